@@ -1,0 +1,36 @@
+"""Tenka's rules engines, registered by key.
+
+>>> sorted(GAMES)  # doctest: +SKIP
+['yokai', ...]
+"""
+
+from __future__ import annotations
+
+from games.base import Game, UnknownGame
+
+GAMES: dict[str, Game] = {}
+BUILTIN = ("games.yokai",)
+
+
+def register(game: Game) -> Game:
+    GAMES[game.key] = game
+    return game
+
+
+def get(key: str) -> Game:
+    """The game registered as ``key``; raises UnknownGame with the known keys."""
+    try:
+        return GAMES[key.strip().lower()]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGame(f"There is no game called {key!r}. Games: {known}.") from None
+
+
+def _register_builtin() -> None:
+    import importlib
+
+    for module in BUILTIN:
+        register(importlib.import_module(module).GAME)
+
+
+_register_builtin()

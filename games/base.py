@@ -1,0 +1,287 @@
+"""The engine protocol every Tenka game satisfies, and the types it speaks in.
+
+A game is one object (see :class:`Game`) registered by key in :mod:`games`. It is pure:
+no I/O, no clocks, no global randomness. State is plain data that round-trips through
+JSON exactly (``dump_state``/``load_state``); ``apply`` never mutates its input.
+
+Seats are ``0 .. players-1`` in turn order; seat 0 acts first. Who sits where (and so who
+starts) is decided by the caller, from the game's seed, before ``setup``.
+
+Every error a player can cause is a :class:`GameError` whose message is safe to show to
+the player who acted: it never reveals hidden information.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+Seat: TypeAlias = int
+State: TypeAlias = Any
+Action: TypeAlias = Hashable
+View: TypeAlias = Any
+JSON: TypeAlias = Any
+
+
+# --- errors ---------------------------------------------------------------------------
+
+
+class GameError(ValueError):
+    """An error a player caused; ``str(err)`` is a sentence fit to show them."""
+
+
+class InvalidNotation(GameError):
+    """The text could not be read as an action of this game."""
+
+
+class AmbiguousNotation(GameError):
+    """The text matches several legal actions; ``candidates`` lists their notation."""
+
+    def __init__(self, message: str, candidates: Sequence[str]) -> None:
+        super().__init__(message)
+        self.candidates = tuple(candidates)
+
+
+class IllegalAction(GameError):
+    """The action is well formed but the rules forbid it now."""
+
+
+class NotYourTurn(GameError):
+    """The seat is not among those to act."""
+
+
+class GameOver(GameError):
+    """The game has already ended."""
+
+
+class UnknownGame(GameError):
+    """No game, variant or option by that name."""
+
+
+class InvalidOption(GameError):
+    """An option value the game does not accept."""
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+class Termination(enum.StrEnum):
+    """Why a game ended; data, not prose (the bot words it)."""
+
+    CAPTURE = "capture"  # a royal piece was captured (Yōkai 3x4)
+    TRY = "try"  # a koropokkuru reached the far rank safely (Yōkai 3x4)
+    CHECKMATE = "checkmate"  # the side to move has no legal action (Yōkai 5x6)
+    NO_LEGAL_ACTION = "no_legal_action"
+    REPETITION = "repetition"
+    SCORING = "scoring"  # the game's normal end, decided by points
+    RESIGNATION = "resignation"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game.
+
+    ``scores`` and ``ranks`` are indexed by seat; rank 1 is best and tied seats share a
+    rank. ``tiebreak`` names the rule that separated the leaders (``None`` when points
+    alone decided or nobody could be separated).
+    """
+
+    termination: Termination
+    winners: frozenset[Seat]
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...] = ()
+    tiebreak: str | None = None
+    detail: Mapping[str, JSON] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) != 1
+
+    def to_json(self) -> JSON:
+        return {
+            "termination": self.termination.value,
+            "winners": sorted(self.winners),
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "tiebreak": self.tiebreak,
+            "detail": dict(self.detail),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Outcome:
+        return cls(
+            termination=Termination(data["termination"]),
+            winners=frozenset(data["winners"]),
+            ranks=tuple(data["ranks"]),
+            scores=tuple(data["scores"]),
+            tiebreak=data["tiebreak"],
+            detail=dict(data["detail"]),
+        )
+
+
+def ranks_from_scores(keys: Sequence[tuple[float, ...]]) -> tuple[int, ...]:
+    """Competition ranks (1, 2, 2, 4) from per-seat sort keys, higher is better."""
+    return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in structured form.
+
+    ``kind`` is namespaced by game (``"yokai.move"``); ``args`` holds plain JSON values
+    the bot's message catalogue fills in. ``audience`` is ``None`` for a public event, else
+    the seats allowed to see it (a private draw, a sealed bid).
+    """
+
+    kind: str
+    args: Mapping[str, JSON] = field(default_factory=dict)
+    seat: Seat | None = None
+    audience: frozenset[Seat] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def to_json(self) -> JSON:
+        return {
+            "kind": self.kind,
+            "args": dict(self.args),
+            "seat": self.seat,
+            "audience": None if self.audience is None else sorted(self.audience),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Event:
+        audience = data.get("audience")
+        return cls(
+            kind=data["kind"],
+            args=dict(data.get("args", {})),
+            seat=data.get("seat"),
+            audience=None if audience is None else frozenset(audience),
+        )
+
+
+# --- options ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of ``/game new``. ``choices`` empty means a boolean option."""
+
+    name: str
+    default: str | bool | int
+    description: str
+    choices: tuple[str, ...] = ()
+
+    def coerce(self, value: JSON) -> str | bool | int:
+        """Return ``value`` as this option's type or raise :class:`InvalidOption`."""
+        if self.choices:
+            text = str(value).strip().lower()
+            if text not in self.choices:
+                raise InvalidOption(
+                    f"{self.name} must be one of {', '.join(self.choices)} (not {value!r})."
+                )
+            return text
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise InvalidOption(f"{self.name} is yes or no (not {value!r}).")
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise InvalidOption(f"{self.name} must be a whole number (not {value!r}).") from None
+
+
+# --- the protocol -----------------------------------------------------------------------
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game module exports (one object, registered in :mod:`games`)."""
+
+    key: str
+    title: str
+    seats: tuple[int, ...]
+    options: tuple[OptionSpec, ...]
+    rules_version: int
+    hidden_information: bool
+
+    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> State:
+        """A new game; ``options`` are already resolved (see ``resolve_options``)."""
+        ...
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        """Seats that must act now: several for simultaneous secret choices, none at end."""
+        ...
+
+    def legal(self, state: State, seat: Seat) -> Sequence[Action]:
+        """Every legal action of ``seat`` now, in a stable documented order."""
+        ...
+
+    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
+        """The successor state; only called with a legal action (see ``games.engine``)."""
+        ...
+
+    def explain_illegal(self, state: State, seat: Seat, action: Action) -> str:
+        """Why ``action`` is not legal for ``seat`` now, in the rules' words."""
+        ...
+
+    def resign(self, state: State, seat: Seat) -> tuple[State, list[Event]]:
+        """``seat`` gives up; the game ends or goes on without it."""
+        ...
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        """What ``seat`` (or the public, for ``None``) may know."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The result, or ``None`` while the game goes on."""
+        ...
+
+    def parse(self, state: State, seat: Seat, text: str) -> Action:
+        """An action from text; raises InvalidNotation or AmbiguousNotation."""
+        ...
+
+    def notation(self, state: State, action: Action) -> str:
+        """Canonical short text; ``parse(notation(a)) == a`` for every legal ``a``."""
+        ...
+
+    def label(self, state: State, action: Action) -> str:
+        """A friendly one-line description for menus (autocomplete, buttons)."""
+        ...
+
+    def dump_state(self, state: State) -> JSON:
+        """A JSON value from which ``load_state`` rebuilds ``state`` exactly."""
+        ...
+
+    def load_state(self, data: JSON) -> State:
+        """Inverse of ``dump_state``."""
+        ...
+
+    def shuffle_hidden(self, state: State, seat: Seat | None, seed: int) -> State:
+        """A state that differs from ``state`` only in what ``seat`` cannot see.
+
+        Used by the secrecy property; games without hidden information return ``state``.
+        """
+        ...
+
+
+def resolve_options(game: Game, given: Mapping[str, JSON] | None) -> dict[str, JSON]:
+    """Fill defaults and validate ``given`` against ``game.options``."""
+    given = dict(given or {})
+    specs = {spec.name: spec for spec in game.options}
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        known = ", ".join(specs) or "none"
+        raise InvalidOption(f"{game.title} has no option {unknown[0]!r} (options: {known}).")
+    return {
+        name: spec.coerce(given[name]) if name in given else spec.default
+        for name, spec in specs.items()
+    }

@@ -1,0 +1,72 @@
+"""The checked layer between callers and games (the normal case, written once).
+
+Callers (the bot, the CLI, the AI, tests) change state only through :func:`act`, which
+rejects a finished game, a seat that is not to act and an action not in ``legal()``, so
+each game implements only legal transitions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from games.base import (
+    Action,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Seat,
+    State,
+)
+
+
+def check_can_act(game: Game, state: State, seat: Seat) -> None:
+    """Raise GameOver or NotYourTurn unless ``seat`` may act now."""
+    if game.outcome(state) is not None:
+        raise GameOver("This game is over.")
+    if seat not in game.to_act(state):
+        raise NotYourTurn("It is not your turn.")
+
+
+def act(game: Game, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
+    """Apply ``action`` for ``seat`` after checking it; the input state is untouched."""
+    check_can_act(game, state, seat)
+    if action not in game.legal(state, seat):
+        raise IllegalAction(game.explain_illegal(state, seat, action))
+    return game.apply(state, seat, action)
+
+
+def act_text(game: Game, state: State, seat: Seat, text: str) -> tuple[State, Action, list[Event]]:
+    """Parse ``text`` for ``seat`` and apply it; returns the parsed action too."""
+    check_can_act(game, state, seat)
+    action = game.parse(state, seat, text)
+    new_state, events = act(game, state, seat, action)
+    return new_state, action, events
+
+
+def resign(game: Game, state: State, seat: Seat) -> tuple[State, list[Event]]:
+    if game.outcome(state) is not None:
+        raise GameOver("This game is over.")
+    return game.resign(state, seat)
+
+
+def replay(
+    game: Game, state: State, log: Iterable[tuple[Seat, str]]
+) -> tuple[State, list[Event]]:
+    """Re-apply a log of ``(seat, notation)`` pairs (``"resign"`` resigns)."""
+    events: list[Event] = []
+    for seat, text in log:
+        if text == RESIGN:
+            state, new = resign(game, state, seat)
+        else:
+            state, _, new = act_text(game, state, seat, text)
+        events.extend(new)
+    return state, events
+
+
+RESIGN = "resign"
+
+
+def legal_notations(game: Game, state: State, seat: Seat) -> Sequence[str]:
+    return [game.notation(state, a) for a in game.legal(state, seat)]
