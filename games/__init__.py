@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.base import Game, UnknownGame
 
 GAMES: dict[str, Game] = {}
-BUILTIN = ("games.yokai",)
+BUILTIN = ("games.yokai", "games.samurai", "games.china")
 
 
 def register(game: Game) -> Game:

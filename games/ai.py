@@ -29,3 +29,22 @@ class RandomPlayer:
         if not options:
             raise ValueError("no legal action to choose from")
         return options[self.rng.below(len(options))]
+
+
+def player_for(
+    game: Game, strength: str = "normal", seed: int = 0, budget_s: float = 1.0
+) -> Player:
+    """The game's own AI (``games.<key>.ai.make_player``) or the random fallback."""
+    import importlib
+    import inspect
+
+    try:
+        module = importlib.import_module(f"games.{game.key}.ai")
+    except ModuleNotFoundError:
+        return RandomPlayer(seed)
+    make = getattr(module, "make_player", None)
+    if make is None:
+        return RandomPlayer(seed)
+    if "budget_s" in inspect.signature(make).parameters:
+        return make(strength=strength, seed=seed, budget_s=budget_s)  # type: ignore[no-any-return]
+    return make(strength=strength, seed=seed)  # type: ignore[no-any-return]

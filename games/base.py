@@ -233,12 +233,24 @@ class Game(Protocol):
         """Why ``action`` is not legal for ``seat`` now, in the rules' words."""
         ...
 
+    def can_undo(self, state: State, seat: Seat) -> bool:
+        """Whether ``seat`` may take back its last action (a step of a turn it has not
+        confirmed, which revealed nothing hidden). The service undoes by rolling the action
+        log back one entry, so games keep no undo history in their state."""
+        ...
+
     def resign(self, state: State, seat: Seat) -> tuple[State, list[Event]]:
         """``seat`` gives up; the game ends or goes on without it."""
         ...
 
     def view(self, state: State, seat: Seat | None) -> View:
         """What ``seat`` (or the public, for ``None``) may know."""
+        ...
+
+    def hand(self, state: State, seat: Seat) -> JSON:
+        """The seat's private information (hand, secret captures, sealed choices) as JSON
+        data, or ``None`` for a game without any. The bot sends a seat its private view by
+        DM whenever this value changes."""
         ...
 
     def outcome(self, state: State) -> Outcome | None:

@@ -51,9 +51,7 @@ def resign(game: Game, state: State, seat: Seat) -> tuple[State, list[Event]]:
     return game.resign(state, seat)
 
 
-def replay(
-    game: Game, state: State, log: Iterable[tuple[Seat, str]]
-) -> tuple[State, list[Event]]:
+def replay(game: Game, state: State, log: Iterable[tuple[Seat, str]]) -> tuple[State, list[Event]]:
     """Re-apply a log of ``(seat, notation)`` pairs (``"resign"`` resigns)."""
     events: list[Event] = []
     for seat, text in log:

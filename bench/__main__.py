@@ -1,0 +1,62 @@
+"""``python -m bench``: Tenka's benchmark. Prints a table and writes ``bench/results.json``.
+
+Sections (``--only NAME`` runs a subset): perft, playout, legal, ai, render, store,
+service, emulator. Numbers are wall-clock on this machine; compare runs on one machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench import sections
+
+RESULTS = Path(__file__).resolve().parent / "results.json"
+
+SECTIONS: dict[str, Callable[[argparse.Namespace], Any]] = {
+    "perft": sections.perft,
+    "playout": sections.playout,
+    "legal": sections.legal_cost,
+    "ai": sections.ai,
+    "render": sections.render,
+    "store": sections.store,
+    "service": sections.service,
+    "emulator": sections.emulator,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--only", action="append", choices=sorted(SECTIONS))
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    results: dict[str, Any] = {
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "python": sys.version.split()[0],
+        "machine": platform.machine(),
+    }
+    for name, run in SECTIONS.items():
+        if args.only and name not in args.only:
+            continue
+        started = time.perf_counter()
+        value = run(args)
+        if asyncio.iscoroutine(value):
+            value = asyncio.run(value)
+        results[name] = value
+        print(f"\n== {name} ({time.perf_counter() - started:.1f} s)")
+        sections.print_table(value)
+    args.out.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    print(f"\nwrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,99 @@
+"""``python -m bot`` runs the bot; ``sync`` publishes commands; ``demo`` plays without Discord."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.config import Config
+
+NO_TOKEN = """\
+Tenka needs a Discord bot token to connect to Discord.
+
+  1. Open https://discord.com/developers/applications and create an application.
+  2. Under "Bot", press "Reset Token" and copy the token.
+  3. Put it in a file named .env next to README.md:   DISCORD_TOKEN=your-token
+     (or export DISCORD_TOKEN in your shell), then run this command again.
+  4. Invite the bot with the "bot" and "applications.commands" scopes, and run
+     `python -m bot sync` once so the slash commands appear.
+
+No token at hand? Watch the AI play a whole game without Discord:
+     python -m bot demo yokai --out out/demo
+"""
+
+
+def _logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+
+
+async def _run(config: Config) -> None:
+    from bot.app import TenkaBot
+
+    async with TenkaBot(config) as bot:
+        assert config.token is not None
+        await bot.start(config.token)
+
+
+async def _sync(config: Config, guild: int | None) -> None:
+    import discord
+
+    from bot.app import TenkaBot
+
+    async with TenkaBot(config) as bot:
+        assert config.token is not None
+        await bot.login(config.token)
+        await bot.setup_hook()
+        if guild:
+            target = discord.Object(guild)
+            bot.tree.copy_global_to(guild=target)
+            synced = await bot.tree.sync(guild=target)
+            print(f"Synced {len(synced)} commands to guild {guild}.")
+        else:
+            synced = await bot.tree.sync()
+            print(f"Synced {len(synced)} global commands (they may take up to an hour to show).")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="connect to Discord and serve (the default)")
+    sync = sub.add_parser("sync", help="publish the slash commands")
+    sync.add_argument("--guild", type=int, help="sync to one server only (instant)")
+    demo = sub.add_parser("demo", help="a whole game between AI seats, no Discord needed")
+    demo.add_argument("game", nargs="?", default="yokai")
+    demo.add_argument("--variant")
+    demo.add_argument("--players", type=int)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--out", type=Path, default=Path("out/demo"))
+    args = parser.parse_args(argv)
+    config = Config.load()
+    _logging(config.log_level)
+    if args.command == "demo":
+        from bot.demo import run_demo
+
+        try:
+            return asyncio.run(run_demo(args.game, args.out, args.variant, args.players, args.seed))
+        except ValueError as err:  # GameError is a ValueError: a sentence for the user
+            print(err, file=sys.stderr)
+            return 2
+    if config.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    if args.command == "sync":
+        asyncio.run(_sync(config, args.guild or config.dev_guild))
+        return 0
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(_run(config))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

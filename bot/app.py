@@ -1,0 +1,119 @@
+"""The discord.py application: client, command tree, start-up and the one error mapper."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+from bot.results import ServiceError
+from bot.service import Service
+from bot.store import Store, open_store
+from bot.text import t
+from games.base import GameError
+
+log = logging.getLogger("tenka")
+
+EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.play")
+
+
+def point_at(config: Config) -> None:
+    """Send REST and gateway traffic where the configuration says (emulators, proxies)."""
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base.rstrip("/")
+    if config.gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway)
+
+
+def error_id() -> str:
+    return secrets.token_hex(4)
+
+
+class TenkaTree(app_commands.CommandTree["TenkaBot"]):
+    """Maps every command error to one user sentence (Red's ``RedTree.on_error``)."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[TenkaBot], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        await report_error(interaction, original)
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """A GameError becomes its own sentence; anything else is logged with an error id."""
+    from bot.delivery import reply
+
+    if isinstance(error, GameError):
+        text = str(error)
+    elif isinstance(error, app_commands.CheckFailure):
+        text = "You can't use this command here."
+    elif isinstance(error, app_commands.TransformerError):
+        text = f"I couldn't understand {error.value!r} for this option."
+    else:
+        ident = error_id()
+        log.error("interaction failed [%s]", ident, exc_info=error)
+        text = t("err.internal", error_id=ident)
+    try:
+        await reply(interaction, text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not report an error to the user", exc_info=True)
+
+
+class TenkaBot(commands.Bot):
+    """Tenka's client. The store opens in ``setup_hook``; commands sync only on request."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        clock: Callable[[], float] = time.time,
+        ai_budget_s: float = 0.5,
+        store: Store | None = None,
+    ) -> None:
+        point_at(config)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            tree_cls=TenkaTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.config = config
+        self.clock = clock
+        self.ai_budget_s = ai_budget_s
+        self._given_store = store
+        self.store: Store
+        self.service: Service
+
+    async def setup_hook(self) -> None:
+        self.store = self._given_store or await open_store(self.config.database)
+        self.service = Service(self.store, clock=self.clock, ai_budget_s=self.ai_budget_s)
+        from bot.components import DYNAMIC_ITEMS
+
+        for extension in EXTENSIONS:
+            try:
+                await self.load_extension(extension)
+            except Exception:
+                log.exception("extension %s failed to load", extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.config.dev_guild:
+            guild = discord.Object(self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+
+    async def close(self) -> None:
+        await super().close()
+        if getattr(self, "store", None) is not None and self._given_store is None:
+            await self.store.close()
+
+
+def is_user_error(error: BaseException) -> bool:
+    return isinstance(error, GameError | ServiceError)

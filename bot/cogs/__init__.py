@@ -1,0 +1,1 @@
+"""Discord extensions (cogs): thin translations from interactions to service calls."""

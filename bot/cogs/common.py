@@ -1,0 +1,60 @@
+"""Helpers shared by the cogs: finding the game an interaction is about."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.results import GameSummary, NoSuchGame, NotAllowed
+
+if TYPE_CHECKING:
+    pass
+
+Interaction = discord.Interaction["TenkaBot"]
+
+
+def jump_url(game: GameSummary) -> str:
+    guild = game.guild_id or "@me"
+    message = game.board_message_id if game.thread_id is None else None
+    base = f"https://discord.com/channels/{guild}/{game.where}"
+    return f"{base}/{message}" if message else base
+
+
+async def resolve_game(interaction: Interaction, game: str | None) -> GameSummary:
+    """The game named by the ``game`` option, else the game of this thread/channel."""
+    service = interaction.client.service
+    if game:
+        text = game.strip().lstrip("#")
+        if not text.isdigit():
+            raise NotAllowed(f"{game!r} is not a game number; pick one from the list.")
+        summary = await service.game(int(text))
+        if interaction.guild_id is not None and summary.guild_id not in (
+            None,
+            interaction.guild_id,
+        ):
+            raise NoSuchGame(f"Game #{text} belongs to another server.")
+        return summary
+    if interaction.channel_id is None:
+        raise NoSuchGame("Tell me which game with the `game` option.")
+    return await service.find_game(interaction.channel_id, interaction.user.id)
+
+
+async def game_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's games in this channel (or anywhere, from a DM), theirs-to-act first."""
+    service = interaction.client.service
+    channel = interaction.channel_id if interaction.guild_id is not None else None
+    found = list(await service.user_games(interaction.user.id, channel))
+    if channel is not None and not found:
+        found = list(await service.user_games(interaction.user.id, None))
+    choices = []
+    for g in found:
+        turn = " (your turn)" if interaction.user.id in g.to_act else ""
+        others = ", ".join(s.name for s in g.seats if s.user_id != interaction.user.id)
+        label = f"#{g.game_id} {g.title} vs {others}{turn}"[:100]
+        if current.strip().lstrip("#").lower() in label.lower():
+            choices.append(app_commands.Choice(name=label, value=str(g.game_id)))
+    return choices[:25]

@@ -1,0 +1,206 @@
+"""``/game ...``: opening, listing and ending games."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.cogs.common import game_autocomplete, jump_url, resolve_game
+from bot.components import lobby_view
+from bot.delivery import deliver, reply
+from bot.results import GameSummary, NotAllowed
+
+if TYPE_CHECKING:
+    from bot.app import TenkaBot
+
+log = logging.getLogger("tenka.lobby")
+
+Interaction = discord.Interaction["TenkaBot"]
+GAME_CHOICES = [
+    app_commands.Choice(name=g.title, value=key) for key, g in sorted(games.GAMES.items())
+]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"key=value, key=value"`` → dict; a malformed pair is a friendly error."""
+    out: dict[str, str] = {}
+    for part in (text or "").replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise NotAllowed(f"Options are written key=value, separated by commas (not {part!r}).")
+        out[key.strip().lower()] = value.strip()
+    return out
+
+
+async def start_game(interaction: Interaction, game_id: int) -> None:
+    """Start a lobby: a thread per game (the channel itself where threads aren't allowed)."""
+    bot = interaction.client
+    result = await bot.service.start(game_id, interaction.user.id)
+    game = result.game
+    thread_id = await _open_thread(interaction, game)
+    if thread_id is not None:
+        await bot.service.set_messages(game_id, thread_id=thread_id)
+        game = await bot.service.game(game_id)
+    from dataclasses import replace
+
+    await deliver(bot, replace(result, game=game), interaction)
+    where = f"<#{game.where}>"
+    if interaction.message is not None:
+        try:
+            await interaction.message.edit(
+                content=f"{interaction.message.content}\n\nThe game has started in {where}.",
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            log.info("could not update the lobby message of game %s", game_id)
+    await reply(interaction, f"Game #{game_id} started in {where}.")
+
+
+async def _open_thread(interaction: Interaction, game: GameSummary) -> int | None:
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    name = f"{game.title} #{game.game_id}"
+    try:
+        if interaction.message is not None:
+            thread = await channel.create_thread(name=name, message=interaction.message)
+        else:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+    except discord.HTTPException:
+        log.info("threads unavailable in channel %s; playing in the channel", channel.id)
+        return None
+    return thread.id
+
+
+class LobbyCog(commands.Cog):
+    game = app_commands.Group(name="game", description="Start, list and manage Tenka games")
+
+    def __init__(self, bot: TenkaBot) -> None:
+        self.bot = bot
+
+    @game.command(name="new", description="Open a new game in this channel")
+    @app_commands.describe(
+        game="Which game to play",
+        variant="Board variant (where the game has several)",
+        players="How many players (the game starts when full, or when the host presses Start)",
+        options="Extra options as key=value, separated by commas",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: Interaction,
+        game: str,
+        variant: str | None = None,
+        players: app_commands.Range[int, 2, 5] | None = None,
+        options: str | None = None,
+    ) -> None:
+        if interaction.channel_id is None or interaction.guild_id is None:
+            await reply(interaction, "Games are played in a server channel, not in DMs.")
+            return
+        opts: dict[str, Any] = parse_options(options)
+        if variant:
+            opts["variant"] = variant
+        lobby = await self.bot.service.new_game(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            user_name=interaction.user.display_name,
+            key=game,
+            options=opts,
+            players=players,
+        )
+        await interaction.response.send_message(
+            lobby.text, view=lobby_view(lobby), allowed_mentions=discord.AllowedMentions.none()
+        )
+        message = await interaction.original_response()
+        await self.bot.service.set_messages(lobby.game.game_id, lobby_message_id=message.id)
+
+    @new.autocomplete("variant")
+    async def variant_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None) or ""
+        try:
+            spec = next(o for o in games.get(key).options if o.name == "variant")
+        except (games.UnknownGame, StopIteration):
+            return []
+        return [app_commands.Choice(name=c, value=c) for c in spec.choices if current.lower() in c][
+            :25
+        ]
+
+    @game.command(name="status", description="Where a game stands")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def status(self, interaction: Interaction, game: str | None = None) -> None:
+        summary = await resolve_game(interaction, game)
+        await reply(interaction, await self.bot.service.status(summary.game_id))
+
+    @game.command(name="history", description="The moves of a game so far")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def history(
+        self, interaction: Interaction, game: str | None = None, page: int = 1
+    ) -> None:
+        summary = await resolve_game(interaction, game)
+        hist = await self.bot.service.history(summary.game_id, interaction.user.id, page)
+        body = "\n".join(hist.lines) or "No moves yet."
+        await reply(
+            interaction, f"**Game #{summary.game_id}** (page {hist.page}/{hist.pages})\n{body}"
+        )
+
+    @game.command(name="resign", description="Resign from a game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resign(self, interaction: Interaction, game: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        summary = await resolve_game(interaction, game)
+        result = await self.bot.service.resign(summary.game_id, interaction.user.id)
+        await deliver(self.bot, result, interaction)
+        await reply(interaction, "You resigned.")
+
+    @game.command(name="abandon", description="Vote to abandon a game (every player must agree)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def abandon(self, interaction: Interaction, game: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        summary = await resolve_game(interaction, game)
+        result = await self.bot.service.abandon(summary.game_id, interaction.user.id)
+        if result.public:
+            await deliver(self.bot, result, interaction)
+        await reply(interaction, result.reply or "The game was abandoned.")
+
+    @game.command(name="list", description="Games open or running in this channel")
+    async def list_(self, interaction: Interaction) -> None:
+        if interaction.channel_id is None:
+            await reply(interaction, "Use this in a server channel.")
+            return
+        found = await self.bot.service.list_channel(interaction.channel_id)
+        lines = [_summary_line(g, interaction.user.id) for g in found]
+        await reply(interaction, "\n".join(lines) or "No games in this channel.")
+
+    @game.command(name="mine", description="All your games, on every server")
+    async def mine(self, interaction: Interaction) -> None:
+        found = await self.bot.service.mine(interaction.user.id)
+        lines = [_summary_line(g, interaction.user.id) for g in found[:20]]
+        await reply(interaction, "\n".join(lines) or "You have no open games.")
+
+
+def _summary_line(game: GameSummary, user_id: int) -> str:
+    if game.status == "lobby":
+        state = "waiting for players"
+    elif user_id in game.to_act:
+        state = "**your turn**"
+    else:
+        names = [s.name for s in game.seats if s.user_id in game.to_act] or ["others"]
+        state = "waiting for " + ", ".join(names)
+    link = jump_url(game)
+    return f"#{game.game_id} {game.title} — {state} — {link}"
+
+
+async def setup(bot: TenkaBot) -> None:
+    await bot.add_cog(LobbyCog(bot))

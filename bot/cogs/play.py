@@ -1,0 +1,93 @@
+"""``/move``, ``/board``, ``/hand`` and ``/rules``."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.cogs.common import game_autocomplete, resolve_game
+from bot.delivery import deliver, reply, send_private
+from bot.results import NoSuchGame, ServiceError
+
+if TYPE_CHECKING:
+    from bot.app import TenkaBot
+
+log = logging.getLogger("tenka.play")
+
+Interaction = discord.Interaction["TenkaBot"]
+RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules"
+GAME_CHOICES = [
+    app_commands.Choice(name=g.title, value=key) for key, g in sorted(games.GAMES.items())
+]
+
+
+async def action_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's legal actions matching what was typed (25 at most)."""
+    service = interaction.client.service
+    try:
+        summary = await resolve_game(interaction, getattr(interaction.namespace, "game", None))
+        pairs = await service.choices(summary.game_id, interaction.user.id, current)
+    except ServiceError:
+        return []
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: TenkaBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="move", description="Play a move in your game")
+    @app_commands.describe(
+        action="Your move (start typing to see the legal ones)", game="Which game"
+    )
+    @app_commands.autocomplete(action=action_autocomplete, game=game_autocomplete)
+    async def move(self, interaction: Interaction, action: str, game: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        summary = await resolve_game(interaction, game)
+        result = await self.bot.service.act(summary.game_id, interaction.user.id, action)
+        await deliver(self.bot, result, interaction)
+        await reply(interaction, result.reply or f"Played `{action.strip()}`.")
+
+    @app_commands.command(name="board", description="Show the current board")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def board(self, interaction: Interaction, game: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        summary = await resolve_game(interaction, game)
+        post = await self.bot.service.board(summary.game_id)
+        await reply(interaction, post.text, attachment=post.image)
+
+    @app_commands.command(name="hand", description="Your private view of a game (also by DM)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def hand(self, interaction: Interaction, game: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        summary = await resolve_game(interaction, game)
+        private = await self.bot.service.hand(summary.game_id, interaction.user.id)
+        from bot.components import menu_view
+
+        await reply(
+            interaction, private.text, attachment=private.image, view=menu_view(private.menu)
+        )
+        if not await send_private(self.bot, private):
+            from bot.text import t
+
+            await reply(interaction, t("dm.closed"))
+
+    @app_commands.command(name="rules", description="How to play a game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: Interaction, game: str) -> None:
+        path = RULES_DIR / f"{games.get(game).key}.md"
+        if not path.is_file():
+            raise NoSuchGame(f"I have no rules summary for {game!r} yet.")
+        await reply(interaction, path.read_text(encoding="utf-8")[:2000])
+
+
+async def setup(bot: TenkaBot) -> None:
+    await bot.add_cog(PlayCog(bot))

@@ -1,0 +1,279 @@
+"""Persistent buttons (``DynamicItem``): the game id lives in ``custom_id``, so they keep
+working after a restart. Game state never lives in a View."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.app import report_error
+from bot.delivery import deliver, reply
+from bot.menus import Menu
+from bot.results import LobbyResult
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger("tenka.components")
+
+Interaction = discord.Interaction["TenkaBot"]
+
+LOBBY_LABELS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start"}
+LOBBY_STYLES = {
+    "join": discord.ButtonStyle.primary,
+    "leave": discord.ButtonStyle.secondary,
+    "ai": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.success,
+}
+BOARD_LABELS = {"undo": "Undo step", "end": "End turn", "resign": "Resign"}
+BOARD_STYLES = {
+    "undo": discord.ButtonStyle.secondary,
+    "end": discord.ButtonStyle.primary,
+    "resign": discord.ButtonStyle.danger,
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tenka:l:(?P<action>join|leave|ai|start):(?P<game>\d+)",
+):
+    def __init__(self, action: str, game_id: int) -> None:
+        self.action, self.game_id = action, game_id
+        super().__init__(
+            discord.ui.Button(
+                label=LOBBY_LABELS[action],
+                style=LOBBY_STYLES[action],
+                custom_id=f"tenka:l:{action}:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            await self._run(interaction)
+        except Exception as err:  # one mapper for every error (see bot.app.report_error)
+            await report_error(interaction, err)
+
+    async def _run(self, interaction: Interaction) -> None:
+        service = interaction.client.service
+        user = interaction.user
+        if self.action == "start":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            from bot.cogs.lobby import start_game
+
+            await start_game(interaction, self.game_id)
+            return
+        if self.action == "join":
+            lobby = await service.join(self.game_id, user.id, user.display_name)
+        elif self.action == "leave":
+            lobby = await service.leave(self.game_id, user.id)
+        else:
+            lobby = await service.add_ai(self.game_id, user.id)
+        await interaction.response.edit_message(
+            content=lobby.text,
+            view=lobby_view(lobby),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tenka:b:(?P<action>undo|end|resign):(?P<game>\d+):(?P<version>\d+)",
+):
+    def __init__(self, action: str, game_id: int, version: int) -> None:
+        self.action, self.game_id, self.version = action, game_id, version
+        super().__init__(
+            discord.ui.Button(
+                label=BOARD_LABELS[action],
+                style=BOARD_STYLES[action],
+                custom_id=f"tenka:b:{action}:{game_id}:{version}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BoardButton:
+        return cls(match["action"], int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            await self._run(interaction)
+        except Exception as err:
+            await report_error(interaction, err)
+
+    async def _run(self, interaction: Interaction) -> None:
+        service = interaction.client.service
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if self.action == "resign":
+            game = await service.game(self.game_id)
+            if interaction.user.id not in {s.user_id for s in game.seats}:
+                from bot.results import NotSeated
+
+                raise NotSeated("You are not playing in this game.")
+            view = discord.ui.View(timeout=None)
+            view.add_item(ResignConfirm(self.game_id))
+            await reply(interaction, "Do you really want to resign this game?", view=view)
+            return
+        if self.action == "undo":
+            result = await service.undo(
+                self.game_id, interaction.user.id, expected_version=self.version
+            )
+        else:
+            result = await service.act(
+                self.game_id, interaction.user.id, "end", expected_version=self.version
+            )
+        await deliver(interaction.client, result, interaction)
+        await reply(interaction, result.reply or "Done.")
+
+
+class ResignConfirm(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tenka:rc:(?P<game>\d+)"
+):
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"tenka:rc:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignConfirm:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            result = await interaction.client.service.resign(self.game_id, interaction.user.id)
+            await deliver(interaction.client, result, interaction)
+            await reply(interaction, "You resigned.")
+        except Exception as err:
+            await report_error(interaction, err)
+
+
+class MenuSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tenka:m:(?P<game>\d+)"):
+    """The secret multi-choice of a menu (e.g. Samurai's five starting tiles)."""
+
+    def __init__(self, game_id: int, menu: Menu | None = None) -> None:
+        self.game_id = game_id
+        options = [
+            discord.SelectOption(label=label[:100], value=value, default=value in menu.selected)
+            for label, value in (menu.options if menu else ())
+        ] or [discord.SelectOption(label="…", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tenka:m:{game_id}",
+                placeholder="Choose…",
+                min_values=menu.min_values if menu else 1,
+                max_values=menu.max_values if menu else 1,
+                options=options,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MenuSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+            service = interaction.client.service
+            result = await service.choose(self.game_id, interaction.user.id, values)
+            menu = await service.menu(self.game_id, interaction.user.id)
+            chosen = ", ".join(v.split(".", 1)[0] for v in values)
+            text = (menu.prompt if menu else "") + f"\n\nYour choice: **{chosen}**."
+            await interaction.response.edit_message(content=text[:2000], view=menu_view(menu))
+            await deliver(interaction.client, result)
+        except Exception as err:
+            await report_error(interaction, err)
+
+
+class MenuConfirm(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tenka:mc:(?P<game>\d+)"
+):
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm", style=discord.ButtonStyle.success, custom_id=f"tenka:mc:{game_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MenuConfirm:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            service = interaction.client.service
+            menu = await service.menu(self.game_id, interaction.user.id)
+            if menu is None:
+                await reply(interaction, "There is nothing to confirm in this game now.")
+                return
+            if len(menu.selected) < menu.min_values:
+                need = menu.min_values
+                await reply(interaction, f"Choose {need} in the menu first, then confirm.")
+                return
+            result = await service.act(self.game_id, interaction.user.id, menu.confirm)
+            chosen = ", ".join(v.split(".", 1)[0] for v in menu.selected)
+            await interaction.response.edit_message(
+                content=f"Confirmed: **{chosen}**. The game goes on when everyone has chosen.",
+                view=None,
+            )
+            await deliver(interaction.client, result)
+        except Exception as err:
+            await report_error(interaction, err)
+
+
+DYNAMIC_ITEMS = (LobbyButton, BoardButton, ResignConfirm, MenuSelect, MenuConfirm)
+
+
+def menu_view(menu: Menu | None) -> discord.ui.View | None:
+    if menu is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(MenuSelect(menu.game_id, menu))
+    view.add_item(MenuConfirm(menu.game_id))
+    return view
+
+
+def lobby_view(lobby: LobbyResult) -> discord.ui.View | None:
+    if lobby.game.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "ai", "start"):
+        item = LobbyButton(action, lobby.game.game_id)
+        if action == "join":
+            item.item.disabled = lobby.full
+        if action == "ai":
+            item.item.disabled = lobby.full
+        if action == "start":
+            item.item.disabled = not lobby.can_start
+        view.add_item(item)
+    return view
+
+
+def board_view(game_id: int, version: int, controls: tuple[str, ...]) -> discord.ui.View | None:
+    if not controls:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in controls:
+        view.add_item(BoardButton(action, game_id, version))
+    return view

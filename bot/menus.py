@@ -1,0 +1,76 @@
+"""Secret multi-choice menus (a select plus Confirm), offered by DM or ephemerally.
+
+Some choices are easier as one menu than as a chain of ``/move`` steps: Samurai's opening
+hand is five of twenty tiles. A game opts in with an adapter here that builds the menu
+from the seat's private view and turns the chosen values back into ordinary actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import Game, Seat, State
+
+
+@dataclass(frozen=True)
+class Menu:
+    game_id: int
+    prompt: str
+    options: tuple[tuple[str, str], ...]  # (label, value), at most 25
+    min_values: int
+    max_values: int
+    selected: tuple[str, ...]
+    confirm: str  # the action the Confirm button plays
+
+
+def _samurai_menu(game_id: int, game: Game, state: State, seat: Seat) -> Menu | None:
+    view = game.view(state, seat)
+    if view.phase != "pick" or view.confirmed:
+        return None
+    options: list[tuple[str, str]] = []
+    seen: dict[str, int] = {}
+    chosen = [t.code for t in view.hand]
+    selected: list[str] = []
+    for tile in sorted((*view.hand, *view.pile), key=lambda t: (t.kind, t.value, t.code)):
+        seen[tile.code] = seen.get(tile.code, 0) + 1
+        value = f"{tile.code}.{seen[tile.code]}"
+        fast = " — fast" if tile.fast else ""
+        options.append((f"{tile.name} ({tile.code}){fast}", value))
+        if tile.code in chosen:
+            chosen.remove(tile.code)
+            selected.append(value)
+    prompt = (
+        f"Samurai game #{game_id}: choose your **5 starting tiles** in the menu, then press "
+        "**Confirm**. The other 15 are shuffled into your draw pile. Until you confirm you "
+        "can change your choice; nobody else sees it."
+    )
+    return Menu(game_id, prompt, tuple(options), 5, 5, tuple(selected), "confirm")
+
+
+def _samurai_steps(game: Game, state: State, seat: Seat, values: Sequence[str]) -> list[str]:
+    from games.samurai.notation import pick_steps
+
+    codes = [v.split(".", 1)[0] for v in values]
+    steps = pick_steps(state, seat, "pick " + " ".join(codes), confirm=False)
+    return [game.notation(state, a) for a in steps]
+
+
+MenuBuilder = Callable[[int, Game, State, Seat], Menu | None]
+StepMaker = Callable[[Game, State, Seat, Sequence[str]], list[str]]
+ADAPTERS: dict[str, tuple[MenuBuilder, StepMaker]] = {
+    "samurai": (_samurai_menu, _samurai_steps),
+}
+
+
+def menu_for(game_id: int, game: Game, state: State, seat: Seat) -> Menu | None:
+    adapter = ADAPTERS.get(game.key)
+    return adapter[0](game_id, game, state, seat) if adapter else None
+
+
+def menu_steps(game: Game, state: State, seat: Seat, values: Sequence[Any]) -> list[str]:
+    adapter = ADAPTERS.get(game.key)
+    if adapter is None:
+        return []
+    return adapter[1](game, state, seat, [str(v) for v in values])

@@ -1,0 +1,244 @@
+"""Turning game views and events into posts: text lines, board images, private hands.
+
+Everything here reads only ``game.view(...)`` and events visible to the reader, so a
+post can never carry a secret its audience may not see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import renderer
+from bot.menus import menu_for
+from bot.results import Attachment, Post, PrivatePost
+from bot.text import describe_event, describe_outcome, t
+from games.base import Event, Game, Seat, State
+
+T = TypeVar("T")
+
+# FreeType faces are not thread-safe: every picture is drawn on one worker thread, which
+# also keeps rendering off the event loop.
+RENDER_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tenka-render")
+
+
+async def in_render_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(RENDER_POOL, functools.partial(fn, *args, **kwargs))
+
+
+if TYPE_CHECKING:
+    from bot.service import Loaded
+    from bot.store import GameRow, SeatRow
+
+
+def seat_name(row: GameRow, seat: SeatRow, seats: Sequence[SeatRow]) -> str:
+    """A display name for a seat: the player's name, or the AI's."""
+    if seat.user_id is None:
+        ais = [s for s in seats if s.user_id is None]
+        base = t("ai.name")
+        return base if len(ais) == 1 else f"{base} {ais.index(seat) + 1}"
+    name = row.settings.get("names", {}).get(str(seat.user_id))
+    return str(name) if name else f"Player {seat.user_id}"
+
+
+def mention(seat: SeatRow, name: str) -> str:
+    return f"<@{seat.user_id}>" if seat.user_id is not None else name
+
+
+def lobby_text(row: GameRow, game: Game, seats: Sequence[SeatRow], wanted: int) -> str:
+    names = [seat_name(row, s, seats) for s in seats]
+    variant = row.options.get("variant")
+    lines = [
+        f"**{game.title}**" + (f" ({variant})" if variant else "") + f" — game #{row.id}",
+        f"Players ({len(seats)}/{wanted}): "
+        + ", ".join(mention(s, n) for s, n in zip(seats, names, strict=True)),
+    ]
+    defaults = {o.name: o.default for o in game.options}
+    extra = {k: v for k, v in row.options.items() if k != "variant" and v != defaults.get(k)}
+    if extra:
+        lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in sorted(extra.items())))
+    if row.status == "lobby":
+        if len(seats) in game.seats:
+            lines.append("The host can start the game now.")
+        else:
+            lines.append(f"Waiting for players (needs {min(game.seats)}).")
+    elif row.status == "abandoned":
+        lines.append(t("lobby.cancelled"))
+    return "\n".join(lines)
+
+
+def event_lines(events: Iterable[Event], names: Sequence[str], viewer: Seat | None) -> list[str]:
+    """Sentences for the events ``viewer`` may see (``None`` = the public)."""
+    out = []
+    for event in events:
+        if not event.visible_to(viewer):
+            continue
+        if event.kind == "undo":
+            out.append(f"{names[event.seat or 0]} took back a step.")
+            continue
+        line = describe_event(event, names)
+        if line:
+            out.append(line)
+    return out
+
+
+def _turn_line(loaded: Loaded) -> tuple[str, tuple[int, ...]]:
+    game, state = loaded.game, loaded.state
+    acting = sorted(game.to_act(state))
+    by_pos = {s.position: s for s in loaded.seats}
+    names = loaded.names()
+    humans = [by_pos[p] for p in acting if by_pos[p].user_id is not None]
+    ping = tuple(s.user_id for s in humans if s.user_id is not None)
+    if len(acting) == 1 and humans:
+        return t("turn.yours", mention=mention(humans[0], names[acting[0]])), ping
+    if humans:
+        return t("turn.many", mentions=", ".join(mention(s, "") for s in humans)), ping
+    return t("turn.waiting", names=", ".join(names[p] for p in acting)), ping
+
+
+def _render_board(game_key: str, view: Any, names: Sequence[str]) -> Attachment | None:
+    if game_key not in renderer.RENDERERS:
+        return None
+    data = renderer.render_board(game_key, view, names=tuple(names))
+    description = renderer.alt_text(game_key, view, names=tuple(names))
+    return Attachment(f"{game_key}-board.png", data, description[:1024])
+
+
+async def board_post(
+    loaded: Loaded, events: Sequence[Event], *, render: bool = True, started: bool = False
+) -> Post:
+    """The public post after a move: what happened, the board, whose turn."""
+    game, state = loaded.game, loaded.state
+    names = loaded.names()
+    lines = event_lines(events, names, None)
+    if started:
+        order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))
+        lines.insert(0, f"**{game.title}** game #{loaded.row.id} begins. Seat order: {order}.")
+    outcome = game.outcome(state)
+    ping: tuple[int, ...] = ()
+    controls: tuple[str, ...] = ()
+    if outcome is not None:
+        lines.append(describe_outcome(outcome, names))
+    elif loaded.row.status == "active":
+        line, ping = _turn_line(loaded)
+        lines.append(line)
+        controls = _controls(loaded)
+    view = game.view(state, None)
+    image = await in_render_thread(_render_board, game.key, view, names) if render else None
+    return Post(
+        text="\n".join(lines),
+        image=image,
+        ping=ping,
+        controls=controls,
+        version=loaded.row.version,
+    )
+
+
+def _controls(loaded: Loaded) -> tuple[str, ...]:
+    """Board buttons for the common choices of the seats to act now."""
+    game, state = loaded.game, loaded.state
+    acting = game.to_act(state)
+    controls = []
+    if any(game.can_undo(state, p) for p in acting):
+        controls.append("undo")
+    if any(game.notation(state, a) == "end" for p in acting for a in game.legal(state, p)):
+        controls.append("end")
+    controls.append("resign")
+    return tuple(controls)
+
+
+async def private_posts(
+    loaded: Loaded, before: State | None, *, render: bool = True
+) -> tuple[PrivatePost, ...]:
+    """A DM for every human seat whose private information changed."""
+    game, state = loaded.game, loaded.state
+    posts = []
+    for seat in loaded.seats:
+        if seat.user_id is None or seat.position is None:
+            continue
+        now_hand = game.hand(state, seat.position)
+        if now_hand is None:
+            continue
+        if before is not None and _same(game.hand(before, seat.position), now_hand):
+            continue
+        posts.append(await hand_post(loaded, seat.position, render=render))
+    return tuple(posts)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+async def hand_post(loaded: Loaded, seat: Seat, *, render: bool = True) -> PrivatePost:
+    game, state = loaded.game, loaded.state
+    by_pos = {s.position: s for s in loaded.seats}
+    user_id = by_pos[seat].user_id
+    assert user_id is not None
+    view = game.view(state, seat)
+    names = loaded.names()
+    hand = game.hand(state, seat)
+    where = f"{game.title} game #{loaded.row.id}"
+    if hand is None:
+        text = f"{where}: there is no hidden information in this game; here is the board."
+        image = await in_render_thread(_render_board, game.key, view, names) if render else None
+        return PrivatePost(user_id, text, image)
+    menu = menu_for(loaded.row.id, game, state, seat)
+    text = menu.prompt if menu is not None else f"{where}: your private view."
+    image = None
+    if render and game.key in renderer.HAND_RENDERERS:
+        data = await in_render_thread(renderer.render_hand, game.key, view, names=tuple(names))
+        description = renderer.hand_alt_text(game.key, view, names=tuple(names))
+        image = Attachment(f"{game.key}-hand.png", data, description[:1024])
+    return PrivatePost(user_id, text, image, menu)
+
+
+def status_text(loaded: Loaded) -> str:
+    row, game = loaded.row, loaded.game
+    names = loaded.names()
+    head = f"**{game.title}** game #{row.id} — {row.status}, {row.version} actions played."
+    if loaded.state is None:
+        return head
+    outcome = game.outcome(loaded.state)
+    if outcome is not None:
+        return head + "\n" + describe_outcome(outcome, names)
+    acting = sorted(game.to_act(loaded.state))
+    return head + "\nTo act: " + ", ".join(names[p] for p in acting)
+
+
+def _fold(text: str) -> str:
+    """Lower-case, no accents, no spaces: what matching typed text compares."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if c.isalnum() and not unicodedata.combining(c)).lower()
+
+
+def match_actions(
+    game: Game, state: State, seat: Seat, typed: str, limit: int
+) -> list[tuple[str, str]]:
+    """Legal actions whose notation or label contains what was typed, best first."""
+    needle = _fold(typed)
+    scored = []
+    for index, action in enumerate(game.legal(state, seat)):
+        notation = game.notation(state, action)
+        label = game.label(state, action)
+        n, lab = _fold(notation), _fold(label)
+        if not needle or n.startswith(needle):
+            rank = 0
+        elif needle in n:
+            rank = 1
+        elif needle in lab:
+            rank = 2
+        else:
+            continue
+        scored.append((rank, index, notation, label))
+    scored.sort()
+    out = []
+    for _, _, notation, label in scored[:limit]:
+        text = notation if label == notation else f"{notation} — {label}"
+        out.append((text[:100], notation[:100]))
+    return out

@@ -1,0 +1,115 @@
+"""Plain result objects the service returns and the Discord layer (or a CLI) delivers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import GameError
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+    description: str  # alt text for screen readers (Discord caps it at 1024 characters)
+
+
+@dataclass(frozen=True)
+class Post:
+    """A public message for the game's thread (or channel)."""
+
+    text: str
+    image: Attachment | None = None
+    ping: tuple[int, ...] = ()  # user ids to mention; nobody else is pinged
+    controls: tuple[str, ...] = ()  # board buttons: "undo", "end", "resign"
+    version: int = 0  # game version the controls belong to (stale presses are refused)
+
+
+@dataclass(frozen=True)
+class PrivatePost:
+    """Something only ``user_id`` may see (DM, or an ephemeral fallback to that user)."""
+
+    user_id: int
+    text: str
+    image: Attachment | None = None
+    menu: Any = None  # a bot.menus.Menu to answer (select + Confirm), if any
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    position: int | None
+    user_id: int | None
+    name: str
+    ai: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game_id: int
+    key: str
+    title: str
+    status: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    board_message_id: int | None
+    lobby_message_id: int | None
+    seats: tuple[SeatInfo, ...]
+    to_act: tuple[int, ...] = ()  # user ids (humans) to act
+    version: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def where(self) -> int:
+        return self.thread_id or self.channel_id
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one service call produced."""
+
+    game: GameSummary
+    public: tuple[Post, ...] = ()
+    private: tuple[PrivatePost, ...] = ()
+    reply: str | None = None  # a short ephemeral answer to the user who acted
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class LobbyResult:
+    game: GameSummary
+    text: str
+    can_start: bool
+    full: bool
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    lines: tuple[str, ...]
+    page: int
+    pages: int
+
+
+class ServiceError(GameError):
+    """A user-caused problem outside the rules (wrong game, not seated, ...)."""
+
+
+class NoSuchGame(ServiceError):
+    pass
+
+
+class NotSeated(ServiceError):
+    pass
+
+
+class NotAllowed(ServiceError):
+    pass
+
+
+class WrongPhase(ServiceError):
+    pass
+
+
+class Stale(ServiceError):
+    """Someone else moved first; nothing was changed."""

@@ -1,0 +1,88 @@
+"""Conversions between Python values and SQLite columns, shared by the SQLite store."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Sequence
+from typing import Any, Final
+
+from bot.store.models import NOT_GIVEN, STATUSES, GameRow, SeatRow
+
+GAME_COLUMNS: Final = (
+    "id, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id,"
+    " game_key, options, seed, rules_version, status, version, state, outcome, settings,"
+    " created_at, updated_at, turn_started_at"
+)
+
+# UPDATE ... RETURNING arrived in SQLite 3.35; older system libraries take one more query
+HAS_RETURNING: Final = sqlite3.sqlite_version_info >= (3, 35, 0)
+
+# compact and built once: state JSON is written on every move
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+dumps: Final = _ENCODER.encode
+loads: Final = json.loads
+
+
+def loads_or_none(text: str | None) -> Any:
+    """Decode a nullable JSON column."""
+    return None if text is None else loads(text)
+
+
+def game_row(row: Sequence[Any], state: Any = NOT_GIVEN) -> GameRow:
+    """A :class:`GameRow` from a row selected with :data:`GAME_COLUMNS`.
+
+    ``state``, when given, is the already-decoded value of the state column (the caller
+    just encoded it), which spares decoding kilobytes of JSON on every move.
+    """
+    return GameRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        thread_id=row[3],
+        lobby_message_id=row[4],
+        board_message_id=row[5],
+        creator_id=row[6],
+        game_key=row[7],
+        options=loads(row[8]),
+        seed=int(row[9]),
+        rules_version=row[10],
+        status=row[11],
+        version=row[12],
+        state=loads_or_none(row[13]) if state is NOT_GIVEN else state,
+        outcome=loads_or_none(row[14]),
+        settings=loads(row[15]),
+        created_at=row[16],
+        updated_at=row[17],
+        turn_started_at=row[18],
+    )
+
+
+def seat_values(seat: SeatRow) -> tuple[Any, ...]:
+    """Column values of a seat, in the order of ``SeatRow``'s fields."""
+    return (
+        seat.game_id,
+        seat.position,
+        seat.user_id,
+        seat.ai,
+        seat.joined_at,
+        seat.last_acted_seq,
+        seat.vacation_used,
+    )
+
+
+def now_or(now: float | None) -> float:
+    """The caller's clock if given (the service owns time), else the wall clock."""
+    return time.time() if now is None else float(now)
+
+
+def placeholders(values: Sequence[Any]) -> str:
+    """``?, ?, ?`` for an ``IN (...)`` list."""
+    return ", ".join("?" * len(values))
+
+
+def check_status(status: str) -> None:
+    """Reject a status the schema does not know, before touching the database."""
+    if status not in STATUSES:
+        raise ValueError(f"unknown game status {status!r}; expected one of {STATUSES}")

@@ -1,0 +1,163 @@
+"""Numbered schema migrations, applied in order at open and tracked in ``PRAGMA user_version``.
+
+Append new ``(version, sql)`` pairs; never edit one that has shipped. Each migration runs
+in its own ``BEGIN IMMEDIATE`` transaction together with the ``user_version`` bump, and the
+version is re-read inside that transaction, so two processes opening a fresh file at once
+apply each migration exactly once.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Final
+
+from bot.store.models import StoreError
+
+MIGRATIONS: Final[list[tuple[int, str]]] = [
+    (
+        1,
+        """
+        CREATE TABLE games (
+            id               INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id         INTEGER,
+            channel_id       INTEGER NOT NULL,
+            thread_id        INTEGER,
+            lobby_message_id INTEGER,
+            board_message_id INTEGER,
+            creator_id       INTEGER NOT NULL,
+            game_key         TEXT    NOT NULL,
+            options          TEXT    NOT NULL DEFAULT '{}',
+            seed             TEXT    NOT NULL,  -- text: seeds may use all 64 unsigned bits
+            rules_version    INTEGER NOT NULL,
+            status           TEXT    NOT NULL DEFAULT 'lobby'
+                CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+            version          INTEGER NOT NULL DEFAULT 0,
+            state            TEXT,
+            outcome          TEXT,
+            settings         TEXT    NOT NULL DEFAULT '{}',
+            created_at       REAL    NOT NULL,
+            updated_at       REAL    NOT NULL,
+            turn_started_at  REAL
+        );
+        CREATE INDEX games_channel ON games (channel_id, status);
+        CREATE INDEX games_thread ON games (thread_id) WHERE thread_id IS NOT NULL;
+        CREATE INDEX games_status ON games (status);
+
+        CREATE TABLE seats (
+            id             INTEGER PRIMARY KEY,
+            game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            position       INTEGER,
+            user_id        INTEGER,
+            ai             TEXT,
+            joined_at      REAL    NOT NULL,
+            last_acted_seq INTEGER,
+            vacation_used  REAL    NOT NULL DEFAULT 0,
+            CHECK ((user_id IS NULL) <> (ai IS NULL))
+        );
+        CREATE UNIQUE INDEX seats_position ON seats (game_id, position);
+        CREATE UNIQUE INDEX seats_game_user ON seats (game_id, user_id);
+        CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL;
+
+        CREATE TABLE actions (
+            game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq        INTEGER NOT NULL,
+            seat       INTEGER NOT NULL,
+            user_id    INTEGER,
+            text       TEXT    NOT NULL,
+            created_at REAL    NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID;
+
+        -- keeps each seat's last action for catch-up digests, in the same statement
+        CREATE TRIGGER actions_last_acted AFTER INSERT ON actions
+        BEGIN
+            UPDATE seats SET last_acted_seq = NEW.seq
+            WHERE game_id = NEW.game_id AND position = NEW.seat
+              AND (last_acted_seq IS NULL OR last_acted_seq < NEW.seq);
+        END;
+
+        -- a rowid table: snapshot states are kilobytes, too big for WITHOUT ROWID pages
+        CREATE TABLE snapshots (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq     INTEGER NOT NULL,
+            state   TEXT    NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        );
+
+        CREATE TABLE user_settings (
+            user_id INTEGER PRIMARY KEY,
+            data    TEXT NOT NULL
+        );
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            data     TEXT NOT NULL
+        );
+
+        CREATE TABLE timers (
+            id      INTEGER PRIMARY KEY AUTOINCREMENT,
+            due_at  REAL    NOT NULL,
+            kind    TEXT    NOT NULL,
+            game_id INTEGER REFERENCES games (id) ON DELETE CASCADE,
+            user_id INTEGER,
+            payload TEXT    NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX timers_due ON timers (due_at, id);
+        CREATE INDEX timers_game ON timers (game_id, kind) WHERE game_id IS NOT NULL;
+
+        CREATE TABLE meta (
+            key   TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """,
+    ),
+]
+
+LATEST_VERSION: Final = MIGRATIONS[-1][0]
+
+
+def split_statements(sql: str) -> list[str]:
+    """Split a migration into statements (line-based, using SQLite's own completeness test)."""
+    statements: list[str] = []
+    pending = ""
+    for line in sql.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            if pending.strip():
+                statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        raise ValueError(f"incomplete SQL statement in migration: {pending.strip()[:80]!r}")
+    return statements
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    """The schema version recorded in the database file."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, migrations: list[tuple[int, str]] = MIGRATIONS) -> int:
+    """Apply every migration newer than the file's version; return the resulting version.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``) so the explicit
+    transactions here are the only ones.
+    """
+    latest = migrations[-1][0] if migrations else 0
+    found = user_version(conn)
+    if found > latest:
+        # a newer build wrote this file: refusing beats corrupting it
+        raise StoreError(f"database schema {found} is newer than this code knows ({latest})")
+    for version, sql in migrations:
+        if user_version(conn) >= version:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if user_version(conn) < version:  # another process may have just done it
+                for statement in split_statements(sql):
+                    conn.execute(statement)
+                # PRAGMA takes no parameters; version is an int from this file
+                conn.execute(f"PRAGMA user_version = {int(version)}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return user_version(conn)

@@ -1,0 +1,315 @@
+"""Rows, errors and the backend-neutral :class:`Store` protocol of Tenka's persistent store.
+
+The store is event-sourced: each game has one ``games`` row and an append-only log of
+actions keyed ``(game_id, seq)``. The row also carries the current state (written in the
+same transaction as every action), so loading a game costs the same at move 5 and move
+500; snapshots every N actions let history and takebacks rebuild any past position.
+
+``version`` is the number of actions applied, which is also the next action's ``seq``.
+Snapshot ``seq`` uses the same counting: the snapshot at ``seq`` is the state after
+``seq`` actions (``0`` is the initial state written by ``start_game``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+STATUSES: Final = ("lobby", "active", "finished", "abandoned")
+OPEN_STATUSES: Final = ("lobby", "active")
+
+
+# --- errors ---------------------------------------------------------------------------
+
+
+class StoreError(Exception):
+    """Base of every error the store raises on purpose."""
+
+
+class Conflict(StoreError):
+    """Someone else changed the game first (stale version or status); reload and retry."""
+
+
+class NotFound(StoreError):
+    """No such game, seat, snapshot or timer."""
+
+
+class NotInLobby(Conflict):
+    """The seating of a game can change only while it is in the lobby."""
+
+
+class AlreadySeated(StoreError):
+    """The user already has a seat in this game."""
+
+
+class LobbyFull(StoreError):
+    """The lobby already holds the maximum number of seats the caller allowed."""
+
+
+# --- rows -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game: where it lives on Discord, what it is, and its current state."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    creator_id: int
+    game_key: str
+    options: dict[str, Any]
+    seed: int
+    rules_version: int
+    status: str
+    version: int
+    state: Any  # a JSON value; None in the lobby (Any, not Any | None: no narrowing needed)
+    outcome: dict[str, Any] | None
+    settings: dict[str, Any]
+    created_at: float
+    updated_at: float
+    turn_started_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat: a human (``user_id``) or an AI (``ai`` names its kind)."""
+
+    game_id: int
+    position: int | None
+    user_id: int | None
+    ai: str | None
+    joined_at: float
+    last_acted_seq: int | None = None
+    vacation_used: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One entry of a game's append-only action log."""
+
+    game_id: int
+    seq: int
+    seat: int
+    user_id: int | None
+    text: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    """An action to append: ``state`` is the game state right after it."""
+
+    seat: int
+    user_id: int | None
+    text: str
+    state: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """A durable timer (reminder, deadline, ...) the bot's dispatcher fires once."""
+
+    id: int
+    due_at: float
+    kind: str
+    game_id: int | None
+    user_id: int | None
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+class _NotGiven:
+    """Type of :data:`NOT_GIVEN`, the "leave this column alone" default."""
+
+    _instance: _NotGiven | None = None
+
+    def __new__(cls) -> _NotGiven:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+NOT_GIVEN: Final = _NotGiven()
+
+# A seat identity for start_game: a (user_id, ai) pair or anything with those attributes.
+SeatIdentity = tuple[int | None, str | None] | SeatRow
+
+
+def seat_identity(seat: Any) -> tuple[int | None, str | None]:
+    """Normalise a ``(user_id, ai)`` pair or a :class:`SeatRow`-like object."""
+    if isinstance(seat, tuple):
+        user_id, ai = seat
+    else:
+        user_id, ai = seat.user_id, seat.ai
+    if (user_id is None) == (ai is None):
+        raise ValueError(f"a seat is either a user or an AI, got {(user_id, ai)!r}")
+    return user_id, ai
+
+
+def merge_settings(old: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
+    """Shallow merge where a ``None`` value deletes the key."""
+    merged = dict(old)
+    for key, value in values.items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = value
+    return merged
+
+
+# --- the protocol ---------------------------------------------------------------------
+
+
+class Store(Protocol):
+    """Everything the service may ask of a store; SQLite today, PostgreSQL later."""
+
+    snapshot_every: int
+
+    async def close(self) -> None: ...
+    async def schema_version(self) -> int: ...
+
+    # games and seats
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        game_key: str,
+        options: Mapping[str, Any],
+        seed: int,
+        rules_version: int,
+        settings: Mapping[str, Any] | None = None,
+        now: float | None = None,
+    ) -> GameRow: ...
+    async def get_game(self, game_id: int) -> GameRow | None: ...
+    async def seats(self, game_id: int) -> list[SeatRow]: ...
+    async def join(
+        self, game_id: int, user_id: int, now: float | None = None, *, max_seats: int | None = None
+    ) -> list[SeatRow]: ...
+    async def leave(self, game_id: int, user_id: int) -> list[SeatRow]: ...
+    async def add_ai_seat(
+        self, game_id: int, ai: str, now: float | None = None, *, max_seats: int | None = None
+    ) -> list[SeatRow]: ...
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        order: Sequence[SeatIdentity],
+        state: Any,
+        thread_id: int | None,
+        expected_status: str = "lobby",
+        now: float | None = None,
+    ) -> GameRow: ...
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        thread_id: int | _NotGiven | None = NOT_GIVEN,
+        lobby_message_id: int | _NotGiven | None = NOT_GIVEN,
+        board_message_id: int | _NotGiven | None = NOT_GIVEN,
+    ) -> GameRow: ...
+    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> GameRow: ...
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        *,
+        outcome: Mapping[str, Any] | None = None,
+        expected_version: int | None = None,
+        now: float | None = None,
+    ) -> GameRow: ...
+
+    # actions
+    async def append_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        text: str,
+        state: Any,
+        status: str = "active",
+        outcome: Mapping[str, Any] | None = None,
+        now: float | None = None,
+        turn_changed: bool = True,
+    ) -> GameRow: ...
+    async def append_actions(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        actions: Sequence[NewAction],
+        status: str = "active",
+        outcome: Mapping[str, Any] | None = None,
+        now: float | None = None,
+        turn_changed: bool = True,
+    ) -> GameRow: ...
+    async def actions(
+        self, game_id: int, since_seq: int = 0, limit: int | None = None
+    ) -> list[ActionRow]: ...
+    async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]: ...
+    async def rollback(
+        self,
+        game_id: int,
+        *,
+        to_version: int,
+        expected_version: int,
+        state: Any,
+        now: float | None = None,
+        status: str | None = None,
+    ) -> GameRow: ...
+    async def replace_seat(
+        self, game_id: int, position: int, *, user_id: int | None, ai: str | None
+    ) -> list[SeatRow]: ...
+    async def add_vacation_used(self, game_id: int, position: int, seconds: float) -> SeatRow: ...
+
+    # queries
+    async def games_in_channel(
+        self, channel_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    ) -> list[GameRow]: ...
+    async def games_for_user(
+        self, user_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    ) -> list[tuple[GameRow, list[SeatRow]]]: ...
+    async def game_by_thread(self, thread_id: int) -> GameRow | None: ...
+    async def active_games(self) -> list[GameRow]: ...
+
+    # settings
+    async def user_settings(self, user_id: int) -> dict[str, Any]: ...
+    async def set_user_settings(
+        self, user_id: int, values: Mapping[str, Any]
+    ) -> dict[str, Any]: ...
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
+    async def set_guild_settings(
+        self, guild_id: int, values: Mapping[str, Any]
+    ) -> dict[str, Any]: ...
+
+    # timers and meta
+    async def add_timer(
+        self,
+        *,
+        due_at: float,
+        kind: str,
+        game_id: int | None = None,
+        user_id: int | None = None,
+        payload: Mapping[str, Any] | None = None,
+    ) -> int: ...
+    async def next_timer(self) -> Timer | None: ...
+    async def due_timers(self, now: float) -> list[Timer]: ...
+    async def delete_timer(self, timer_id: int) -> bool: ...
+    async def delete_timers(self, game_id: int, kind: str | None = None) -> int: ...
+    async def timers_for_game(self, game_id: int) -> list[Timer]: ...
+    async def shift_timers(self, delta_s: float) -> int: ...
+    async def meta_get(self, key: str) -> str | None: ...
+    async def meta_set(self, key: str, value: str) -> None: ...

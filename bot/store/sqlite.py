@@ -1,0 +1,296 @@
+"""SQLite implementation of :class:`bot.store.models.Store` on aiosqlite (WAL mode).
+
+The class is assembled from parts to keep files short: the connection and transactions
+(:mod:`bot.store.sqlite_base`), the action log (:mod:`bot.store.sqlite_actions`), queries,
+settings and timers (:mod:`bot.store.sqlite_misc`); games and seats live here. Each public
+method builds one function over a ``sqlite3.Connection`` and runs it as one transaction.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store import codec
+from bot.store.codec import dumps, now_or
+from bot.store.migrations import migrate
+from bot.store.models import (
+    NOT_GIVEN,
+    AlreadySeated,
+    Conflict,
+    GameRow,
+    NotFound,
+    SeatIdentity,
+    SeatRow,
+    _NotGiven,
+    merge_settings,
+    seat_identity,
+)
+from bot.store.sqlite_actions import ActionsMixin
+from bot.store.sqlite_base import (
+    SEAT_COLUMNS,
+    check_room,
+    configure,
+    fetch_game,
+    fetch_seats,
+    lobby_game,
+    require_game,
+    stale,
+)
+from bot.store.sqlite_misc import MiscMixin
+
+
+class SqliteStore(ActionsMixin, MiscMixin):
+    """The store on one SQLite file (or ``:memory:``); build it with :meth:`open`."""
+
+    @classmethod
+    async def open(cls, path: str, *, snapshot_every: int = 50) -> SqliteStore:
+        """Connect, set the pragmas and apply pending migrations."""
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions; every BEGIN here is explicit
+        db = await aiosqlite.connect(path, isolation_level=None, timeout=5.0)
+        store = cls(db, path, snapshot_every)
+        try:
+            await store._one(configure)
+            await store._one(migrate)
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    # --- games and seats ----------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        game_key: str,
+        options: Mapping[str, Any],
+        seed: int,
+        rules_version: int,
+        settings: Mapping[str, Any] | None = None,
+        now: float | None = None,
+    ) -> GameRow:
+        """A new game in the lobby with its creator in the first (unpositioned) seat."""
+        at = now_or(now)
+        values = (guild_id, channel_id, creator_id, game_key, dumps(dict(options)), str(seed),
+                  rules_version, dumps(dict(settings or {})), at, at)  # fmt: skip
+
+        def run(conn: sqlite3.Connection) -> GameRow:
+            cursor = conn.execute(
+                "INSERT INTO games (guild_id, channel_id, creator_id, game_key, options, seed,"
+                " rules_version, settings, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                values,
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            conn.execute(
+                "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
+                (game_id, creator_id, at),
+            )
+            return require_game(conn, game_id)
+
+        return await self._write(run)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        """The game row with its current state, or None."""
+        return await self._one(lambda conn: fetch_game(conn, game_id))
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """Seats in play order once started; in the lobby, in joining order."""
+        return await self._one(lambda conn: fetch_seats(conn, game_id))
+
+    async def join(
+        self, game_id: int, user_id: int, now: float | None = None, *, max_seats: int | None = None
+    ) -> list[SeatRow]:
+        """Seat a user in the lobby; :class:`AlreadySeated` if they already are."""
+        at = now_or(now)
+
+        def run(conn: sqlite3.Connection) -> list[SeatRow]:
+            lobby_game(conn, game_id)
+            sql = "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?"
+            if conn.execute(sql, (game_id, user_id)).fetchone():
+                raise AlreadySeated(f"user {user_id} is already seated in game {game_id}")
+            check_room(conn, game_id, max_seats)
+            conn.execute(
+                "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
+                (game_id, user_id, at),
+            )
+            return fetch_seats(conn, game_id)
+
+        return await self._write(run)
+
+    async def leave(self, game_id: int, user_id: int) -> list[SeatRow]:
+        """Remove a user from the lobby; :class:`NotFound` if they had no seat."""
+
+        def run(conn: sqlite3.Connection) -> list[SeatRow]:
+            lobby_game(conn, game_id)
+            sql = "DELETE FROM seats WHERE game_id = ? AND user_id = ?"
+            if conn.execute(sql, (game_id, user_id)).rowcount == 0:
+                raise NotFound(f"user {user_id} has no seat in game {game_id}")
+            return fetch_seats(conn, game_id)
+
+        return await self._write(run)
+
+    async def add_ai_seat(
+        self, game_id: int, ai: str, now: float | None = None, *, max_seats: int | None = None
+    ) -> list[SeatRow]:
+        """Add an AI seat of kind ``ai`` to the lobby."""
+        at = now_or(now)
+
+        def run(conn: sqlite3.Connection) -> list[SeatRow]:
+            lobby_game(conn, game_id)
+            check_room(conn, game_id, max_seats)
+            conn.execute(
+                "INSERT INTO seats (game_id, ai, joined_at) VALUES (?, ?, ?)", (game_id, ai, at)
+            )
+            return fetch_seats(conn, game_id)
+
+        return await self._write(run)
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        order: Sequence[SeatIdentity],
+        state: Any,
+        thread_id: int | None,
+        expected_status: str = "lobby",
+        now: float | None = None,
+    ) -> GameRow:
+        """Seat everyone in ``order`` (position 0 first), write the initial state, go active.
+
+        The initial state is also snapshot 0. The humans in ``order`` must be exactly the
+        humans seated, else :class:`Conflict` (someone joined or left since the caller
+        looked). AI seats are matched by kind; extra AI identities get new seats and lobby
+        AI seats left out are dropped.
+        """
+        identities = [seat_identity(seat) for seat in order]
+        at = now_or(now)
+        state_json = dumps(state)
+
+        def run(conn: sqlite3.Connection) -> GameRow:
+            game = require_game(conn, game_id)
+            if game.status != expected_status:
+                raise Conflict(f"game {game_id} is {game.status}, not {expected_status}")
+            rows = _seating(game_id, fetch_seats(conn, game_id), identities, at)
+            conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            conn.executemany(
+                f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [codec.seat_values(seat) for seat in rows],
+            )
+            conn.execute(
+                "UPDATE games SET status = 'active', version = 0, state = ?, thread_id = ?,"
+                " turn_started_at = ?, updated_at = ? WHERE id = ?",
+                (state_json, thread_id, at, at, game_id),
+            )
+            conn.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            conn.execute(
+                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)",
+                (game_id, state_json),
+            )
+            return require_game(conn, game_id)
+
+        return await self._write(run)
+
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        thread_id: int | _NotGiven | None = NOT_GIVEN,
+        lobby_message_id: int | _NotGiven | None = NOT_GIVEN,
+        board_message_id: int | _NotGiven | None = NOT_GIVEN,
+    ) -> GameRow:
+        """Record Discord ids; only the arguments given change (``None`` clears)."""
+        given = {
+            name: value
+            for name, value in (
+                ("thread_id", thread_id),
+                ("lobby_message_id", lobby_message_id),
+                ("board_message_id", board_message_id),
+            )
+            if not isinstance(value, _NotGiven)
+        }
+        # the column names come from the fixed tuple above, never from the caller
+        assignments = ", ".join(f"{name} = ?" for name in given)
+
+        def run(conn: sqlite3.Connection) -> GameRow:
+            require_game(conn, game_id)
+            if given:
+                sql = f"UPDATE games SET {assignments} WHERE id = ?"
+                conn.execute(sql, (*given.values(), game_id))
+            return require_game(conn, game_id)
+
+        return await self._write(run)
+
+    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> GameRow:
+        """Merge per-game settings (a ``None`` value deletes the key)."""
+
+        def run(conn: sqlite3.Connection) -> GameRow:
+            merged = merge_settings(require_game(conn, game_id).settings, settings)
+            conn.execute("UPDATE games SET settings = ? WHERE id = ?", (dumps(merged), game_id))
+            return require_game(conn, game_id)
+
+        return await self._write(run)
+
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        *,
+        outcome: Mapping[str, Any] | None = None,
+        expected_version: int | None = None,
+        now: float | None = None,
+    ) -> GameRow:
+        """Change the status (and the outcome when given); guarded by ``expected_version``."""
+        codec.check_status(status)
+        at = now_or(now)
+        outcome_json = None if outcome is None else dumps(dict(outcome))
+
+        def run(conn: sqlite3.Connection) -> GameRow:
+            game = require_game(conn, game_id)
+            if expected_version is not None and game.version != expected_version:
+                raise stale(game_id, game.version, expected_version)
+            conn.execute(
+                "UPDATE games SET status = ?, outcome = COALESCE(?, outcome), updated_at = ?"
+                " WHERE id = ?",
+                (status, outcome_json, at, game_id),
+            )
+            return require_game(conn, game_id)
+
+        return await self._write(run)
+
+
+def _seating(
+    game_id: int,
+    lobby: list[SeatRow],
+    identities: list[tuple[int | None, str | None]],
+    now: float,
+) -> list[SeatRow]:
+    """The started game's seats, keeping each matched lobby seat's ``joined_at``."""
+    seated_humans = {seat.user_id for seat in lobby if seat.user_id is not None}
+    ordered_humans = [user for user, _ in identities if user is not None]
+    if len(set(ordered_humans)) != len(ordered_humans) or set(ordered_humans) != seated_humans:
+        raise Conflict(f"the seats of game {game_id} changed; reload the lobby")
+    joined = {seat.user_id: seat.joined_at for seat in lobby if seat.user_id is not None}
+    spare_ai = [seat for seat in lobby if seat.ai is not None]
+    rows = []
+    for position, (user_id, ai) in enumerate(identities):
+        if user_id is not None:
+            joined_at = joined[user_id]
+        else:
+            match = next((seat for seat in spare_ai if seat.ai == ai), None)
+            joined_at = now if match is None else match.joined_at
+            if match is not None:
+                spare_ai.remove(match)
+        rows.append(SeatRow(game_id, position, user_id, ai, joined_at))
+    return rows

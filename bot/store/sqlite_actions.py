@@ -1,0 +1,274 @@
+"""The action log of the SQLite store: append, read, snapshots, takeback and seat changes."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.store import codec
+from bot.store.codec import dumps, loads, now_or
+from bot.store.models import (
+    ActionRow,
+    AlreadySeated,
+    Conflict,
+    GameRow,
+    NewAction,
+    NotFound,
+    SeatRow,
+    seat_identity,
+)
+from bot.store.sqlite_base import SqliteBase, fetch_seats, require_game, stale
+
+_ACTION_COLUMNS: Final = "game_id, seq, seat, user_id, text, created_at"
+_ADVANCE: Final = (
+    "UPDATE games SET version = ?, state = ?, status = ?, outcome = COALESCE(?, outcome),"
+    " updated_at = ?, turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END"
+    " WHERE id = ? AND version = ? AND status = 'active'"
+)
+
+
+def advance_game(
+    conn: sqlite3.Connection, game_id: int, expected: int, values: tuple[Any, ...], state: Any
+) -> GameRow:
+    """Move the game row to its new version if it is still at ``expected``, else Conflict.
+
+    ``values`` are the first seven parameters of the UPDATE; ``state`` is the new state.
+    """
+    params = (*values, game_id, expected)
+    if codec.HAS_RETURNING:  # the new row in the same statement
+        row = conn.execute(f"{_ADVANCE} RETURNING {codec.GAME_COLUMNS}", params).fetchone()
+        if row is not None:
+            return codec.game_row(row, state)
+    elif conn.execute(_ADVANCE, params).rowcount == 1:
+        return require_game(conn, game_id)
+    game = require_game(conn, game_id)
+    if game.status != "active":
+        raise Conflict(f"game {game_id} is {game.status}, not active")
+    raise stale(game_id, game.version, expected)
+
+
+def insert_actions(
+    conn: sqlite3.Connection,
+    game_id: int,
+    first_seq: int,
+    actions: Sequence[NewAction],
+    now: float,
+) -> None:
+    """Append log rows; the ``actions_last_acted`` trigger updates each seat's last seq."""
+    rows = [
+        (game_id, first_seq + i, action.seat, action.user_id, action.text, now)
+        for i, action in enumerate(actions)
+    ]
+    try:
+        conn.executemany(f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", rows)
+    except sqlite3.IntegrityError as err:  # the (game_id, seq) key: someone moved first
+        raise Conflict(f"action {first_seq} of game {game_id} already exists") from err
+
+
+def write_snapshots(
+    conn: sqlite3.Connection,
+    game_id: int,
+    first_seq: int,
+    states: Sequence[str],
+    every: int,
+) -> None:
+    """Keep the state after every ``every``-th action (``states[i]`` follows action i)."""
+    snapshots = [
+        (game_id, first_seq + i + 1, state)
+        for i, state in enumerate(states)
+        if (first_seq + i + 1) % every == 0
+    ]
+    if snapshots:
+        conn.executemany(
+            "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", snapshots
+        )
+
+
+class ActionsMixin(SqliteBase):
+    """Action log operations of :class:`bot.store.SqliteStore`."""
+
+    async def append_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        text: str,
+        state: Any,
+        status: str = "active",
+        outcome: Mapping[str, Any] | None = None,
+        now: float | None = None,
+        turn_changed: bool = True,
+    ) -> GameRow:
+        """Append one action at ``seq = expected_version`` and store the state after it.
+
+        Raises :class:`Conflict`, writing nothing, if the game moved on (or is no longer
+        active) since the caller read ``expected_version``.
+        """
+        return await self.append_actions(
+            game_id,
+            expected_version=expected_version,
+            actions=[NewAction(seat, user_id, text, state)],
+            status=status,
+            outcome=outcome,
+            now=now,
+            turn_changed=turn_changed,
+        )
+
+    async def append_actions(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        actions: Sequence[NewAction],
+        status: str = "active",
+        outcome: Mapping[str, Any] | None = None,
+        now: float | None = None,
+        turn_changed: bool = True,
+    ) -> GameRow:
+        """Append several actions atomically (e.g. a move and the AI's answer).
+
+        Each action carries the state after it (kept only where a snapshot falls). The
+        returned row's ``state`` is the last action's ``state`` object itself, not a
+        decoded copy; :meth:`get_game` returns the stored JSON decoded.
+        """
+        if not actions:
+            raise ValueError("append_actions needs at least one action")
+        codec.check_status(status)
+        at = now_or(now)
+        every = self.snapshot_every
+        # encode before the transaction: the write lock is held for SQL work only
+        states = [
+            dumps(action.state) if i == len(actions) - 1 or (expected_version + i + 1) % every == 0
+            else ""  # an intermediate state no snapshot needs
+            for i, action in enumerate(actions)
+        ]  # fmt: skip
+        outcome_json = None if outcome is None else dumps(dict(outcome))
+        values = (expected_version + len(actions), states[-1], status, outcome_json, at,
+                  turn_changed, at)  # fmt: skip
+
+        def run(conn: sqlite3.Connection) -> GameRow:
+            # the version guard first: a stale caller is turned away before any insert
+            game = advance_game(conn, game_id, expected_version, values, actions[-1].state)
+            insert_actions(conn, game_id, expected_version, actions, at)
+            write_snapshots(conn, game_id, expected_version, states, every)
+            return game
+
+        return await self._write(run)
+
+    async def actions(
+        self, game_id: int, since_seq: int = 0, limit: int | None = None
+    ) -> list[ActionRow]:
+        """The action log from ``since_seq`` on, oldest first."""
+        sql = f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq"
+        params: tuple[Any, ...] = (game_id, since_seq)
+        if limit is not None:
+            sql += " LIMIT ?"
+            params += (limit,)
+        return await self._one(lambda conn: [ActionRow(*row) for row in conn.execute(sql, params)])
+
+    async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
+        """``(version, state)`` of the newest snapshot with ``version <= seq``.
+
+        To rebuild the position after ``v`` actions: take ``snapshot_at_or_before(g, v)``,
+        then apply ``actions(g, since_seq=version, limit=v - version)``.
+        """
+        sql = (
+            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ?"
+            " ORDER BY seq DESC LIMIT 1"
+        )
+        row = await self._one(lambda conn: conn.execute(sql, (game_id, seq)).fetchone())
+        if row is None:
+            raise NotFound(f"game {game_id} has no snapshot at or before {seq}")
+        return int(row[0]), loads(row[1])
+
+    async def rollback(
+        self,
+        game_id: int,
+        *,
+        to_version: int,
+        expected_version: int,
+        state: Any,
+        now: float | None = None,
+        status: str | None = None,
+    ) -> GameRow:
+        """Take back every action from ``seq = to_version`` on; ``state`` is the state then.
+
+        The turn clock restarts (``turn_started_at = now``). ``status`` (e.g. back to
+        ``"active"`` after taking back a game-ending move, which also clears the outcome)
+        changes only when given.
+        """
+        if status is not None:
+            codec.check_status(status)
+        at = now_or(now)
+        state_json = dumps(state)
+
+        def run(conn: sqlite3.Connection) -> GameRow:
+            game = require_game(conn, game_id)
+            if game.version != expected_version:
+                raise stale(game_id, game.version, expected_version)
+            if not 0 <= to_version <= expected_version:
+                raise ValueError(f"cannot roll game {game_id} back to version {to_version}")
+            conn.execute(
+                "DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, to_version)
+            )
+            conn.execute(
+                "DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, to_version)
+            )
+            conn.execute(
+                "UPDATE seats SET last_acted_seq = (SELECT MAX(seq) FROM actions"
+                " WHERE actions.game_id = seats.game_id AND actions.seat = seats.position)"
+                " WHERE game_id = ? AND last_acted_seq >= ?",
+                (game_id, to_version),
+            )
+            new_status = game.status if status is None else status
+            conn.execute(
+                "UPDATE games SET version = ?, state = ?, status = ?, updated_at = ?,"
+                " turn_started_at = ?,"
+                " outcome = CASE WHEN ? IN ('lobby', 'active') THEN NULL ELSE outcome END"
+                " WHERE id = ?",
+                (to_version, state_json, new_status, at, at, new_status, game_id),
+            )
+            return require_game(conn, game_id)
+
+        return await self._write(run)
+
+    async def replace_seat(
+        self, game_id: int, position: int, *, user_id: int | None, ai: str | None
+    ) -> list[SeatRow]:
+        """Give seat ``position`` to another user or to an AI (e.g. after a no-show)."""
+        seat_identity((user_id, ai))
+
+        def run(conn: sqlite3.Connection) -> list[SeatRow]:
+            require_game(conn, game_id)
+            if user_id is not None:
+                sql = "SELECT position FROM seats WHERE game_id = ? AND user_id = ?"
+                row = conn.execute(sql, (game_id, user_id)).fetchone()
+                if row is not None and row[0] != position:
+                    raise AlreadySeated(f"user {user_id} already has a seat in game {game_id}")
+            cursor = conn.execute(
+                "UPDATE seats SET user_id = ?, ai = ? WHERE game_id = ? AND position = ?",
+                (user_id, ai, game_id, position),
+            )
+            if cursor.rowcount == 0:
+                raise NotFound(f"game {game_id} has no seat {position}")
+            return fetch_seats(conn, game_id)
+
+        return await self._write(run)
+
+    async def add_vacation_used(self, game_id: int, position: int, seconds: float) -> SeatRow:
+        """Add to the vacation time a seat has used; returns the updated seat."""
+
+        def run(conn: sqlite3.Connection) -> SeatRow:
+            cursor = conn.execute(
+                "UPDATE seats SET vacation_used = vacation_used + ?"
+                " WHERE game_id = ? AND position = ?",
+                (seconds, game_id, position),
+            )
+            if cursor.rowcount == 0:
+                raise NotFound(f"game {game_id} has no seat {position}")
+            return next(s for s in fetch_seats(conn, game_id) if s.position == position)
+
+        return await self._write(run)

@@ -1,0 +1,195 @@
+"""Queries, settings, timers and meta values of the SQLite store (mixed into SqliteStore)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+from bot.store import codec
+from bot.store.codec import dumps, loads, placeholders
+from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
+from bot.store.sqlite_base import SEAT_COLUMNS, SEATS_ORDER, SqliteBase
+
+_TIMER_COLUMNS: Final = "id, due_at, kind, game_id, user_id, payload"
+_SETTINGS_TABLES: Final = {
+    "user": ("user_settings", "user_id"),
+    "guild": ("guild_settings", "guild_id"),
+}
+_G_COLUMNS: Final = ", ".join(f"g.{name.strip()}" for name in codec.GAME_COLUMNS.split(","))
+
+
+def _timers(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[Timer]:
+    rows = conn.execute(sql, tuple(params))
+    return [Timer(row[0], row[1], row[2], row[3], row[4], loads(row[5])) for row in rows]
+
+
+def _games(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[GameRow]:
+    return [codec.game_row(row) for row in conn.execute(sql, tuple(params))]
+
+
+def _seats_by_game(conn: sqlite3.Connection, ids: list[int]) -> dict[int, list[SeatRow]]:
+    by_game: dict[int, list[SeatRow]] = {game_id: [] for game_id in ids}
+    if ids:
+        sql = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id IN ({placeholders(ids)})"
+        for row in conn.execute(f"{sql} {SEATS_ORDER}", ids):
+            by_game[row[0]].append(SeatRow(*row))
+    return by_game
+
+
+class MiscMixin(SqliteBase):
+    """Queries, settings, timers and meta of :class:`bot.store.SqliteStore`."""
+
+    # --- queries ------------------------------------------------------------------------
+
+    async def games_in_channel(
+        self, channel_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    ) -> list[GameRow]:
+        """Games whose channel or thread is ``channel_id``, oldest first."""
+        wanted = list(statuses)
+        sql = (
+            f"SELECT {codec.GAME_COLUMNS} FROM games WHERE (channel_id = ? OR thread_id = ?)"
+            f" AND status IN ({placeholders(wanted)}) ORDER BY id"
+        )
+        if not wanted:
+            return []
+        return await self._one(lambda conn: _games(conn, sql, (channel_id, channel_id, *wanted)))
+
+    async def games_for_user(
+        self, user_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    ) -> list[tuple[GameRow, list[SeatRow]]]:
+        """Every game the user sits in with all its seats, oldest first."""
+        wanted = list(statuses)
+        if not wanted:
+            return []
+        sql = (
+            f"SELECT {_G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
+            f" WHERE s.user_id = ? AND g.status IN ({placeholders(wanted)}) ORDER BY g.id"
+        )
+
+        def run(conn: sqlite3.Connection) -> list[tuple[GameRow, list[SeatRow]]]:
+            games = _games(conn, sql, (user_id, *wanted))
+            seats = _seats_by_game(conn, [game.id for game in games])
+            return [(game, seats[game.id]) for game in games]
+
+        return await self._read(run)
+
+    async def game_by_thread(self, thread_id: int) -> GameRow | None:
+        """The newest game played in this thread, or None."""
+        sql = f"SELECT {codec.GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1"
+        games = await self._one(lambda conn: _games(conn, sql, (thread_id,)))
+        return games[0] if games else None
+
+    async def active_games(self) -> list[GameRow]:
+        """Every game in progress (for resuming timers and views after a restart)."""
+        sql = f"SELECT {codec.GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
+        return await self._one(lambda conn: _games(conn, sql))
+
+    # --- settings -----------------------------------------------------------------------
+
+    async def _get_settings(self, scope: str, key: int) -> dict[str, Any]:
+        table, column = _SETTINGS_TABLES[scope]
+        sql = f"SELECT data FROM {table} WHERE {column} = ?"
+        row = await self._one(lambda conn: conn.execute(sql, (key,)).fetchone())
+        return {} if row is None else dict(loads(row[0]))
+
+    async def _merge_settings(
+        self, scope: str, key: int, values: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        table, column = _SETTINGS_TABLES[scope]
+
+        def run(conn: sqlite3.Connection) -> dict[str, Any]:
+            row = conn.execute(f"SELECT data FROM {table} WHERE {column} = ?", (key,)).fetchone()
+            merged = merge_settings({} if row is None else loads(row[0]), values)
+            conn.execute(
+                f"INSERT INTO {table} ({column}, data) VALUES (?, ?)"
+                f" ON CONFLICT ({column}) DO UPDATE SET data = excluded.data",
+                (key, dumps(merged)),
+            )
+            return merged
+
+        return await self._write(run)
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        """A user's preferences (language, DM opt-outs, vacation, ...); empty if none."""
+        return await self._get_settings("user", user_id)
+
+    async def set_user_settings(self, user_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge into a user's preferences (``None`` deletes a key); returns the result."""
+        return await self._merge_settings("user", user_id, values)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """A server's defaults; empty if none."""
+        return await self._get_settings("guild", guild_id)
+
+    async def set_guild_settings(self, guild_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge into a server's defaults (``None`` deletes a key); returns the result."""
+        return await self._merge_settings("guild", guild_id, values)
+
+    # --- timers -------------------------------------------------------------------------
+
+    async def add_timer(
+        self,
+        *,
+        due_at: float,
+        kind: str,
+        game_id: int | None = None,
+        user_id: int | None = None,
+        payload: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Schedule a timer; returns its id."""
+        sql = "INSERT INTO timers (due_at, kind, game_id, user_id, payload) VALUES (?, ?, ?, ?, ?)"
+        params = (due_at, kind, game_id, user_id, dumps(dict(payload or {})))
+        timer_id = await self._one(lambda conn: conn.execute(sql, params).lastrowid)
+        assert timer_id is not None
+        return timer_id
+
+    async def next_timer(self) -> Timer | None:
+        """The soonest timer (the dispatcher sleeps until it), or None."""
+        sql = f"SELECT {_TIMER_COLUMNS} FROM timers ORDER BY due_at, id LIMIT 1"
+        timers = await self._one(lambda conn: _timers(conn, sql))
+        return timers[0] if timers else None
+
+    async def due_timers(self, now: float) -> list[Timer]:
+        """Every timer due at or before ``now``, soonest first."""
+        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= ? ORDER BY due_at, id"
+        return await self._one(lambda conn: _timers(conn, sql, (now,)))
+
+    async def delete_timer(self, timer_id: int) -> bool:
+        """Delete a timer; True only for the one caller that removed it (claim-once)."""
+        sql = "DELETE FROM timers WHERE id = ?"
+        return await self._one(lambda conn: conn.execute(sql, (timer_id,)).rowcount > 0)
+
+    async def delete_timers(self, game_id: int, kind: str | None = None) -> int:
+        """Delete a game's timers (of one kind, if given); returns how many went."""
+        sql = "DELETE FROM timers WHERE game_id = ?"
+        params: tuple[Any, ...] = (game_id,)
+        if kind is not None:
+            sql, params = sql + " AND kind = ?", (game_id, kind)
+        return await self._one(lambda conn: conn.execute(sql, params).rowcount)
+
+    async def timers_for_game(self, game_id: int) -> list[Timer]:
+        """A game's pending timers, soonest first."""
+        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = ? ORDER BY due_at, id"
+        return await self._one(lambda conn: _timers(conn, sql, (game_id,)))
+
+    async def shift_timers(self, delta_s: float) -> int:
+        """Push every timer ``delta_s`` seconds later (the bot was down); returns the count."""
+        sql = "UPDATE timers SET due_at = due_at + ?"
+        return await self._one(lambda conn: conn.execute(sql, (delta_s,)).rowcount)
+
+    # --- meta ---------------------------------------------------------------------------
+
+    async def meta_get(self, key: str) -> str | None:
+        """A stored string (e.g. the last heartbeat), or None."""
+        sql = "SELECT value FROM meta WHERE key = ?"
+        row = await self._one(lambda conn: conn.execute(sql, (key,)).fetchone())
+        return None if row is None else str(row[0])
+
+    async def meta_set(self, key: str, value: str) -> None:
+        """Store a string under ``key``, replacing any previous value."""
+        sql = (
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+        )
+        await self._one(lambda conn: conn.execute(sql, (key, value)))

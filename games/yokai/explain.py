@@ -1,0 +1,117 @@
+"""Why an action is illegal, in the words of the rules (``yokai.md``)."""
+
+from __future__ import annotations
+
+from games.yokai.board import FORCED, KODAMA, LETTERS, NONE, Geometry
+from games.yokai.notation import square_name
+from games.yokai.state import TEXT_CODE, Drop, Move, YokaiState, encode, to_position
+from games.yokai.view import PIECE_NAMES
+
+MOVES = {
+    "K": "Your koropokkuru moves only one square, in any direction.",
+    "F": "Your kitsune moves only one square diagonally.",
+    "T": "Your tanuki moves only one square forward, back, left or right.",
+    "D": "Your kodama moves only one square forward.",
+    "I": "Your kirin moves one square forward, diagonally forward, sideways or straight back.",
+    "O": "Your oni moves one square forward or diagonally.",
+    "+D": (
+        "Your kodama samurai moves one square forward, diagonally forward, sideways or "
+        "straight back."
+    ),
+    "+O": "Your super oni moves one square forward, diagonally forward, sideways or straight back.",
+}
+IN_VARIANT = {"3x4": "KFTD", "5x6": "KDIO"}
+
+
+def explain_illegal(state: YokaiState, seat: int, action: object) -> str:
+    """A sentence saying why ``action`` is not legal for ``seat`` in ``state``."""
+    if state.result is not None:
+        return "This game is over."
+    if seat != state.to_move:
+        return "It is not your turn."
+    geo = state.geometry
+    if isinstance(action, Move):
+        return _explain_move(state, geo, action)
+    if isinstance(action, Drop):
+        return _explain_drop(state, geo, action)
+    return "That is not a Yōkai no Mori action: move a piece or drop one from your reserve."
+
+
+def _own(text: str, seat: int) -> bool:
+    return bool(text) and (text != text.upper()) == (seat == 1)
+
+
+def _explain_move(state: YokaiState, geo: Geometry, move: Move) -> str:
+    if encode(geo, move) is None:
+        return f"That square is not on the {geo.variant} board."
+    seat = state.to_move
+    piece = state.board[move.src]
+    where = square_name(geo, move.src)
+    if not piece:
+        return f"There is no piece on {where}."
+    kind = piece.upper()
+    if not _own(piece, seat):
+        return f"The {PIECE_NAMES[kind]} on {where} is not yours."
+    code = TEXT_CODE[piece]
+    if move.dst not in geo.targets[code][move.src]:
+        if kind == "D" and geo.far[seat][move.src]:
+            return "A kodama on the far rank can never move."
+        return MOVES[kind]
+    if _own(state.board[move.dst], seat):
+        return "That square is occupied by one of your own pieces."
+    promotion = geo.promotion(code, move.src, move.dst)
+    if move.promote and promotion == NONE:
+        return _no_promotion(geo, kind)
+    if not move.promote and promotion == FORCED:
+        text = square_name(geo, move.src) + square_name(geo, move.dst)
+        return f"A kodama that reaches the far rank must promote (write {text}+)."
+    if geo.shogi:
+        return "In 5x6 that move would leave your koropokkuru attacked."
+    return "That move is not legal now."
+
+
+def _no_promotion(geo: Geometry, kind: str) -> str:
+    name = PIECE_NAMES[kind]
+    if kind in ("+D", "+O"):
+        return f"Your {name} is already promoted."
+    if kind == "D" and not geo.shogi:
+        return "A kodama promotes only when it moves onto the far rank."
+    if kind in ("D", "O") and geo.shogi:
+        return (
+            f"A {name} may promote only when it moves into, inside or out of the "
+            "promotion zone (the two far ranks)."
+        )
+    return f"A {name} never promotes."
+
+
+def _explain_drop(state: YokaiState, geo: Geometry, drop: Drop) -> str:
+    if not isinstance(drop.piece, str) or drop.piece not in LETTERS or len(drop.piece) != 1:
+        return "Only a koropokkuru, kitsune, tanuki, kodama, kirin or oni can be dropped."
+    name = PIECE_NAMES[drop.piece]
+    if drop.piece not in IN_VARIANT[geo.variant]:
+        return f"There is no {name} in {geo.variant}."
+    if encode(geo, drop) is None:
+        return f"That square is not on the {geo.variant} board."
+    seat = state.to_move
+    if not state.hands[seat][LETTERS.index(drop.piece)]:
+        return f"You have no {name} in reserve."
+    if state.board[drop.dst]:
+        return "That square is occupied."
+    if not geo.shogi:
+        return "That drop is not legal now."
+    pos = to_position(state)
+    if pos.in_check():
+        return "In 5x6 that drop would leave your koropokkuru attacked."
+    if drop.piece == "D":
+        if geo.far[seat][drop.dst]:
+            return "In 5x6 you may not drop a kodama on your far rank: it could never move."
+        mine = KODAMA + 8 * seat
+        if any(
+            pos.board[sq] == mine and sq % geo.files == drop.dst % geo.files for sq in range(geo.n)
+        ):
+            return (
+                "You may not drop a kodama in a file that already has one of your "
+                "unpromoted kodama."
+            )
+        return "You may not give checkmate by dropping a kodama."
+    return "That drop is not legal now."

@@ -1,0 +1,436 @@
+"""Yōkai no Mori boards (3x4 and 5x6), drawn only from a YokaiView.
+
+Layout: the board on the left (first player at the bottom, files a.. under it, ranks 1..
+beside it); on the right a column with the second player's panel at the top (their side),
+the status in the middle and the first player's panel at the bottom. Pieces are shogi-like
+pentagon tokens pointing at the opponent, with the piece letter and a dot for each
+direction the piece can step; the second player's tokens are turned 180°.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from games.yokai.view import PIECE_NAMES, YokaiView
+from renderer.core import Point, Toolkit, draw_seat_mark, draw_text, rgb, rounded_polygon
+from renderer.palettes import Palette
+from renderer.text import result_lines, seat_label
+from renderer.yokai_words import alt_text, piece_key, short_move, title
+
+__all__ = ["GAME_KEY", "alt_text", "render", "square_box"]
+
+GAME_KEY = "yokai"
+SUPERSAMPLE = 4  # tokens are drawn 4x larger and shrunk: Pillow polygons are not anti-aliased
+
+# Steps (dx, dy) in the owner's frame, dy = +1 towards the opponent (rules §1 diagrams).
+KING = ((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1))
+GOLD = ((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (0, -1))
+MOVES: dict[str, tuple[tuple[int, int], ...]] = {
+    "K": KING,
+    "F": ((-1, 1), (1, 1), (-1, -1), (1, -1)),
+    "T": ((0, 1), (-1, 0), (1, 0), (0, -1)),
+    "D": ((0, 1),),
+    "I": GOLD,
+    "O": ((-1, 1), (0, 1), (1, 1), (-1, -1), (1, -1)),
+    "+D": GOLD,
+    "+O": GOLD,
+}
+# Where each direction's dot sits on a token of unit size pointing up.
+DOT_AT = {
+    (0, 1): (0.5, 0.2),
+    (-1, 1): (0.25, 0.34),
+    (1, 1): (0.75, 0.34),
+    (-1, 0): (0.15, 0.6),
+    (1, 0): (0.85, 0.6),
+    (-1, -1): (0.2, 0.86),
+    (0, -1): (0.5, 0.875),
+    (1, -1): (0.8, 0.86),
+}
+# The pentagon token (unit box, pointing up): apex, shoulders, wide base like a shogi piece.
+TOKEN_SHAPE = ((0.5, 0.02), (0.88, 0.24), (0.95, 0.97), (0.05, 0.97), (0.12, 0.24))
+# Pieces named in the legend, per board size.
+LEGEND = {(3, 4): ("K", "F", "T", "D", "+D"), (5, 6): ("K", "I", "O", "D", "+D", "+O")}
+
+
+# --- geometry ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of one board size; every length derives from ``sq`` and constants."""
+
+    files: int
+    ranks: int
+    sq: int
+    margin: int = 22
+    band: int = 44  # coordinate labels
+    frame: int = 12  # wooden frame around the squares
+    gap: int = 26
+    column: int = 400
+    panel_h: int = 188
+    reserve_token: int = 72
+
+    @property
+    def board_x(self) -> int:
+        return self.margin + self.band + self.frame
+
+    @property
+    def board_y(self) -> int:
+        return self.margin + self.frame
+
+    @property
+    def col_x(self) -> int:
+        return self.board_x + self.files * self.sq + self.frame + self.gap
+
+    @property
+    def width(self) -> int:
+        return self.col_x + self.column + self.margin
+
+    @property
+    def height(self) -> int:
+        return self.board_y + self.ranks * self.sq + self.frame + self.band + self.margin
+
+    @property
+    def token(self) -> int:
+        return round(self.sq * 0.86)
+
+    def square_box(self, index: int) -> tuple[int, int, int, int]:
+        """(x0, y0, x1, y1) of board square ``index`` (rank 1 at the bottom)."""
+        file, rank0 = index % self.files, index // self.files
+        x0 = self.board_x + file * self.sq
+        y0 = self.board_y + (self.ranks - 1 - rank0) * self.sq
+        return x0, y0, x0 + self.sq, y0 + self.sq
+
+    def panel_box(self, seat: int) -> tuple[int, int, int, int]:
+        """The player panel of ``seat``: second player at the top, first at the bottom."""
+        top = self.margin if seat == 1 else self.height - self.margin - self.panel_h
+        return self.col_x, top, self.col_x + self.column, top + self.panel_h
+
+    def status_box(self) -> tuple[int, int, int, int]:
+        return (
+            self.col_x,
+            self.margin + self.panel_h + 14,
+            self.col_x + self.column,
+            self.height - self.margin - self.panel_h - 14,
+        )
+
+
+LAYOUTS = {(3, 4): Layout(3, 4, 160), (5, 6): Layout(5, 6, 124)}
+
+
+def layout_for(view: YokaiView) -> Layout:
+    """The geometry used for ``view``'s board size (both variants fit in 1200 px)."""
+    return LAYOUTS.get((view.files, view.ranks)) or Layout(view.files, view.ranks, 124)
+
+
+def square_box(view: YokaiView, index: int) -> tuple[int, int, int, int]:
+    """Pixel box of a board square in the picture of ``view`` (tests use it)."""
+    return layout_for(view).square_box(index)
+
+
+# --- tokens -----------------------------------------------------------------------------
+
+
+def build_token(key: str, seat: int, size: int, pal: Palette, kit: Toolkit) -> Image.Image:
+    """An RGBA token ``size`` px wide for piece ``key`` ("D", "+D") of ``seat``, with shadow."""
+    s = size * SUPERSAMPLE
+    promoted = key.startswith("+")
+    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    pad, body = 0.05 * s, 0.9 * s  # room for the shadow
+
+    def shape(inset: float) -> list[tuple[float, float]]:
+        side = body - 2 * inset
+        return [(pad + inset + x * side, pad + inset * 1.2 + y * side) for x, y in TOKEN_SHAPE]
+
+    draw.polygon(rounded_polygon(shape(0), 0.08 * body), fill=pal["players"][seat])
+    fill = pal["promoted_fill"] if promoted else pal["player_fills"][seat]
+    draw.polygon(rounded_polygon(shape(0.055 * body), 0.06 * body), fill=fill)
+    dot = pal["promoted_dot"] if promoted else pal["players"][seat]
+    r = 0.052 * body
+    for step in MOVES[key]:
+        cx, cy = (pad + u * body for u in DOT_AT[step])
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=dot)
+    ink = pal["token_text"]
+    letter_at = (s / 2 + (0.05 * body if promoted else 0), pad + 0.6 * body)
+    draw.text(letter_at, key[-1], font=kit.font(round(0.5 * body), True), fill=ink, anchor="mm")
+    if promoted:  # the "+" as well as the fill: promotion must not rely on colour
+        plus_at = (pad + 0.3 * body, pad + 0.5 * body)
+        draw.text(plus_at, "+", font=kit.font(round(0.32 * body), True), fill=ink, anchor="mm")
+    if seat == 1:
+        img = img.transpose(Image.Transpose.ROTATE_180)
+    return _with_shadow(img, pal, s).resize((size, size), Image.Resampling.LANCZOS)
+
+
+def _with_shadow(img: Image.Image, pal: Palette, s: int) -> Image.Image:
+    # The shadow falls down-right for both players, so it is added after the half turn.
+    alpha = img.getchannel("A").point(lambda a: a * 110 // 255)
+    shadow = Image.new("RGBA", img.size, (*rgb(pal["shadow"]), 0))
+    shadow.putalpha(alpha)
+    shift = round(0.022 * s)
+    shadow = shadow.transform(img.size, Image.Transform.AFFINE, (1, 0, -shift, 0, 1, -shift))
+    shadow = shadow.filter(ImageFilter.GaussianBlur(0.016 * s))
+    return Image.alpha_composite(shadow, img)
+
+
+def token(key: str, seat: int, size: int, pal: Palette, kit: Toolkit) -> Image.Image:
+    """The token sprite, cached per (piece, seat, size, palette) on the cached path."""
+    return kit.stamp(
+        (GAME_KEY, "token", key, seat, size, pal["name"]),
+        lambda: build_token(key, seat, size, pal, kit),
+    )
+
+
+# --- static layer -----------------------------------------------------------------------
+
+
+def draw_static(lay: Layout, pal: Palette, kit: Toolkit, heading: str) -> Image.Image:
+    """Background, board, grid, coordinates, empty panels, title and legend: drawn once."""
+    img = Image.new("RGB", (lay.width, lay.height), rgb(pal["background"]))
+    draw = ImageDraw.Draw(img)
+    x0, y0 = lay.board_x, lay.board_y
+    x1, y1 = x0 + lay.files * lay.sq, y0 + lay.ranks * lay.sq
+    f = lay.frame
+    draw.rounded_rectangle((x0 - f, y0 - f, x1 + f, y1 + f), radius=f, fill=pal["board_frame"])
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=pal["board"])
+    for file in range(1, lay.files):
+        x = x0 + file * lay.sq
+        draw.line((x, y0, x, y1 - 1), fill=pal["grid"], width=3)
+    for rank in range(1, lay.ranks):
+        y = y0 + rank * lay.sq
+        draw.line((x0, y, x1 - 1, y), fill=pal["grid"], width=3)
+    coord_font = kit.font(32, True)
+    for file in range(lay.files):
+        xy = (x0 + (file + 0.5) * lay.sq, y1 + f + lay.band / 2)
+        draw.text(xy, "abcde"[file], font=coord_font, fill=pal["coords"], anchor="mm")
+    for rank in range(lay.ranks):
+        xy = (lay.margin + lay.band / 2, y0 + (lay.ranks - 0.5 - rank) * lay.sq)
+        draw.text(xy, str(rank + 1), font=coord_font, fill=pal["coords"], anchor="mm")
+    for box in (lay.panel_box(0), lay.panel_box(1), lay.status_box()):
+        draw.rounded_rectangle(
+            box, radius=14, fill=pal["panel"], outline=pal["panel_border"], width=2
+        )
+    sx0, sy0, sx1, sy1 = lay.status_box()
+    draw.text((sx0 + 20, sy0 + 36), heading, font=kit.font(34, True), fill=pal["text"], anchor="lm")
+    legend = LEGEND.get((lay.files, lay.ranks), ())
+    draw_legend(img, (sx0 + 20, sy0 + 206, sx1 - 14, sy1 - 10), legend, pal, kit)
+    return img
+
+
+def draw_legend(
+    img: Image.Image,
+    box: tuple[int, int, int, int],
+    keys: Sequence[str],
+    pal: Palette,
+    kit: Toolkit,
+) -> None:
+    """Small tokens with the piece names, flowed left to right (only what fits)."""
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    size, fnt = 40, kit.font(22, False)
+    x, y = x0, y0
+    draw.line((x0, y0 - 10, x1 - 6, y0 - 10), fill=pal["panel_border"], width=2)
+    for key in keys:
+        name = PIECE_NAMES[key]
+        w = size + 6 + fnt.getlength(name) + 18
+        if x > x0 and x + w > x1:
+            x, y = x0, y + size + 6
+        if y + size > y1:
+            return
+        sprite = token(key, 0, size, pal, kit)
+        img.paste(sprite, (x, y), sprite)
+        draw.text((x + size + 6, y + size / 2), name, font=fnt, fill=pal["muted_text"], anchor="lm")
+        x += round(w)
+
+
+# --- per-call layers --------------------------------------------------------------------
+
+
+def draw_highlights(draw: ImageDraw.ImageDraw, lay: Layout, view: YokaiView, pal: Palette) -> None:
+    """Tint the last move's squares; frame its target so it shows without colour too."""
+    for n, index in enumerate(view.last_squares):
+        box = _inner(lay.square_box(index))
+        draw.rectangle(box, fill=pal["highlight"])
+        if n == len(view.last_squares) - 1:
+            draw.rectangle(box, outline=pal["highlight_border"], width=6)
+
+
+def draw_check(draw: ImageDraw.ImageDraw, lay: Layout, view: YokaiView, pal: Palette) -> None:
+    """A thick ring, lined in white, around the koropokkuru that is in check.
+
+    The white lining keeps the ring apart from token outlines of the same hue (the
+    colour-blind palette's check colour is also a seat colour)."""
+    if not view.in_check or view.to_move is None:
+        return
+    king = "K" if view.to_move == 0 else "k"
+    for index, code in enumerate(view.board):
+        if code == king:
+            x0, y0, x1, y1 = _inner(lay.square_box(index))
+            draw.rectangle((x0, y0, x1, y1), outline=pal["check"], width=10)
+            draw.rectangle((x0 + 10, y0 + 10, x1 - 10, y1 - 10), outline="#ffffff", width=3)
+
+
+def _inner(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    # Inside the grid lines, which belong to the cached static layer.
+    x0, y0, x1, y1 = box
+    return x0 + 2, y0 + 2, x1 - 2, y1 - 2
+
+
+def draw_pieces(img: Image.Image, lay: Layout, view: YokaiView, pal: Palette, kit: Toolkit) -> None:
+    size = lay.token
+    for index, code in enumerate(view.board):
+        if not code:
+            continue
+        key, seat = piece_key(code)
+        x0, y0, _, _ = lay.square_box(index)
+        sprite = token(key, seat, size, pal, kit)
+        img.paste(sprite, (x0 + (lay.sq - size) // 2, y0 + (lay.sq - size) // 2), sprite)
+
+
+def pill(
+    img: Image.Image,
+    xy: Point,
+    text: str,
+    colours: tuple[str, str],
+    kit: Toolkit,
+    *,
+    size: int = 22,
+    right: bool = False,
+) -> None:
+    """A rounded label (fill, ink) starting at ``xy`` = (left, middle), or ending there."""
+    w = kit.font(size, True).getlength(text) + 24
+    x, cy = xy
+    x0 = x - w if right else x
+    box = (x0, cy - size * 0.8, x0 + w, cy + size * 0.8)
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=size, fill=colours[0])
+    draw_text(
+        img, (x0 + w / 2, cy), text, size=size, bold=True, fill=colours[1], kit=kit, anchor="mm"
+    )
+
+
+def draw_panel(
+    img: Image.Image,
+    lay: Layout,
+    view: YokaiView,
+    seat: int,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+) -> None:
+    """One player's mark, name, side, turn/winner label and reserve."""
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = lay.panel_box(seat)
+    turn = view.outcome is None and view.to_move == seat
+    won = view.outcome is not None and not view.outcome.is_draw and seat in view.outcome.winners
+    if turn or won:
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=14, outline=pal["highlight"], width=5)
+        label = "TO MOVE" if turn else "WINNER"
+        pill(img, (x1 - 16, y0 + 74), label, (pal["highlight"], pal["token_text"]), kit, right=True)
+    mark = pal["player_shapes"][seat]
+    draw_seat_mark(draw, mark, (x0 + 32, y0 + 34), 13, pal["players"][seat], pal["text"])
+    name = seat_label(seat, names)
+    width = x1 - x0 - 76
+    text = pal["text"]
+    draw_text(
+        img,
+        (x0 + 58, y0 + 34),
+        name,
+        size=30,
+        bold=True,
+        fill=text,
+        kit=kit,
+        anchor="lm",
+        max_width=width,
+    )
+    side = "bottom" if seat == 0 else "top"
+    role = f"{seat_label(seat)} · {side}" if names else f"{side} side"
+    draw_text(img, (x0 + 20, y0 + 74), role, size=22, fill=pal["muted_text"], kit=kit, anchor="lm")
+    draw_reserve(img, (x0 + 16, y0 + 100, x1 - 16, y1 - 8), view.hands[seat], seat, pal, kit)
+
+
+def draw_reserve(
+    img: Image.Image,
+    box: tuple[int, int, int, int],
+    hand: Sequence[tuple[str, int]],
+    seat: int,
+    pal: Palette,
+    kit: Toolkit,
+) -> None:
+    """Captured pieces as tokens with counts ("×2"), one row; smaller when four kinds."""
+    x0, y0, x1, y1 = box
+    if not hand:
+        note = "no captured pieces"
+        draw_text(
+            img, (x0 + 4, y0 + 30), note, size=22, fill=pal["muted_text"], kit=kit, anchor="lm"
+        )
+        return
+    per_row = max(3, len(hand))
+    slot = (x1 - x0) // per_row
+    size = min(y1 - y0, round(slot * 0.58))
+    count_size = 30 if per_row <= 3 else 26
+    for n, (letter, count) in enumerate(hand):
+        ex = x0 + n * slot
+        sprite = token(letter, seat, size, pal, kit)
+        img.paste(sprite, (ex, y0), sprite)
+        xy = (ex + size + 2, y0 + size / 2)
+        draw_text(
+            img, xy, f"×{count}", size=count_size, bold=True, fill=pal["text"], kit=kit, anchor="lm"
+        )
+
+
+def draw_status(
+    img: Image.Image,
+    lay: Layout,
+    view: YokaiView,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+) -> None:
+    """Move number and last move, whose turn or the result, and the check mark."""
+    x0, y0, x1, _ = lay.status_box()
+    info = "Start position" if view.ply == 0 else f"Move {view.ply}"
+    if view.last_move:
+        info += f" · last {short_move(view)}"
+    draw_text(img, (x0 + 20, y0 + 80), info, size=26, fill=pal["muted_text"], kit=kit, anchor="lm")
+    reason = ""
+    if view.outcome is not None:
+        head, reason = result_lines(view.outcome, names)
+    elif view.to_move is not None:
+        head = f"{seat_label(view.to_move, names)} to move"
+    else:
+        head = ""
+    width = x1 - x0 - 40
+    xy = (x0 + 20, y0 + 124)
+    draw_text(
+        img, xy, head, size=30, bold=True, fill=pal["text"], kit=kit, anchor="lm", max_width=width
+    )
+    if view.in_check and view.outcome is None:
+        pill(img, (x0 + 20, y0 + 168), "CHECK", (pal["check"], "#ffffff"), kit, size=24)
+    elif reason:
+        draw_text(img, (x0 + 20, y0 + 168), reason, size=26, fill=pal["text"], kit=kit, anchor="lm")
+
+
+def render(
+    view: YokaiView,
+    *,
+    palette: Palette,
+    highlight: bool,
+    names: Sequence[str] | None,
+    kit: Toolkit,
+) -> Image.Image:
+    """The board picture of ``view`` (RGB): static layer copy, then the position on top."""
+    lay = layout_for(view)
+    key = (GAME_KEY, view.variant, (lay.width, lay.height), palette["name"])
+    img = kit.layer(key, lambda: draw_static(lay, palette, kit, title(view)))
+    draw = ImageDraw.Draw(img)
+    if highlight:
+        draw_highlights(draw, lay, view, palette)
+    draw_check(draw, lay, view, palette)
+    draw_pieces(img, lay, view, palette, kit)
+    for seat in (1, 0):
+        draw_panel(img, lay, view, seat, names, palette, kit)
+    draw_status(img, lay, view, names, palette, kit)
+    return img

@@ -1,0 +1,74 @@
+"""Shared by the store tests: a toy engine, game builders and a store opener that always closes.
+
+The toy engine's state is the list of actions so far, so replaying the log must reproduce
+the stored state exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from bot.store import GameRow, SqliteStore, open_store
+
+Opener = Callable[..., Awaitable[SqliteStore]]
+
+ALICE, BOB, CAROL = 101, 102, 103
+
+
+def toy_apply(state: dict[str, Any], text: str) -> dict[str, Any]:
+    """The toy engine: a new state recording one more action."""
+    return {"moves": [*state["moves"], text], "note": "東京 ✓", "big": 2**64 - 1}
+
+
+def toy_initial() -> dict[str, Any]:
+    return {"moves": [], "note": "東京 ✓", "big": 2**64 - 1}
+
+
+async def new_game(store: SqliteStore, channel: int = 500, creator: int = ALICE) -> GameRow:
+    return await store.create_game(
+        guild_id=1, channel_id=channel, creator_id=creator, game_key="toy",
+        options={"variant": "3x4"}, seed=2**64 - 5, rules_version=3, now=1000.0,
+    )  # fmt: skip
+
+
+async def started_game(store: SqliteStore, players: tuple[int, ...] = (ALICE, BOB)) -> GameRow:
+    game = await new_game(store, creator=players[0])
+    for user in players[1:]:
+        await store.join(game.id, user, now=1001.0)
+    order = [(user, None) for user in players]
+    return await store.start_game(
+        game.id, order=order, state=toy_initial(), thread_id=None, now=1002.0
+    )
+
+
+async def play(store: SqliteStore, game: GameRow, count: int, start_at: float = 2000.0) -> GameRow:
+    """Append ``count`` toy moves, seats taking turns."""
+    players = len(await store.seats(game.id))
+    current = game
+    for _ in range(count):
+        seq = current.version
+        current = await store.append_action(
+            game.id, expected_version=seq, seat=seq % players, user_id=None,
+            text=f"m{seq}", state=toy_apply(current.state, f"m{seq}"), now=start_at + seq,
+        )  # fmt: skip
+    return current
+
+
+@asynccontextmanager
+async def store_opener() -> AsyncIterator[Opener]:
+    """``open_store`` whose stores are all closed on exit, even when a test fails
+    (an unclosed aiosqlite connection keeps its thread, and so pytest, alive)."""
+    opened: list[SqliteStore] = []
+
+    async def open_tracked(url: str, **kwargs: Any) -> SqliteStore:
+        store = await open_store(url, **kwargs)
+        opened.append(store)
+        return store
+
+    try:
+        yield open_tracked
+    finally:
+        for store in opened:
+            await store.close()

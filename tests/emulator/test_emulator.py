@@ -1,0 +1,535 @@
+"""The emulator proven against the real discord.py client (see ``tinybot.py``)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+import pytest_asyncio
+
+from tests.emulator import Channel, Emulator, FakeUser, Guild, start_client, stop_client
+from tests.emulator.tinybot import TinyBot, tiny_png
+
+
+@dataclass
+class Table:
+    """A guild with one channel and two players, and the connected test bot."""
+
+    emu: Emulator
+    guild: Guild
+    channel: Channel
+    alice: FakeUser
+    bob: FakeUser
+    bot: TinyBot
+
+
+@pytest_asyncio.fixture
+async def table(emulator: Emulator) -> AsyncIterator[Table]:
+    guild = emulator.add_guild()
+    channel = emulator.add_channel(guild, "games")
+    alice = emulator.add_user("alice", locale="fr")
+    bob = emulator.add_user("bob")
+    bot = TinyBot()
+    await start_client(bot, emulator)
+    yield Table(emulator, guild, channel, alice, bob, bot)
+    await stop_client(bot)
+
+
+# --- connection, sync, plain commands -------------------------------------------------------
+
+
+async def test_client_connects_and_sees_the_world(table: Table) -> None:
+    bot, emu = table.bot, table.emu
+    assert bot.user is not None and bot.user.id == emu.application_id
+    assert bot.application_id == emu.application_id
+    guild = bot.get_guild(table.guild.id)
+    assert guild is not None and guild.me is not None
+    assert guild.get_channel(table.channel.id) is not None
+    connect = next(e for e in emu.gateway.history if e[0] == "connect")
+    assert connect[1] == "/gateway" and connect[2]["v"] == "10" and connect[2]["encoding"] == "json"
+    # discord.py asks for a compressed stream; the emulator answers in text frames anyway.
+    assert "compress" in connect[2]
+    assert emu.gateway.count("identify") == 1
+
+
+async def test_command_sync_is_validated_and_stored(table: Table) -> None:
+    emu = table.emu
+    (sync,) = emu.requests_to("PUT", r"/applications/\d+/commands$")
+    assert sync.status == 200 and sync.operation == "bulk_set_application_commands"
+    (game,) = emu.commands[None]
+    subcommands = {o["name"] for o in game["options"] if o["type"] == 1}
+    assert {"new", "move", "secret", "dm", "board", "thread"} <= subcommands
+    assert emu.command_syncs == [(None, ["game"])]
+
+
+async def test_slash_command_gets_a_public_response(table: Table) -> None:
+    emu = table.emu
+    handle = await emu.slash(
+        table.alice, table.channel, "game new", {"game": "yokai", "variant": "3x4"}
+    )
+    callback = await handle.response()
+    assert callback.type == 4 and not handle.deferred and not handle.ephemeral
+    message = callback.message
+    assert message is not None and message.content == "new yokai 3x4"
+    assert message.type == 20 and message.author_id == emu.application_id
+    assert message.custom_ids() == ["join:7"]
+    assert emu.public_messages(table.channel) == [message]
+    assert (
+        handle.record.payload["locale"] == "fr" and handle.record.payload["guild_locale"] == "en-US"
+    )
+
+
+async def test_slash_rejects_what_discord_would_not_send(table: Table) -> None:
+    emu = table.emu
+    with pytest.raises(ValueError, match="not one of the choices"):
+        await emu.slash(table.alice, table.channel, "game new", {"game": "chess"})
+    with pytest.raises(ValueError, match="required"):
+        await emu.slash(table.alice, table.channel, "game new", {})
+    with pytest.raises(ValueError, match="no synced command"):
+        await emu.slash(table.alice, table.channel, "nope")
+
+
+async def test_nested_subcommand_group(table: Table) -> None:
+    emu = table.emu
+    handle = await emu.slash(
+        table.bob, table.channel, "game admin reset", {"game": 12, "hard": True}
+    )
+    message = (await handle.response()).message
+    assert message is not None and message.content == "reset 12 hard=True" and message.ephemeral
+    (option,) = handle.record.payload["data"]["options"]
+    assert option["type"] == 2 and option["options"][0]["name"] == "reset"
+    with pytest.raises(ValueError, match="integer"):
+        await emu.slash(table.bob, table.channel, "game admin reset", {"game": "12"})
+
+
+async def test_autocomplete_returns_the_bots_choices(table: Table) -> None:
+    choices = await table.emu.autocomplete(
+        table.alice, table.channel, "game move", {"action": "move"}, focused="action"
+    )
+    assert [c["value"] for c in choices] == ["move a1 b2", "move a1 a2"]
+
+
+# --- deferrals, ephemeral answers, follow-ups --------------------------------------------------
+
+
+async def test_deferred_ephemeral_then_followup_is_private(table: Table) -> None:
+    emu = table.emu
+    handle = await emu.slash(table.alice, table.channel, "game secret")
+    callback = await handle.response()
+    assert callback.type == 5 and handle.deferred and handle.ephemeral
+    (followup,) = await handle.followups(1)
+    assert followup.content == "your hand: 3 tiles" and followup.ephemeral
+    assert followup.visible_to == frozenset({table.alice.id})
+    assert emu.public_messages(table.channel) == []
+    assert followup not in emu.visible_messages(table.bob, table.channel)
+
+
+async def test_public_deferral_makes_the_first_followup_public(table: Table) -> None:
+    # discord.py trap: the first follow-up takes the deferral's visibility.
+    handle = await table.emu.slash(
+        table.alice, table.channel, "game secret", {"public_defer": True}
+    )
+    (followup,) = await handle.followups(1)
+    assert followup.content == "your hand: 3 tiles" and not followup.ephemeral
+    assert followup.id == handle.record.original_id
+
+
+async def test_followups_are_edited_deleted_and_carry_files(table: Table) -> None:
+    emu = table.emu
+    handle = await emu.slash(table.alice, table.channel, "game edits")
+    original = await handle.original()
+    await emu.wait_until(lambda: original.content == "one, edited", what="the final edit")
+    assert original.ephemeral and original.visible_to == frozenset({table.alice.id})
+    followups = handle.followup_messages()  # the deleted third one is gone
+    assert [m.content for m in followups] == ["one, edited", "two, edited"]
+    second = followups[1]
+    assert second.ephemeral and second.attachments[0].description == "Notes"
+    assert emu.attachment_bytes(second) == b"notes"
+    assert [m.content for m in emu.world.deleted_messages] == ["three"]
+    assert emu.public_messages(table.channel) == []
+
+
+async def test_button_click_updates_the_message(table: Table) -> None:
+    emu = table.emu
+    handle = await emu.slash(table.alice, table.channel, "game new", {"game": "samurai"})
+    lobby = (await handle.response()).message
+    assert lobby is not None
+    click = await emu.click(table.bob, lobby, "join:7")
+    callback = await click.response()
+    assert callback.type == 7
+    assert lobby.content == "bob joined game 7" and lobby.custom_ids() == ["join:7"]
+    assert [r["content"] for r in lobby.revisions] == ["new samurai -"]
+
+
+async def test_select_and_modal(table: Table) -> None:
+    emu = table.emu
+    menu = (await (await emu.slash(table.alice, table.channel, "game pick")).response()).message
+    assert menu is not None
+    picked = await emu.select(table.bob, menu, "pick", ["samurai"])
+    answer = (await picked.response()).message
+    assert answer is not None and answer.content == "picked samurai" and answer.ephemeral
+    opened = await emu.slash(table.alice, table.channel, "game name")
+    assert (await opened.response()).type == 9 and opened.modal is not None
+    submitted = await emu.submit_modal(table.alice, opened, {"name": "Friday game"})
+    result = (await submitted.response()).message
+    assert result is not None and result.content == "named Friday game"
+    invited = await emu.select(table.alice, menu, "who", [table.bob])
+    note = (await invited.response()).message
+    assert note is not None and note.content == "invited bob"
+    refresh = await emu.click(table.bob, menu, "refresh")
+    assert (await refresh.response()).type == 6 and refresh.deferred
+    await emu.wait_until(lambda: menu.content == "refreshed", what="the deferred edit")
+    assert menu.custom_ids() == ["pick", "who", "refresh"]
+
+
+# --- files, DMs, threads, mentions ----------------------------------------------------------
+
+
+async def test_file_upload_keeps_bytes_and_description(table: Table) -> None:
+    emu = table.emu
+    message = (await (await emu.slash(table.alice, table.channel, "game board")).response()).message
+    assert message is not None
+    (attachment,) = message.attachments
+    assert attachment.filename == "board.png" and attachment.description == "Board: empty"
+    assert emu.attachment_bytes(message) == tiny_png()
+    assert (attachment.width, attachment.height) == (3, 2)
+    # discord.py can download it back from the emulator's CDN.
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    fetched = await channel.fetch_message(message.id)
+    assert await fetched.attachments[0].read() == tiny_png()
+    assert fetched.attachments[0].description == "Board: empty"
+
+
+async def test_dm_is_sent_and_closed_dms_answer_50007(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+    handle = await emu.slash(table.alice, table.channel, "game dm")
+    assert (await handle.response()).message is not None
+    assert [m.content for m in emu.dms(table.alice)] == ["psst: your secret tiles"]
+    emu.close_dms(table.bob)
+    handle = await emu.slash(table.bob, table.channel, "game dm")
+    reply = (await handle.response()).message
+    assert reply is not None and reply.content == "Open your DMs" and reply.ephemeral
+    (error,) = bot.caught
+    assert isinstance(error, discord.Forbidden) and error.code == 50007
+    assert emu.dms(table.bob) == []
+
+
+async def test_thread_from_followup_message(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+    handle = await emu.slash(table.alice, table.channel, "game thread")
+    welcome = await emu.wait_for(lambda m: m.content == "Welcome to game 7")
+    (thread,) = emu.threads_of(table.channel)
+    assert thread.id == handle.record.original_id  # a thread shares its starter message's id
+    assert welcome.channel_id == thread.id and welcome.silent
+    assert [m.content for m in emu.messages(thread.id)] == ["Welcome to game 7"]
+    await emu.wait_until(lambda: bot.threads, what="THREAD_CREATE")
+    assert bot.threads[0].id == thread.id and bot.threads[0].parent_id == table.channel.id
+
+
+async def test_thread_refused_where_threads_are_not_allowed(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+    quiet = emu.add_channel(table.guild, "no-threads", threads_allowed=False)
+    handle = await emu.slash(table.alice, quiet, "game thread")
+    note = await emu.wait_for(lambda m: m.content == "No threads here")
+    # The lobby (first follow-up) replaced the public "thinking" message; later ones keep
+    # their own ephemeral flag.
+    assert note.ephemeral and note.visible_to == frozenset({table.alice.id})
+    assert [m.content for m in emu.public_messages(quiet)] == ["Game 7 lobby"]
+    assert emu.threads_of(quiet) == [] and handle.responded
+    (error,) = bot.caught
+    assert isinstance(error, discord.Forbidden) and error.code == 50013
+
+
+async def test_channel_post_with_allowed_mentions(table: Table) -> None:
+    emu = table.emu
+    await emu.slash(table.alice, table.channel, "game post")
+    posted = await emu.wait_for(lambda m: m.content.endswith("your turn"))
+    assert posted.pinged_ids == frozenset({table.alice.id}) and not posted.silent
+    assert posted.allowed_mentions is not None
+    assert posted.allowed_mentions["users"] == [table.alice.id]
+    assert "users" not in posted.allowed_mentions["parse"]
+
+
+async def test_slash_in_dm_uses_user_not_member(table: Table) -> None:
+    emu = table.emu
+    dm = emu.dm_channel(table.alice)
+    handle = await emu.slash(table.alice, dm, "game move", {"action": "resign"})
+    message = (await handle.response()).message
+    assert message is not None and message.content == "played resign"
+    payload = handle.record.payload
+    assert "member" not in payload and payload["user"]["id"] == str(table.alice.id)
+    assert payload["context"] == 1
+
+
+async def test_rest_routes_through_the_real_client(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+    channel = bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("hello", file=discord.File(io.BytesIO(b"abc"), "a.txt"))
+    edited = await sent.edit(content="hello again")
+    stored = emu.find_message(sent.id)
+    assert stored is not None and stored.content == "hello again" and len(stored.attachments) == 1
+    assert edited.attachments[0].filename == "a.txt"
+    assert [m.id async for m in channel.history(limit=5)] == [sent.id]
+    await sent.pin()
+    assert [m.id async for m in channel.pins()] == [sent.id]
+    await sent.add_reaction("\N{THUMBS UP SIGN}")
+    assert set(stored.reactions) == {"\N{THUMBS UP SIGN}"}
+    assert (await bot.fetch_user(table.alice.id)).name == "alice"
+    guild = await bot.fetch_guild(table.guild.id)
+    assert (await guild.fetch_member(table.bob.id)).id == table.bob.id
+    assert [c.id for c in await guild.fetch_channels()] == [table.channel.id]
+    await sent.delete()
+    assert emu.find_message(sent.id) is None and emu.public_messages(table.channel) == []
+
+
+async def test_private_thread_members_and_lock(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+    channel = bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    thread = await channel.create_thread(name="secret", type=discord.ChannelType.private_thread)
+    await thread.add_user(discord.Object(table.alice.id))
+    await thread.send("only for alice")
+    (stored,) = emu.threads_of(table.channel)
+    assert stored.type == 12 and stored.member_ids == {emu.application_id, table.alice.id}
+    assert [m.content for m in emu.messages(stored)] == ["only for alice"]
+    handle = await emu.slash(table.alice, stored, "game move", {"action": "resign"})
+    assert (await handle.response()).type == 4
+    await thread.edit(archived=True, locked=True)
+    with pytest.raises(discord.HTTPException) as failure:
+        await thread.send("too late")
+    assert failure.value.code == 50083 and stored.archived and stored.locked
+
+
+async def test_guild_commands_and_new_channels_reach_the_client(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+    guild = discord.Object(table.guild.id)
+    bot.tree.copy_global_to(guild=guild)
+    await bot.tree.sync(guild=guild)
+    (game,) = emu.commands[table.guild.id]
+    assert game["guild_id"] == str(table.guild.id)
+    handle = await emu.slash(table.alice, table.channel, "game new", {"game": "yokai"})
+    assert handle.record.payload["data"]["guild_id"] == str(table.guild.id)
+    assert (await handle.response()).type == 4
+    late = emu.add_channel(table.guild, "late")
+    await emu.wait_until(lambda: bot.get_channel(late.id), what="CHANNEL_CREATE")
+
+
+# --- faults ---------------------------------------------------------------------------------
+
+
+async def test_429_is_retried_transparently(table: Table) -> None:
+    emu = table.emu
+    emu.fail_next("POST", r"^/channels/\d+/messages$", 429, retry_after=0.05)
+    await emu.slash(table.alice, table.channel, "game post")
+    await emu.wait_for(lambda m: m.content.endswith("your turn"))
+    statuses = [r.status for r in emu.requests_to("POST", r"^/channels/\d+/messages$")]
+    assert statuses == [429, 200] and table.bot.caught == []
+
+
+async def test_503_surfaces_on_rest_but_callbacks_retry(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+    emu.fail_next("POST", r"^/channels/\d+/messages$", 503)
+    handle = await emu.slash(table.alice, table.channel, "game post")
+    await handle.followups(1)
+    (error,) = bot.caught
+    assert isinstance(error, discord.DiscordServerError) and error.status == 503
+    assert [r.status for r in emu.requests_to("POST", r"^/channels/\d+/messages$")] == [503]
+    # The interaction-response path (webhook adapter) retries any 5xx.
+    emu.fail_next("POST", r"/callback$", 503)
+    handle = await emu.slash(table.alice, table.channel, "game new", {"game": "yokai"})
+    assert (await handle.response(timeout=5)).type == 4
+    statuses = [r.status for r in emu.requests_to("POST", rf"^/interactions/{handle.id}/")]
+    assert statuses == [503, 200]
+
+
+async def test_500_on_rest_is_retried(table: Table) -> None:
+    emu = table.emu
+    emu.fail_next("POST", r"^/channels/\d+/messages$", 500)
+    await emu.slash(table.alice, table.channel, "game post")
+    await emu.wait_for(lambda m: m.content.endswith("your turn"))
+    statuses = [r.status for r in emu.requests_to("POST", r"^/channels/\d+/messages$")]
+    assert statuses == [500, 200] and table.bot.caught == []
+
+
+async def test_late_callback_is_unknown_interaction(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+    handle = await emu.slash(table.alice, table.channel, "game later")
+    await bot.reached.wait()
+    emu.advance(emu.callback_deadline_s + 0.5)
+    bot.gate.set()
+    await emu.wait_until(lambda: bot.caught, what="the late answer")
+    (error,) = bot.caught
+    assert isinstance(error, discord.NotFound) and error.code == 10062
+    assert not handle.responded and handle.record.late_callbacks == 1
+
+
+async def test_token_expires_after_15_minutes(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+    handle = await emu.slash(table.alice, table.channel, "game later", {"defer_first": True})
+    await handle.response()
+    await bot.reached.wait()
+    emu.advance(15 * 60 + 1)
+    bot.gate.set()
+    await emu.wait_until(lambda: bot.caught, what="the expired follow-up")
+    (error,) = bot.caught
+    assert isinstance(error, discord.HTTPException) and error.status == 401 and error.code == 50027
+    assert handle.followup_messages() == []
+
+
+async def test_restart_keeps_old_buttons_working(table: Table) -> None:
+    emu = table.emu
+    handle = await emu.slash(table.alice, table.channel, "game new", {"game": "yokai"})
+    lobby = (await handle.response()).message
+    assert lobby is not None
+    new_bot = await emu.restart_client(table.bot, TinyBot)
+    try:
+        assert emu.gateway.count("identify") == 2
+        click = await emu.click(table.bob, lobby, "join:7")
+        assert (await click.response()).type == 7
+        assert lobby.content == "bob joined game 7"
+    finally:
+        await stop_client(new_bot)
+
+
+async def test_gateway_resume_replays_missed_events(table: Table) -> None:
+    emu = table.emu
+    async with emu.gateway.offline():
+        # Dispatched while the bot is away: buffered and replayed on RESUME.
+        handle = await emu.slash(table.alice, table.channel, "game new", {"game": "yokai"})
+    await emu.wait_gateway("resume")
+    assert (await handle.response()).type == 4
+    resume = next(e for e in emu.gateway.history if e[0] == "resume")
+    connects = [e for e in emu.gateway.history if e[0] == "connect"]
+    assert resume[2] == 1 and connects[-1][1] == "/gateway-resume"
+    await emu.gateway.reconnect()
+    await emu.wait_gateway("resume", 2)
+    assert emu.gateway.count("identify") == 1
+
+
+async def test_invalid_session_makes_the_client_identify_again(table: Table) -> None:
+    emu, bot = table.emu, table.bot
+
+    async def no_wait(shard_id: int | None, *, initial: bool = False) -> None:
+        return None  # discord.py waits 5 s here before re-identifying
+
+    bot.before_identify_hook = no_wait  # type: ignore[method-assign]
+    await emu.gateway.invalidate(resumable=False)
+    await emu.wait_gateway("identify", 2)
+    await bot.wait_until_ready()
+    handle = await emu.slash(table.alice, table.channel, "game new", {"game": "yokai"})
+    assert (await handle.response()).type == 4
+
+
+# --- strictness -----------------------------------------------------------------------------
+
+
+async def test_schema_violation_is_answered_and_recorded(emulator: Emulator) -> None:
+    guild = emulator.add_guild()
+    channel = emulator.add_channel(guild, "games")
+    headers = {"Authorization": f"Bot {emulator.token}"}
+    url = f"{emulator.api_base}/channels/{channel.id}/messages"
+    async with aiohttp.ClientSession() as session:
+        async with session.post(url, json={"content": 5, "tts": "no"}, headers=headers) as resp:
+            body = await resp.json()
+            assert resp.status == 400 and body["code"] == 50035 and "errors" in body
+        form = aiohttp.FormData(quote_fields=False)
+        form.add_field("payload_json", '{"attachments": [{"id": 0, "description": 7}]}')
+        form.add_field("files[0]", io.BytesIO(b"x"), filename="a.txt")
+        async with session.post(url, data=form, headers=headers) as resp:
+            assert resp.status == 400
+        async with session.get(f"{emulator.api_base}/nope", headers=headers) as resp:
+            assert resp.status == 404 and (await resp.json())["code"] == 0
+        async with session.put(url, json={}, headers=headers) as resp:
+            assert resp.status == 405
+    assert len(emulator.schema_errors) == 2
+    assert emulator.schema_errors[1].path == "attachments.0.description"
+    assert emulator.unhandled == ["GET /nope", f"PUT /channels/{channel.id}/messages"]
+    assert len(emulator.problems()) == 4
+    emulator.schema_errors.clear()
+    emulator.unhandled.clear()
+
+
+async def _raw(
+    emulator: Emulator, method: str, path: str, body: object
+) -> tuple[int, dict[str, Any]]:
+    headers = {"Authorization": f"Bot {emulator.token}"}
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, emulator.api_base + path, json=body, headers=headers) as resp,
+    ):
+        return resp.status, (await resp.json() if resp.status != 204 else {})
+
+
+async def test_discord_rules_beyond_the_schema(emulator: Emulator) -> None:
+    channel = emulator.add_channel(emulator.add_guild(), "games")
+    path = f"/channels/{channel.id}/messages"
+    button = {"type": 2, "style": 1, "label": "Go", "custom_id": "go"}
+    cases = [
+        ({"content": "x" * 2001}, 400, 50035),
+        ({"content": ""}, 400, 50006),
+        ({"components": [{"type": 1, "components": [button, button]}]}, 400, 50035),
+        ({"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}, 400, 50035),
+        ({"content": "x" * 2000}, 200, None),
+    ]
+    for body, status, code in cases:
+        got_status, got = await _raw(emulator, "POST", path, body)
+        assert (got_status, got.get("code")) == (status, code), body
+    assert len(emulator.schema_errors) == 3  # the three 50035 answers
+    emulator.schema_errors.clear()
+    status, body = await _raw(emulator, "POST", f"/webhooks/{emulator.application_id}/nope", {})
+    assert (status, body["code"]) == (401, 50027)
+
+
+async def test_second_callback_is_already_acknowledged(table: Table) -> None:
+    emu = table.emu
+    handle = await emu.slash(table.alice, table.channel, "game new", {"game": "yokai"})
+    await handle.response()
+    path = f"/interactions/{handle.id}/{handle.token}/callback"
+    status, body = await _raw(emu, "POST", path, {"type": 4, "data": {"content": "again"}})
+    assert (status, body["code"]) == (400, 40060)
+
+
+def test_mentions_follow_allowed_mentions_and_silence(emulator: Emulator) -> None:
+    channel = emulator.add_channel(emulator.add_guild(), "games")
+    alice, bob = emulator.add_user("alice"), emulator.add_user("bob")
+    text = f"{alice.mention} and {bob.mention}"
+    make = emulator.factory.create
+    only_alice = {"content": text, "allowed_mentions": {"parse": [], "users": [str(alice.id)]}}
+    assert make(channel.id, only_alice, [], author_id=1).pinged_ids == {alice.id}
+    assert make(channel.id, {"content": text}, [], author_id=1).pinged_ids == {alice.id, bob.id}
+    silent = {"content": text, "flags": 1 << 12}
+    message = make(channel.id, silent, [], author_id=1)
+    assert message.silent and message.pinged_ids == frozenset()
+    assert message.mention_ids == [alice.id, bob.id]
+
+
+async def test_stop_restores_discord_addresses() -> None:
+    base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    emu = Emulator()
+    await emu.start()
+    emu.add_channel(emu.add_guild(), "games")
+    bot = TinyBot()
+    await start_client(bot, emu)
+    assert emu.api_base == discord.http.Route.BASE
+    await emu.stop()  # also stops the client still running
+    assert bot.is_closed() and emu.clients == []
+    assert base == discord.http.Route.BASE
+    assert gateway == discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    assert emu.problems() == []
+
+
+async def test_discord_error_logs_are_caught(table: Table) -> None:
+    emu = table.emu
+    handle = await emu.slash(table.alice, table.channel, "game crash")
+    await emu.wait_until(lambda: emu.discord_errors, what="the ERROR log")
+    assert not handle.responded
+    assert any("boom" in p for p in emu.problems())
+    emu.ignore_discord_errors("boom")
+    assert emu.problems() == []

@@ -1,0 +1,164 @@
+"""Samurai notation: canonical text, friendly input, ambiguity, and explanations."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.base import AmbiguousNotation, InvalidNotation, resolve_options
+from games.samurai import (
+    GAME,
+    Confirm,
+    Drop,
+    End,
+    FigureSwap,
+    Place,
+    PlaceFigure,
+    Take,
+    TileSwap,
+)
+from games.samurai.data import all_labels, board_for, hex_label
+from tests.games.samurai.positions import play, position
+
+RED = 0
+
+
+def test_hex_labels_are_short_unique_and_fixed_across_player_counts() -> None:
+    assert hex_label(14, -3) == "O14"  # Edo
+    labels = [h.label for h in board_for(4).hexes]
+    assert len(set(labels)) == len(labels) == 174 and all(len(x) <= 3 for x in labels)
+    for players in (2, 3):
+        for h in board_for(players).hexes:
+            assert board_for(4).hexes[board_for(4).by_label[h.label]].x == h.x
+    assert set(labels) == all_labels()
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (Place("B3", "F7"), "B3@F7"),
+        (Place("W2", "C4"), "W2@C4"),
+        (TileSwap("F7", "G9"), "TS F7>G9"),
+        (FigureSwap(("H", "L16"), ("B", "O10")), "FS H@L16 B@O10"),
+        (PlaceFigure("R", "L16"), "R@L16"),
+        (Take("B4"), "take B4"),
+        (Drop("FS"), "drop FS"),
+        (Confirm(), "confirm"),
+        (End(), "end"),
+    ],
+)
+def test_canonical_notation(action: object, text: str) -> None:
+    state = position()
+    assert GAME.notation(state, action) == text
+
+
+def test_friendly_forms_in_any_case() -> None:
+    state = position(
+        figures={"L16": "HR", "O10": "BR"},
+        tiles={"K16": (RED, "S3")},
+        hands={RED: ("B3", "S1", "N1", "W2", "TS")},
+    )
+    cases = {
+        "B3@L15": Place("B3", "L15"),
+        "buddha 3 on l15": Place("B3", "L15"),
+        "  b3   L15 ": Place("B3", "L15"),
+        "Ronin k17": Place("N1", "K17"),
+        "ship 2 n8": Place("W2", "N8"),
+        "ship n8": Place("W2", "N8"),
+        "tile swap k16 to k17": TileSwap("K16", "K17"),
+        "ts K16-K17": TileSwap("K16", "K17"),
+        "figure swap buddha akita helmet kyoto": FigureSwap(("H", "L16"), ("B", "O10")),
+        "END TURN": End(),
+        "done": End(),
+    }
+    for text, action in cases.items():
+        assert GAME.parse(state, RED, text) == action, text
+
+
+def test_pick_and_placement_words() -> None:
+    pick = GAME.setup(2, resolve_options(GAME, {}), 1)
+    assert GAME.parse(pick, 0, "pick buddha 4") == Take("B4")
+    assert GAME.parse(pick, 0, "b4") == Take("B4")
+    assert GAME.parse(pick, 0, "remove figure swap") == Drop("FS")
+    assert GAME.parse(pick, 0, "Ready") == Confirm()
+    placing = GAME.setup(2, resolve_options(GAME, {"random_opening": True}), 1)
+    assert GAME.parse(placing, 0, "rice field on Kyoto") == PlaceFigure("R", "L16")
+    with pytest.raises(AmbiguousNotation) as err:
+        GAME.parse(placing, 0, "kyoto")
+    assert set(err.value.candidates) == {"H@L16", "B@L16", "R@L16"}
+
+
+def test_a_partial_figure_swap_is_completed_from_the_legal_swaps() -> None:
+    state = position(figures={"L16": "HR", "O10": "BR", "O8": "B"}, hands={RED: ("FS",)})
+    assert GAME.parse(state, RED, "fs kyoto akita") == FigureSwap(("H", "L16"), ("B", "O10"))
+    with pytest.raises(AmbiguousNotation) as err:
+        GAME.parse(state, RED, "figure swap helmet kyoto")
+    assert "FS H@L16 B@O10" in err.value.candidates and "FS H@L16 B@O8" in err.value.candidates
+
+
+def test_a_lone_tile_or_hex_lists_its_candidates() -> None:
+    state = position(hands={RED: ("B3", "S1", "W1")})
+    with pytest.raises(AmbiguousNotation) as err:
+        GAME.parse(state, RED, "K16")
+    assert err.value.candidates == ("B3@K16", "S1@K16")
+    with pytest.raises(AmbiguousNotation) as err:
+        GAME.parse(state, RED, "ship")
+    assert all(c.startswith("W1@") for c in err.value.candidates)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("zz99", "could not read"),
+        ("B9@K16", "no tile B9"),
+        ("H4", "no Helmet 4 in your hand"),
+        ("", "Type an action"),
+        ("B3@P5", "not on the board for 2 players"),
+    ],
+)
+def test_unreadable_text_is_a_friendly_error(text: str, words: str) -> None:
+    state = position(2, hands={RED: ("B3",)})
+    with pytest.raises(InvalidNotation, match=words):
+        GAME.parse(state, RED, text)
+
+
+def test_parse_notation_round_trip_on_every_legal_action_of_a_wide_position() -> None:
+    state = position(
+        tiles={"K16": (RED, "S3"), "L15": (RED, "H2")}, hands={RED: ("H4", "N1", "W2", "FS", "TS")}
+    )
+    legal = GAME.legal(state, RED)
+    assert {type(a) for a in legal} == {Place, TileSwap, FigureSwap}
+    for action in legal:
+        assert GAME.parse(state, RED, GAME.notation(state, action)) == action
+        assert 0 < len(GAME.label(state, action)) <= 100
+
+
+def test_labels_name_the_tile_the_hex_and_the_settlements_around_it() -> None:
+    state = position(figures={"L16": "HR"}, tiles={"K16": (RED, "S3")})
+    assert GAME.label(state, Place("B3", "M16")).startswith("Buddha 3 on M16 (next to Kyoto (L16)")
+    assert GAME.label(state, TileSwap("K16", "K17")).startswith(
+        "Tile swap on K16: your Samurai 3 moves to K17"
+    )
+    assert GAME.label(state, End()) == "End your turn and draw back up to five tiles"
+
+
+def test_illegal_actions_are_explained_in_the_rules_words() -> None:
+    state = position(
+        figures={"O10": "HR", "O8": "H"},
+        tiles={"K16": (1, "S1")},
+        hands={RED: ("B2", "S1", "W1", "FS")},
+    )
+    pick = GAME.setup(2, resolve_options(GAME, {}), 2)
+    after_one, _ = play(state, RED, "B2@K17")
+    cases = [
+        (state, Place("H4", "L15"), "You have no Helmet 4 in your hand."),
+        (state, Place("B2", "K16"), "K16 already holds a tile."),
+        (state, Place("B2", "N8"), "only ships go on sea hexes"),
+        (after_one, Place("S1", "L15"), "already played your one tile"),
+        (state, FigureSwap(("H", "O8"), ("R", "O10")), "never holds two of one type"),
+        (state, End(), "Play at least one tile before you end your turn."),
+        (pick, Place("B2", "K16"), "First choose your five starting tiles and confirm them."),
+    ]
+    for where, action, words in cases:
+        assert words in GAME.explain_illegal(where, RED, action)
+    assert "not a Samurai action" in GAME.explain_illegal(state, RED, object())
+    assert GAME.explain_illegal(state, 1, Place("B2", "L15")) == "It is not your turn."

@@ -1,0 +1,170 @@
+"""The conformance harness: every registered game, variant and player count obeys the protocol.
+
+Random legal playouts (driven by hypothesis-chosen seeds) must end in a legal outcome;
+state must round-trip through JSON exactly; replaying the action log must reproduce the
+state; ``parse(notation(a)) == a`` for every legal action; ``legal`` and ``apply`` must
+agree; and no seat's view may depend on what that seat cannot see.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import games
+from games import engine
+from games.ai import RandomPlayer
+from games.base import GameError, IllegalAction, Outcome, Termination, resolve_options
+
+MAX_ACTIONS = 4000
+
+
+def _configurations() -> list[tuple[str, dict[str, Any], int]]:
+    configs = []
+    for key, game in sorted(games.GAMES.items()):
+        variants = next((o.choices for o in game.options if o.name == "variant"), ())
+        for options in [{"variant": v} for v in variants] or [{}]:
+            for players in game.seats:
+                configs.append((key, options, players))
+    return configs
+
+
+CONFIGS = _configurations()
+IDS = [f"{k}-{o.get('variant', 'std')}-{n}p" for k, o, n in CONFIGS]
+
+
+def _roundtrip(game: Any, state: Any) -> None:
+    data = game.dump_state(state)
+    text = json.dumps(data, sort_keys=True)
+    again = game.load_state(json.loads(text))
+    assert again == state, "load_state(dump_state(s)) != s"
+    assert json.dumps(game.dump_state(again), sort_keys=True) == text
+
+
+def _check_outcome(game: Any, state: Any, players: int) -> Outcome:
+    outcome = game.outcome(state)
+    assert isinstance(outcome, Outcome)
+    assert isinstance(outcome.termination, Termination)
+    assert len(outcome.ranks) == players
+    assert outcome.winners <= set(range(players))
+    assert all(outcome.ranks[s] == 1 for s in outcome.winners)
+    assert all(1 <= r <= players for r in outcome.ranks)
+    assert not game.to_act(state), "a finished game still has seats to act"
+    json.dumps(outcome.to_json())
+    assert Outcome.from_json(json.loads(json.dumps(outcome.to_json()))) == outcome
+    return outcome
+
+
+def _check_position(game: Any, state: Any, seed: int, players: int) -> None:
+    _roundtrip(game, state)
+    for seat in [None, *range(players)]:
+        hidden = game.shuffle_hidden(state, seat, seed)
+        assert game.view(hidden, seat) == game.view(state, seat), f"view of {seat} leaks"
+    for seat in sorted(game.to_act(state)):
+        legal = game.legal(state, seat)
+        assert legal, f"seat {seat} is to act but has no legal action"
+        assert len(set(legal)) == len(legal), "legal() lists an action twice"
+        for action in legal:
+            text = game.notation(state, action)
+            assert game.parse(state, seat, text) == action, f"parse(notation) broke on {text!r}"
+            assert game.label(state, action)
+
+
+def _playout(key: str, options: dict[str, Any], players: int, seed: int) -> None:
+    game = games.get(key)
+    resolved = resolve_options(game, options)
+    start = game.setup(players, resolved, seed)
+    assert game.setup(players, resolved, seed) == start, "setup is not deterministic"
+    player = RandomPlayer(seed)
+    state, log = start, []
+    foreign: list[Any] = []
+    while game.outcome(state) is None:
+        assert len(log) < MAX_ACTIONS, "playout did not end"
+        _check_position(game, state, seed, players)
+        seat = min(game.to_act(state))
+        action = player.choose(game, state, seat)
+        before = json.dumps(game.dump_state(state), sort_keys=True)
+        for stale in foreign[-3:]:
+            if stale not in game.legal(state, seat):
+                with pytest.raises(GameError):
+                    engine.act(game, state, seat, stale)
+        new_state, events = engine.act(game, state, seat, action)
+        assert json.dumps(game.dump_state(state), sort_keys=True) == before, "apply mutated"
+        for event in events:
+            json.dumps(event.to_json())
+        log.append((seat, game.notation(state, action)))
+        foreign.append(action)
+        state = new_state
+    _check_outcome(game, state, players)
+    with pytest.raises(GameError):
+        engine.act(game, state, 0, foreign[-1])
+    replayed, _ = engine.replay(game, start, log)
+    assert replayed == state, "replaying the log does not reproduce the state"
+
+
+@pytest.mark.parametrize(("key", "options", "players"), CONFIGS, ids=IDS)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**63 - 1))
+def test_random_playouts_obey_the_protocol(
+    key: str, options: dict[str, Any], players: int, seed: int
+) -> None:
+    _playout(key, options, players, seed)
+
+
+@pytest.mark.parametrize(("key", "options", "players"), CONFIGS, ids=IDS)
+def test_resignation_ends_or_continues_legally(
+    key: str, options: dict[str, Any], players: int
+) -> None:
+    game = games.get(key)
+    state = game.setup(players, resolve_options(game, options), 7)
+    before = game.dump_state(state)
+    seat = min(game.to_act(state))
+    state2, _ = engine.resign(game, state, seat)
+    assert game.dump_state(state) == before
+    outcome = game.outcome(state2)
+    if players == 2:
+        assert outcome is not None and seat not in outcome.winners
+    if outcome is not None:
+        _check_outcome(game, state2, players)
+        assert outcome.ranks[seat] == players or len(set(outcome.ranks)) == 1
+
+
+@pytest.mark.parametrize("key", sorted(games.GAMES))
+def test_metadata_and_bad_options(key: str) -> None:
+    game = games.get(key)
+    assert game.key == key and game.title and game.seats and game.rules_version >= 1
+    with pytest.raises(GameError):
+        resolve_options(game, {"no_such_option": 1})
+    for spec in game.options:
+        if spec.choices:
+            with pytest.raises(GameError):
+                resolve_options(game, {spec.name: "no-such-choice"})
+
+
+def test_unknown_game_is_a_friendly_error() -> None:
+    with pytest.raises(GameError, match="no game called"):
+        games.get("chess")
+
+
+@pytest.mark.parametrize(("key", "options", "players"), CONFIGS, ids=IDS)
+def test_garbage_notation_is_rejected_without_change(
+    key: str, options: dict[str, Any], players: int
+) -> None:
+    game = games.get(key)
+    state = game.setup(players, resolve_options(game, options), 3)
+    seat = min(game.to_act(state))
+    before = game.dump_state(state)
+    for text in ("", "   ", "zz99", "!!!", "x" * 500):
+        with pytest.raises(GameError):
+            engine.act_text(game, state, seat, text)
+    other = (seat + 1) % players
+    if other not in game.to_act(state):
+        with pytest.raises(GameError):
+            engine.act(game, state, other, game.legal(state, seat)[0])
+    assert game.dump_state(state) == before
+    with pytest.raises(IllegalAction):
+        engine.act(game, state, seat, object())
