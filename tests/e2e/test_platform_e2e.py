@@ -61,8 +61,12 @@ async def test_lists_and_rules(table: Table) -> None:
 async def test_sync_command_publishes_the_tree(emulator: Emulator, tmp_path) -> None:
     guild = emulator.add_guild()
     config = Config(
-        token=emulator.token, database=str(tmp_path / "sync.db"), api_base=emulator.api_base,
-        gateway=emulator.gateway_url, dev_guild=None, log_level="INFO",
+        token=emulator.token,
+        database=str(tmp_path / "sync.db"),
+        api_base=emulator.api_base,
+        gateway=emulator.gateway_url,
+        dev_guild=None,
+        log_level="INFO",
     )
     from tests.emulator.client import install
 
