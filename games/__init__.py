@@ -1,7 +1,9 @@
 """Tenka's rules engines, registered by key.
 
->>> sorted(GAMES)  # doctest: +SKIP
-['yokai', ...]
+>>> sorted(GAMES)
+['china', 'samurai', 'yokai']
+>>> get("Yokai").title
+'Yōkai no Mori'
 """
 
 from __future__ import annotations
