@@ -237,7 +237,7 @@ def _time_calls(fn: Callable[[Any], bytes], items: list[Any]) -> tuple[list[floa
 
 
 async def store(args: argparse.Namespace) -> dict[str, Any]:
-    from bot.store import bench_store
+    from bot.store.bench import bench_store
 
     with tempfile.TemporaryDirectory() as tmp:
         result = await bench_store(f"{tmp}/bench.db", moves=500 if args.quick else 2000)

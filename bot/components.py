@@ -135,6 +135,42 @@ class BoardButton(
         await reply(interaction, result.reply or "Done.")
 
 
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tenka:a:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    """One of a few legal actions, by its index in ``legal()`` at the given version."""
+
+    def __init__(self, game_id: int, version: int, index: int, label: str = "…") -> None:
+        self.game_id, self.version, self.index = game_id, version, index
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"tenka:a:{game_id}:{version}:{index}",
+                row=0,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            service = interaction.client.service
+            result = await service.act_index(
+                self.game_id, interaction.user.id, self.index, expected_version=self.version
+            )
+            await deliver(interaction.client, result, interaction)
+            await reply(interaction, result.reply or "Done.")
+        except Exception as err:
+            await report_error(interaction, err)
+
+
 class ResignConfirm(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tenka:rc:(?P<game>\d+)"
 ):
@@ -242,7 +278,7 @@ class MenuConfirm(
             await report_error(interaction, err)
 
 
-DYNAMIC_ITEMS = (LobbyButton, BoardButton, ResignConfirm, MenuSelect, MenuConfirm)
+DYNAMIC_ITEMS = (LobbyButton, BoardButton, ActionButton, ResignConfirm, MenuSelect, MenuConfirm)
 
 
 def menu_view(menu: Menu | None) -> discord.ui.View | None:
@@ -270,10 +306,19 @@ def lobby_view(lobby: LobbyResult) -> discord.ui.View | None:
     return view
 
 
-def board_view(game_id: int, version: int, controls: tuple[str, ...]) -> discord.ui.View | None:
-    if not controls:
+def board_view(
+    game_id: int,
+    version: int,
+    controls: tuple[str, ...],
+    choices: tuple[tuple[str, int], ...] = (),
+) -> discord.ui.View | None:
+    if not controls and not choices:
         return None
     view = discord.ui.View(timeout=None)
+    for label, index in choices:
+        view.add_item(ActionButton(game_id, version, index, label))
     for action in controls:
-        view.add_item(BoardButton(action, game_id, version))
+        button = BoardButton(action, game_id, version)
+        button.item.row = 1 if choices else 0
+        view.add_item(button)
     return view

@@ -74,15 +74,36 @@ async def publish(bot: TenkaBot, game: GameSummary, post: Post) -> discord.Messa
     }
     if post.image is not None:
         kwargs["file"] = to_file(post.image)
-    view = board_view(game.game_id, post.version, post.controls)
+    view = board_view(game.game_id, post.version, post.controls, post.choices)
     if view is not None:
         kwargs["view"] = view
+    if post.edit_previous and game.board_message_id:
+        edited = await _edit_board(channel, game.board_message_id, post, view)
+        if edited is not None:
+            return edited
     message = await channel.send(**kwargs)
     old = game.board_message_id
     if old and old != message.id:
         await _retire_controls(channel, old)
     await bot.service.set_messages(game.game_id, board_message_id=message.id)
     return message
+
+
+async def _edit_board(
+    channel: discord.abc.Messageable, message_id: int, post: Post, view: discord.ui.View | None
+) -> discord.Message | None:
+    """A step inside a turn updates the turn's board message instead of posting again."""
+    try:
+        partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        return await partial.edit(  # type: ignore[no-any-return]
+            content=post.text[:2000],
+            attachments=[to_file(post.image)] if post.image is not None else [],
+            view=view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except (discord.HTTPException, AttributeError):
+        log.info("could not edit board message %s; posting a new one", message_id)
+        return None
 
 
 async def _retire_controls(channel: discord.abc.Messageable, message_id: int) -> None:

@@ -26,21 +26,24 @@ class Menu:
 
 
 def _samurai_menu(game_id: int, game: Game, state: State, seat: Seat) -> Menu | None:
+    from games.samurai.data import TILES
+    from games.samurai.view import tile_view
+
     view = game.view(state, seat)
     if view.phase != "pick" or view.confirmed:
         return None
     options: list[tuple[str, str]] = []
-    seen: dict[str, int] = {}
     chosen = [t.code for t in view.hand]
     selected: list[str] = []
-    for tile in sorted((*view.hand, *view.pile), key=lambda t: (t.kind, t.value, t.code)):
-        seen[tile.code] = seen.get(tile.code, 0) + 1
-        value = f"{tile.code}.{seen[tile.code]}"
+    for code, spec in TILES.items():  # every player owns the same 20 tiles (public data)
+        tile = tile_view(code)
         fast = " — fast" if tile.fast else ""
-        options.append((f"{tile.name} ({tile.code}){fast}", value))
-        if tile.code in chosen:
-            chosen.remove(tile.code)
-            selected.append(value)
+        for copy in range(1, spec.count + 1):
+            value = f"{code}.{copy}"
+            options.append((f"{tile.name} ({code}){fast}", value))
+            if code in chosen:
+                chosen.remove(code)
+                selected.append(value)
     prompt = (
         f"Samurai game #{game_id}: choose your **5 starting tiles** in the menu, then press "
         "**Confirm**. The other 15 are shuffled into your draw pile. Until you confirm you "

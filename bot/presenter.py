@@ -123,12 +123,14 @@ async def board_post(
     outcome = game.outcome(state)
     ping: tuple[int, ...] = ()
     controls: tuple[str, ...] = ()
+    choices: tuple[tuple[str, int], ...] = ()
     if outcome is not None:
         lines.append(describe_outcome(outcome, names))
     elif loaded.row.status == "active":
         line, ping = _turn_line(loaded)
         lines.append(line)
         controls = _controls(loaded)
+        choices = _quick_choices(loaded)
     view = game.view(state, None)
     image = await in_render_thread(_render_board, game.key, view, names) if render else None
     return Post(
@@ -137,7 +139,25 @@ async def board_post(
         ping=ping,
         controls=controls,
         version=loaded.row.version,
+        choices=choices,
     )
+
+
+QUICK_CHOICES = 5  # one row of buttons
+
+
+def _quick_choices(loaded: Loaded) -> tuple[tuple[str, int], ...]:
+    """Buttons for every legal action when one seat acts and has only a few (China's
+    draws): pressing one plays ``legal()[index]`` at this version."""
+    game, state = loaded.game, loaded.state
+    acting = game.to_act(state)
+    if len(acting) != 1:
+        return ()
+    (seat,) = acting
+    legal = game.legal(state, seat)
+    if not 1 < len(legal) <= QUICK_CHOICES:
+        return ()
+    return tuple((game.label(state, a)[:80], i) for i, a in enumerate(legal))
 
 
 def _controls(loaded: Loaded) -> tuple[str, ...]:

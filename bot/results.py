@@ -24,6 +24,8 @@ class Post:
     ping: tuple[int, ...] = ()  # user ids to mention; nobody else is pinged
     controls: tuple[str, ...] = ()  # board buttons: "undo", "end", "resign"
     version: int = 0  # game version the controls belong to (stale presses are refused)
+    choices: tuple[tuple[str, int], ...] = ()  # (label, index in legal()) quick buttons
+    edit_previous: bool = False  # a step inside one seat's turn: update the last board
 
 
 @dataclass(frozen=True)

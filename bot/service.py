@@ -13,7 +13,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import games
@@ -268,6 +268,25 @@ class Service:
             loaded = await self._commit(loaded, seat, user_id, notation, state)
             return await self._after(loaded, events, before=before)
 
+    async def act_index(
+        self, game_id: int, user_id: int, index: int, *, expected_version: int
+    ) -> Result:
+        """Play the user's ``legal()[index]`` as it was at ``expected_version`` (a button)."""
+        async with self._lock(game_id):
+            loaded = await self._active(game_id)
+            seat = loaded.seat_of(user_id)
+            self._check_version(loaded, expected_version)
+            engine.check_can_act(loaded.game, loaded.state, seat)
+            legal = loaded.game.legal(loaded.state, seat)
+            if not 0 <= index < len(legal):
+                raise Stale(t("err.stale"))
+            before = loaded.state
+            state, events = engine.act(loaded.game, before, seat, legal[index])
+            notation = loaded.game.notation(before, legal[index])
+            loaded = await self._commit(loaded, seat, user_id, notation, state)
+            result = await self._after(loaded, events, before=before)
+            return replace(result, reply=f"Played `{notation}`.")
+
     async def undo(
         self, game_id: int, user_id: int, *, expected_version: int | None = None
     ) -> Result:
@@ -394,7 +413,10 @@ class Service:
         public: tuple[Post, ...] = ()
         if started or finished or any(e.audience is None for e in events):
             post = await presenter.board_post(loaded, events, render=self.render, started=started)
-            public = (post,)
+            acting = loaded.game.to_act(loaded.state)
+            mid_turn = before is not None and len(acting) == 1
+            mid_turn = mid_turn and acting == loaded.game.to_act(before) and not finished
+            public = (replace(post, edit_previous=mid_turn, ping=() if mid_turn else post.ping),)
         private = await presenter.private_posts(loaded, before, render=self.render)
         private = tuple(p for p in private if p.user_id != quiet_user)
         return Result(self.summary(loaded), public=public, private=private, finished=finished)

@@ -16,18 +16,22 @@ from typing import Any, Protocol
 from PIL import Image
 
 from games.base import UnknownGame
-from renderer import yokai
+from renderer import china, samurai, yokai
 from renderer.core import CACHED, NAIVE, Toolkit, encode_png, get_palette, png_palette
 from renderer.palettes import PALETTES, Palette
 
 __all__ = [
+    "HAND_RENDERERS",
     "PALETTES",
     "RENDERERS",
     "BoardRenderer",
+    "HandRenderer",
     "alt_text",
     "encode_png",
+    "hand_alt_text",
     "register",
     "render_board",
+    "render_hand",
     "render_image",
     "render_naive",
 ]
@@ -49,12 +53,48 @@ class BoardRenderer(Protocol):
     def alt_text(self, view: Any, *, names: Sequence[str] | None = None) -> str: ...
 
 
+class HandRenderer(Protocol):
+    """A game's private picture for one seat (its hand), for the DM."""
+
+    def render_hand(
+        self, view: Any, *, palette: Palette, names: Sequence[str] | None, kit: Toolkit
+    ) -> Image.Image: ...
+
+    def hand_alt_text(self, view: Any, *, names: Sequence[str] | None = None) -> str: ...
+
+
 RENDERERS: dict[str, BoardRenderer] = {}
+HAND_RENDERERS: dict[str, HandRenderer] = {}
 
 
 def register(game_key: str, renderer: BoardRenderer) -> None:
-    """Make ``renderer`` draw the game registered as ``game_key``."""
+    """Make ``renderer`` draw the game registered as ``game_key`` (and its hands, if the
+    module also has ``render_hand`` and ``hand_alt_text``)."""
     RENDERERS[game_key] = renderer
+    if hasattr(renderer, "render_hand") and hasattr(renderer, "hand_alt_text"):
+        HAND_RENDERERS[game_key] = renderer  # type: ignore[assignment]
+
+
+def render_hand(
+    game_key: str,
+    view: Any,
+    *,
+    palette: str = "default",
+    names: Sequence[str] | None = None,
+) -> bytes:
+    """The private hand picture of ``view`` (a seat's view) as PNG bytes."""
+    try:
+        hands = HAND_RENDERERS[game_key]
+    except KeyError:
+        raise UnknownGame(f"There is no hand picture for {game_key!r}.") from None
+    pal = get_palette(palette)
+    image = hands.render_hand(view, palette=pal, names=names, kit=CACHED)
+    return encode_png(image, _png_colours(game_key, pal, CACHED))
+
+
+def hand_alt_text(game_key: str, view: Any, *, names: Sequence[str] | None = None) -> str:
+    """A short description of the hand picture for screen readers."""
+    return HAND_RENDERERS[game_key].hand_alt_text(view, names=names)
 
 
 def _renderer(game_key: str) -> BoardRenderer:
@@ -63,6 +103,13 @@ def _renderer(game_key: str) -> BoardRenderer:
     except KeyError:
         known = ", ".join(sorted(RENDERERS))
         raise UnknownGame(f"There is no picture for {game_key!r}. Games: {known}.") from None
+
+
+def _png_colours(game_key: str, pal: Palette, kit: Toolkit) -> Any:
+    """The fixed PNG palette: the game's own (map colours beyond the shared palette, as
+    China's region tints) where its renderer defines one, else the shared one."""
+    own = getattr(RENDERERS.get(game_key), "png_palette", None)
+    return own(pal, kit) if callable(own) else png_palette(pal, kit)
 
 
 def render_image(
@@ -89,7 +136,7 @@ def render_board(
 ) -> bytes:
     """The board of ``view`` as PNG bytes; ``names`` are display names by seat."""
     image = render_image(game_key, view, palette=palette, highlight=highlight, names=names)
-    return encode_png(image, png_palette(get_palette(palette), CACHED))
+    return encode_png(image, _png_colours(game_key, get_palette(palette), CACHED))
 
 
 def render_naive(
@@ -105,7 +152,7 @@ def render_naive(
     image = _renderer(game_key).render(
         view, palette=pal, highlight=highlight, names=names, kit=NAIVE
     )
-    return encode_png(image, png_palette(pal, NAIVE))
+    return encode_png(image, _png_colours(game_key, pal, NAIVE))
 
 
 def alt_text(game_key: str, view: Any, *, names: Sequence[str] | None = None) -> str:
@@ -114,3 +161,5 @@ def alt_text(game_key: str, view: Any, *, names: Sequence[str] | None = None) ->
 
 
 register(yokai.GAME_KEY, yokai)
+register(samurai.GAME_KEY, samurai)
+register(china.GAME_KEY, china)

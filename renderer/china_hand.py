@@ -1,0 +1,115 @@
+"""The private China picture sent by DM: the viewer's hand, with the face-up row for context.
+
+Each hand card is drawn large in its colour with its notation letter, its colour's name
+and the regions it pays for, so the hand reads without telling colours apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from games.china.view import ChinaView
+from renderer.china_pieces import card_sprite, pile_sprite
+from renderer.china_words import colour_name, pile_status, turn_status
+from renderer.core import Toolkit, draw_text, rgb
+from renderer.palettes import Palette
+from renderer.text import seat_label
+
+WIDTH, HEIGHT = 900, 380
+BIG = (170, 236)
+SMALL = (60, 84)
+HAND_X, HAND_Y = 24, 100
+SIDE_X = 618  # the face-up row and pile, right of the hand
+
+
+def _static(pal: Palette, kit: Toolkit) -> Image.Image:
+    img = Image.new("RGB", (WIDTH, HEIGHT), rgb(pal["background"]))
+    draw = ImageDraw.Draw(img)
+    box = (SIDE_X - 14, HAND_Y - 14, WIDTH - 16, HEIGHT - 20)
+    draw.rounded_rectangle(box, radius=14, fill=pal["panel"], outline=pal["panel_border"], width=2)
+    draw_text(
+        img,
+        (SIDE_X, HAND_Y + 12),
+        "face-up cards",
+        size=19,
+        fill=pal["muted_text"],
+        kit=kit,
+        anchor="lm",
+    )
+    return img
+
+
+def regions_for(view: ChinaView, card: str) -> str:
+    """The regions a card pays for, as printed on it: "Wei · Yan"."""
+    return " · ".join(r.name for r in view.regions if r.colour == card)
+
+
+def render_hand(
+    view: ChinaView, *, palette: Palette, names: Sequence[str] | None, kit: Toolkit
+) -> Image.Image:
+    """The viewer's hand (up to 3 cards), the face-up row and the pile (RGB)."""
+    img = kit.layer(("china-hand", (WIDTH, HEIGHT), palette["name"]), lambda: _static(palette, kit))
+    if view.viewer is None or view.hand is None:
+        draw_text(
+            img,
+            (24, 50),
+            "China: no hand in a public view",
+            size=30,
+            bold=True,
+            fill=palette["text"],
+            kit=kit,
+            anchor="lm",
+        )
+        return img
+    title = f"Your hand · {seat_label(view.viewer, names)}"
+    ink, muted = palette["text"], palette["muted_text"]
+    xy = (HAND_X, 36)
+    draw_text(img, xy, title, size=32, bold=True, fill=ink, kit=kit, anchor="lm", max_width=840)
+    status = turn_status(view, names, personal=True)
+    xy = (HAND_X, 74)
+    draw_text(img, xy, status, size=20, fill=muted, kit=kit, anchor="lm", max_width=SIDE_X - 50)
+    for n, card in enumerate(view.hand):
+        sprite = card_sprite(
+            card, colour_name(view, card), BIG, palette, kit, regions_for(view, card)
+        )
+        img.paste(sprite, (HAND_X + n * (BIG[0] + 14), HAND_Y), sprite)
+    if not view.hand:
+        draw_text(
+            img,
+            (HAND_X, HAND_Y + 40),
+            "no cards in hand",
+            size=26,
+            fill=palette["muted_text"],
+            kit=kit,
+            anchor="lm",
+        )
+    for n, card in enumerate(view.face_up):
+        sprite = card_sprite(card, colour_name(view, card), SMALL, palette, kit)
+        img.paste(sprite, (SIDE_X + n * (SMALL[0] + 8), HAND_Y + 36), sprite)
+    top = HAND_Y + 36 + SMALL[1] + 24
+    back = pile_sprite(palette, kit, 44)
+    img.paste(back, (SIDE_X, top), back)
+    draw_text(
+        img,
+        (SIDE_X + 22, top + back.height / 2),
+        str(view.pile_count),
+        size=22,
+        bold=True,
+        fill="#ffffff",
+        kit=kit,
+        anchor="mm",
+    )
+    for k, line in enumerate(pile_status(view).split(" · ")):
+        draw_text(
+            img,
+            (SIDE_X + 58, top + 14 + k * 24),
+            line,
+            size=19,
+            fill=palette["text"],
+            kit=kit,
+            anchor="lm",
+            max_width=WIDTH - SIDE_X - 90,
+        )
+    return img

@@ -1,0 +1,215 @@
+"""The private Samurai picture sent by DM: the viewer's hand, draw pile and captures.
+
+Drawn from the viewer's own view only (``hand``, ``pile``, ``captured``); the public view
+holds none of these, so it gets a plain notice instead. During the pick the "pile" row
+shows the tiles still to choose from (the full set minus the chosen ones, public data).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from games.samurai.data import PLAYER_TILES
+from games.samurai.view import SamuraiView, TileView, tile_view
+from renderer.core import Point, Toolkit, rgb
+from renderer.palettes import Palette
+from renderer.samurai_art import (
+    FIGURE_WORDS,
+    FIGURES,
+    figure,
+    hex_points,
+    paste_centred,
+    seat_mark,
+    tile,
+)
+from renderer.samurai_text import draw_line, text_width
+from renderer.samurai_words import hand_alt_text
+from renderer.text import seat_label
+
+__all__ = ["HAND_SIZE", "hand_alt_text", "hand_slot_centres", "render_hand"]
+
+WIDTH, HEIGHT = 1000, 540
+HAND_SIZE = 5
+BIG, SMALL = 66, 28  # tile circumradii: the hand, the pile
+SLOT_W = 188
+PILE_X, PILE_Y, PILE_STEP, PILE_PER_ROW = 24, 388, 59, 10
+CAPTURE_X = 640
+
+
+def hand_slot_centres() -> list[Point]:
+    """Centres of the five hand tiles in the picture (tests use them)."""
+    x0 = (WIDTH - HAND_SIZE * SLOT_W) / 2 + SLOT_W / 2
+    return [(x0 + i * SLOT_W, 182.0) for i in range(HAND_SIZE)]
+
+
+def pile_tiles(view: SamuraiView) -> tuple[TileView, ...]:
+    """The draw pile, or during the pick the tiles not chosen yet (canonical order)."""
+    if view.phase != "pick":
+        return view.pile
+    left = list(PLAYER_TILES)
+    for t in view.hand:
+        left.remove(t.code)
+    return tuple(tile_view(code) for code in left)
+
+
+def _static(pal: Palette, kit: Toolkit) -> Image.Image:
+    img = Image.new("RGB", (WIDTH * 2, HEIGHT * 2), rgb(pal["background"]))
+    draw = ImageDraw.Draw(img)
+    for box in (
+        (12, 96, WIDTH - 12, 312),
+        (12, 324, CAPTURE_X - 14, HEIGHT - 12),
+        (CAPTURE_X, 324, WIDTH - 12, HEIGHT - 12),
+    ):
+        draw.rounded_rectangle(
+            tuple(v * 2 for v in box),
+            radius=28,
+            fill=pal["panel"],
+            outline=pal["panel_border"],
+            width=4,
+        )
+    for cx, cy in hand_slot_centres():
+        draw.polygon(hex_points(cx * 2, cy * 2, BIG * 2 - 4), outline=pal["panel_border"], width=4)
+    img = img.reduce(2)
+    draw = ImageDraw.Draw(img)
+    head = kit.font(24, True)
+    draw.text((CAPTURE_X + 20, 350), "Captured figures", font=head, fill=pal["text"], anchor="lm")
+    for t, letter in enumerate(FIGURES):
+        cx = CAPTURE_X + 20 + 40 + t * 112
+        sprite = figure(letter, 64, pal, kit)
+        img.paste(sprite, (round(cx - 32), 384), sprite)
+        draw.text(
+            (cx, 468),
+            FIGURE_WORDS[letter],
+            font=kit.font(19, False),
+            fill=pal["muted_text"],
+            anchor="mm",
+        )
+    return img
+
+
+def render_hand(
+    view: SamuraiView, *, palette: Palette, names: Sequence[str] | None, kit: Toolkit
+) -> Image.Image:
+    """The viewer's private picture (RGB): five hand slots, draw pile, own captures."""
+    img = kit.layer(
+        ("samurai-hand", (WIDTH, HEIGHT), palette["name"]), lambda: _static(palette, kit)
+    )
+    if view.viewer is None:
+        draw_line(
+            img,
+            (24, 48),
+            "Samurai: no private tiles in a public view",
+            size=30,
+            bold=True,
+            fill=palette["text"],
+            kit=kit,
+            anchor="lm",
+        )
+        return img
+    seat = view.viewer
+    _draw_title(img, view, seat, names, palette, kit)
+    for (cx, cy), t in zip(hand_slot_centres(), view.hand, strict=False):
+        paste_centred(img, tile(t.kind, t.value, seat, BIG, palette, kit), (cx, cy))
+        draw_line(
+            img,
+            (cx, cy + 88),
+            t.name,
+            size=22,
+            bold=True,
+            fill=palette["text"],
+            kit=kit,
+            anchor="mm",
+        )
+        if t.fast:
+            _tag(img, (cx, cy + 116), "FAST", palette, kit)
+    _draw_pile(img, view, seat, palette, kit)
+    _draw_captures(img, view, palette, kit)
+    return img
+
+
+def _draw_title(
+    img: Image.Image,
+    view: SamuraiView,
+    seat: int,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+) -> None:
+    mark = seat_mark(seat, 44, pal, pal["text"], kit)
+    img.paste(mark, (20, 24), mark)
+    title = f"Your tiles · {seat_label(seat, names)}"
+    draw_line(
+        img,
+        (74, 46),
+        title,
+        size=32,
+        bold=True,
+        fill=pal["text"],
+        kit=kit,
+        anchor="lm",
+        max_width=620,
+    )
+    draw_line(
+        img,
+        (WIDTH - 24, 46),
+        _phase_note(view),
+        size=22,
+        fill=pal["muted_text"],
+        kit=kit,
+        anchor="rm",
+        max_width=300,
+    )
+
+
+def _phase_note(view: SamuraiView) -> str:
+    if view.phase == "pick":
+        chosen = f"{len(view.hand)} of {HAND_SIZE} chosen"
+        return f"Starting hand: {chosen}{', confirmed' if view.confirmed else ''}"
+    if view.phase == "over":
+        return "Game over"
+    if view.current == view.viewer:
+        return "Your turn" if view.phase == "play" else "Your figure placement"
+    return f"Turn {view.turn}" if view.phase == "play" else "Placing figures"
+
+
+def _tag(img: Image.Image, centre: Point, text: str, pal: Palette, kit: Toolkit) -> None:
+    w = text_width(kit, text, 18, True) + 20
+    cx, cy = centre
+    ImageDraw.Draw(img).rounded_rectangle(
+        (cx - w / 2, cy - 13, cx + w / 2, cy + 13), radius=13, fill=pal["highlight"]
+    )
+    draw_line(img, (cx, cy), text, size=18, bold=True, fill=pal["token_text"], kit=kit, anchor="mm")
+
+
+def _draw_pile(img: Image.Image, view: SamuraiView, seat: int, pal: Palette, kit: Toolkit) -> None:
+    tiles = pile_tiles(view)
+    head = "Still to choose from" if view.phase == "pick" else "Draw pile"
+    draw_line(
+        img,
+        (PILE_X + 4, 350),
+        f"{head} · {len(tiles)} tiles",
+        size=24,
+        bold=True,
+        fill=pal["text"],
+        kit=kit,
+        anchor="lm",
+    )
+    if not tiles:
+        draw_line(
+            img, (PILE_X + 4, 400), "empty", size=22, fill=pal["muted_text"], kit=kit, anchor="lm"
+        )
+    for n, t in enumerate(tiles[: 2 * PILE_PER_ROW]):
+        row, col = divmod(n, PILE_PER_ROW)
+        centre = (PILE_X + SMALL + col * PILE_STEP, PILE_Y + SMALL + row * 2 * SMALL * 0.95)
+        paste_centred(img, tile(t.kind, t.value, seat, SMALL, pal, kit), centre)
+
+
+def _draw_captures(img: Image.Image, view: SamuraiView, pal: Palette, kit: Toolkit) -> None:
+    captured = view.captured or (0, 0, 0)
+    for t, count in enumerate(captured):
+        cx = CAPTURE_X + 20 + 40 + t * 112
+        draw_line(
+            img, (cx, 500), f"×{count}", size=28, bold=True, fill=pal["text"], kit=kit, anchor="mm"
+        )

@@ -1,0 +1,274 @@
+"""The Samurai legend panels: title and status, one row per player, turns, figures, key.
+
+Each panel stacks named sections (see :mod:`renderer.samurai_layout`); the frames, the
+title, the figure column heads and the key are static, everything else is drawn per call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import cast
+
+from PIL import Image, ImageDraw
+
+from games.samurai.view import SamuraiView
+from renderer.core import Point, Toolkit
+from renderer.palettes import Palette
+from renderer.samurai_art import FIGURE_WORDS, FIGURES, figure, seat_mark
+from renderer.samurai_layout import PLAYER_H, Box, Layout, section_height
+from renderer.samurai_text import draw_line, text_width
+from renderer.samurai_words import (
+    figures_on_board,
+    seat_counts,
+    seat_tag,
+    status_lines,
+    turn_entries,
+)
+from renderer.text import seat_label
+
+PAD = 16  # inside a panel
+LABEL_W = 112  # the row labels of the figures table
+LINE = 29  # line height of the turns section
+LIT_TAGS = ("TO PLAY", "PLACING", "WINNER")
+KEY_ITEMS = (
+    "H B R: one figure type;",
+    "TS tile swap;",
+    "S samurai, N ronin,",
+    "W ship (sea): all three",
+)
+KINDS = ("helmet", "buddha", "rice")
+
+
+def colour(pal: Palette, name: str) -> str:
+    """The palette colour called ``name`` (a key chosen at run time)."""
+    value = cast(Mapping[str, object], pal)[name]
+    assert isinstance(value, str), name
+    return value
+
+
+@dataclass(frozen=True)
+class Pen:
+    """Text drawing with one palette and toolkit (keeps the calls short)."""
+
+    img: Image.Image
+    pal: Palette
+    kit: Toolkit
+
+    def text(
+        self,
+        xy: Point,
+        text: str,
+        size: int,
+        *,
+        bold: bool = False,
+        ink: str = "text",
+        anchor: str = "lm",
+        width: float | None = None,
+    ) -> None:
+        """``text`` in the palette colour named ``ink``, cut to ``width`` px."""
+        if not text:
+            return
+        fill = colour(self.pal, ink)
+        draw_line(
+            self.img,
+            xy,
+            text,
+            size=size,
+            bold=bold,
+            fill=fill,
+            kit=self.kit,
+            anchor=anchor,
+            max_width=width,
+        )
+
+    def pill(self, right: float, cy: float, text: str, lit: bool) -> float:
+        """A rounded tag ending at ``right``; returns its left edge."""
+        w = text_width(self.kit, text, 19, True) + 22
+        fill, ink = ("highlight", "token_text") if lit else ("panel_border", "text")
+        box = (right - w, cy - 14, right, cy + 14)
+        ImageDraw.Draw(self.img).rounded_rectangle(box, radius=14, fill=colour(self.pal, fill))
+        self.text((right - w / 2, cy), text, 19, bold=True, ink=ink, anchor="mm")
+        return right - w
+
+
+def sections(lay: Layout) -> Iterator[tuple[str, Box]]:
+    """Every (section name, box) of both panels, top to bottom."""
+    for (x0, y0, x1, _), names in ((lay.top, lay.top_sections), (lay.bottom, lay.bottom_sections)):
+        y = y0 + 12
+        for name in names:
+            h = section_height(name, lay.players)
+            yield name, (x0 + PAD, y, x1 - PAD, y + h)
+            y += h
+
+
+def wrap(
+    words: Sequence[str], measure: Callable[[str], float], width: float, sep: str = " "
+) -> list[str]:
+    """``words`` joined by ``sep`` into lines at most ``width`` px wide (never split)."""
+    lines: list[str] = []
+    for word in words:
+        if lines and measure(lines[-1] + sep + word) <= width:
+            lines[-1] += sep + word
+        else:
+            lines.append(word)
+    return lines
+
+
+# --- static -----------------------------------------------------------------------------
+
+
+def draw_static_panels(img: Image.Image, lay: Layout, pal: Palette, kit: Toolkit) -> None:
+    """Title, figure column heads and the key: the parts that never change."""
+    draw = ImageDraw.Draw(img)
+    small = kit.font(19, False)
+    for name, (x0, y0, x1, _) in sections(lay):
+        if name == "header":
+            title = f"Samurai · {lay.players} players"
+            draw.text((x0, y0 + 4), title, font=kit.font(34, True), fill=pal["text"], anchor="lt")
+        elif name == "figures":
+            draw.text(
+                (x0, y0 + 24), "Figures", font=kit.font(26, True), fill=pal["text"], anchor="lm"
+            )
+            col = (x1 - x0 - LABEL_W) / 3
+            words = kit.font(next((n for n in (19, 17, 15) if _words_fit(kit, n, col)), 15), False)
+            for t, letter in enumerate(FIGURES):
+                cx = x0 + LABEL_W + (t + 0.5) * col
+                sprite = figure(letter, 40, pal, kit)
+                img.paste(sprite, (round(cx - 20), y0), sprite)
+                word = FIGURE_WORDS[letter]
+                draw.text((cx, y0 + 54), word, font=words, fill=pal["muted_text"], anchor="mm")
+            draw.line((x0, y0 + 70, x1, y0 + 70), fill=pal["panel_border"], width=2)
+        elif name == "key":
+            if y0 not in (lay.top[1] + 12, lay.bottom[1] + 12):  # not alone in its panel
+                draw.line((x0, y0 + 2, x1, y0 + 2), fill=pal["panel_border"], width=2)
+            for n, line in enumerate(wrap(KEY_ITEMS, small.getlength, x1 - x0)[:3]):
+                draw.text(
+                    (x0, y0 + 20 + n * 24), line, font=small, fill=pal["muted_text"], anchor="lm"
+                )
+
+
+def _words_fit(kit: Toolkit, size: int, col: float) -> bool:
+    return all(kit.font(size, False).getlength(w) < col - 4 for w in FIGURE_WORDS.values())
+
+
+# --- per call ---------------------------------------------------------------------------
+
+
+def draw_panels(
+    img: Image.Image,
+    lay: Layout,
+    view: SamuraiView,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+) -> None:
+    """Status, players, turns and figure counts."""
+    pen = Pen(img, pal, kit)
+    for name, (x0, y0, x1, y1) in sections(lay):
+        if name == "header":
+            head, detail = status_lines(view, names)
+            pen.text((x0, y0 + 66), head, 27, bold=True, width=x1 - x0)
+            measure = partial(text_width, kit, size=21)
+            lines = wrap(detail.split(" "), measure, x1 - x0)
+            if len(lines) > 2:  # keep two lines, the second cut with an ellipsis
+                lines = [lines[0], " ".join(lines[1:])]
+            for n, line in enumerate(lines):
+                pen.text((x0, y0 + 98 + 26 * n), line, 21, ink="muted_text", width=x1 - x0)
+        elif name == "players":
+            for seat in range(len(view.seats)):
+                row = (x0, y0 + seat * PLAYER_H, x1, y0 + (seat + 1) * PLAYER_H)
+                draw_player(pen, row, view, seat, names)
+        elif name == "figures":
+            draw_figure_counts(pen, (x0, y0, x1, y1), view)
+        elif name == "turns":
+            draw_turns(pen, (x0, y0, x1, y1), view, names)
+
+
+def draw_player(
+    pen: Pen, box: Box, view: SamuraiView, seat: int, names: Sequence[str] | None
+) -> None:
+    """Seat mark, name and tag on the first line; counts and captures on the second."""
+    x0, y0, x1, y1 = box
+    tag = seat_tag(view, seat)
+    if tag in LIT_TAGS:
+        outline = (x0 - 8, y0 + 2, x1 + 8, y1 - 4)
+        ImageDraw.Draw(pen.img).rounded_rectangle(
+            outline, radius=12, outline=pen.pal["highlight"], width=3
+        )
+    mark = seat_mark(seat, 34, pen.pal, pen.pal["text"], pen.kit)
+    pen.img.paste(mark, (x0, y0 + 10), mark)
+    right = pen.pill(x1 - 6, y0 + 27, tag, tag in LIT_TAGS) - 8 if tag else x1 - 6
+    pen.text((x0 + 44, y0 + 27), seat_label(seat, names), 26, bold=True, width=right - x0 - 44)
+    pen.text((x0 + 44, y0 + 61), seat_counts(view, seat, short=True), 20, ink="muted_text")
+    captured = view.seats[seat].captured
+    if view.phase == "pick":
+        return
+    if captured is None:
+        pen.text((x1 - 6, y0 + 61), "captures hidden", 18, ink="muted_text", anchor="rm")
+    else:
+        draw_captures(pen, (x1 - 6, y0 + 61), view, seat, captured)
+
+
+def draw_captures(
+    pen: Pen,
+    right_mid: tuple[int, int],
+    view: SamuraiView,
+    seat: int,
+    captured: tuple[int, int, int],
+) -> None:
+    """Three figures with counts, right-aligned; a type the seat leads at the end is lit."""
+    leaders = view.outcome.detail.get("leaders", {}) if view.outcome is not None else {}
+    x, cy = right_mid
+    for t in (2, 1, 0):
+        text = str(captured[t])
+        w = round(text_width(pen.kit, text, 22, True))
+        led = isinstance(leaders, dict) and leaders.get(KINDS[t]) == seat
+        if led:
+            box = (x - w - 40, cy - 16, x + 4, cy + 16)
+            ImageDraw.Draw(pen.img).rounded_rectangle(box, radius=8, fill=pen.pal["highlight"])
+        pen.text((x, cy), text, 22, bold=True, ink="token_text" if led else "text", anchor="rm")
+        sprite = figure(FIGURES[t], 28, pen.pal, pen.kit, letter=False)
+        pen.img.paste(sprite, (x - w - 32, cy - 14), sprite)
+        x -= w + 52
+
+
+def draw_figure_counts(pen: Pen, box: Box, view: SamuraiView) -> None:
+    """Rows under the static column heads: on the board, to place, set aside."""
+    x0, y0, x1, _ = box
+    col = (x1 - x0 - LABEL_W) / 3
+    rows: list[tuple[str, tuple[int, int, int]]] = [("on board", figures_on_board(view))]
+    if any(view.supply):
+        rows.append(("to place", view.supply))
+    rows.append(("set aside", view.set_aside))
+    for n, (label, counts) in enumerate(rows):
+        cy = y0 + 90 + n * 28
+        pen.text((x0, cy), label, 20, ink="muted_text", width=LABEL_W - 6)
+        for t, value in enumerate(counts):
+            cx = x0 + LABEL_W + (t + 0.5) * col
+            pen.text((cx, cy), str(value), 23, bold=True, anchor="mm")
+
+
+def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | None) -> None:
+    """The turn in progress and the last turn: heading, then the steps as typed."""
+    x0, y0, x1, y1 = box
+    width = x1 - x0
+    lines: list[tuple[str, bool]] = []
+    for head, seat, steps in turn_entries(view):
+        lines.append((head if seat is None else f"{head}: {seat_label(seat, names)}", True))
+        lines += [
+            (text, False) for text in wrap(steps, lambda t: text_width(pen.kit, t, 22), width, ", ")
+        ]
+    if not lines:
+        lines.append(("No tiles played yet", False))
+    for n, (text, bold) in enumerate(lines[: (y1 - y0) // LINE]):
+        xy = (x0, y0 + 22 + n * LINE)
+        pen.text(
+            xy,
+            text,
+            21 if bold else 22,
+            bold=bold,
+            ink="text" if bold else "muted_text",
+            width=width,
+        )
