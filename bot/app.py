@@ -15,14 +15,15 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.results import ServiceError
+from bot.scheduler import Dispatcher
 from bot.service import Service
-from bot.store import Store, open_store
+from bot.store import Store, Timer, open_store
 from bot.text import t
 from games.base import GameError
 
 log = logging.getLogger("tenka")
 
-EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.play")
+EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.tempo")
 
 
 def point_at(config: Config) -> None:
@@ -92,11 +93,15 @@ class TenkaBot(commands.Bot):
         self._given_store = store
         self.store: Store
         self.service: Service
+        self.dispatcher: Dispatcher | None = None
 
     async def setup_hook(self) -> None:
         self.store = self._given_store or await open_store(self.config.database)
         self.service = Service(self.store, clock=self.clock, ai_budget_s=self.ai_budget_s)
         from bot.components import DYNAMIC_ITEMS
+        from bot.translator import TenkaTranslator
+
+        await self.tree.set_translator(TenkaTranslator())
 
         for extension in EXTENSIONS:
             try:
@@ -104,12 +109,25 @@ class TenkaBot(commands.Bot):
             except Exception:
                 log.exception("extension %s failed to load", extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.dispatcher = Dispatcher(self.store, self.on_timer, clock=self.clock)
+        self.service.tempo.poke = self.dispatcher.poke
+        await self.dispatcher.start()
         if self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
 
+    async def on_timer(self, timer: Timer) -> None:
+        """A reminder or deadline is due: post what it produced."""
+        from bot.delivery import deliver
+
+        result = await self.service.tempo.fire(timer)
+        if result is not None:
+            await deliver(self, result)
+
     async def close(self) -> None:
+        if getattr(self, "dispatcher", None) is not None:
+            await self.dispatcher.stop()
         await super().close()
         if getattr(self, "store", None) is not None and self._given_store is None:
             await self.store.close()

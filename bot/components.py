@@ -28,11 +28,21 @@ LOBBY_STYLES = {
     "ai": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.success,
 }
-BOARD_LABELS = {"undo": "Undo step", "end": "End turn", "resign": "Resign"}
+BOARD_LABELS = {
+    "undo": "Undo step",
+    "end": "End turn",
+    "resign": "Resign",
+    "mute": "Pause reminders",
+    "tb_yes": "Approve takeback",
+    "tb_no": "Refuse",
+}
 BOARD_STYLES = {
     "undo": discord.ButtonStyle.secondary,
     "end": discord.ButtonStyle.primary,
     "resign": discord.ButtonStyle.danger,
+    "mute": discord.ButtonStyle.secondary,
+    "tb_yes": discord.ButtonStyle.success,
+    "tb_no": discord.ButtonStyle.danger,
 }
 
 
@@ -86,7 +96,7 @@ class LobbyButton(
 
 class BoardButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tenka:b:(?P<action>undo|end|resign):(?P<game>\d+):(?P<version>\d+)",
+    template=r"tenka:b:(?P<action>undo|end|resign|mute|tb_yes|tb_no):(?P<game>\d+):(?P<version>\d+)",
 ):
     def __init__(self, action: str, game_id: int, version: int) -> None:
         self.action, self.game_id, self.version = action, game_id, version
@@ -122,6 +132,16 @@ class BoardButton(
             view = discord.ui.View(timeout=None)
             view.add_item(ResignConfirm(self.game_id))
             await reply(interaction, "Do you really want to resign this game?", view=view)
+            return
+        if self.action in ("tb_yes", "tb_no"):
+            result = await service.table.vote_takeback(
+                self.game_id, interaction.user.id, self.version, self.action == "tb_yes"
+            )
+            await deliver(interaction.client, result, interaction)
+            await reply(interaction, result.reply or "Done.")
+            return
+        if self.action == "mute":
+            await reply(interaction, await service.tempo.mute(self.game_id, interaction.user.id))
             return
         if self.action == "undo":
             result = await service.undo(

@@ -72,8 +72,9 @@ async def publish(bot: TenkaBot, game: GameSummary, post: Post) -> discord.Messa
         "allowed_mentions": mentions,
         "silent": not post.ping,
     }
-    if post.image is not None:
-        kwargs["file"] = to_file(post.image)
+    files = [to_file(a) for a in (post.image, *post.extra) if a is not None]
+    if files:
+        kwargs["files"] = files
     view = board_view(game.game_id, post.version, post.controls, post.choices)
     if view is not None:
         kwargs["view"] = view
@@ -82,6 +83,8 @@ async def publish(bot: TenkaBot, game: GameSummary, post: Post) -> discord.Messa
         if edited is not None:
             return edited
     message = await channel.send(**kwargs)
+    if not post.board:
+        return message
     old = game.board_message_id
     if old and old != message.id:
         await _retire_controls(channel, old)

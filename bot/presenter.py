@@ -79,9 +79,6 @@ def event_lines(events: Iterable[Event], names: Sequence[str], viewer: Seat | No
     for event in events:
         if not event.visible_to(viewer):
             continue
-        if event.kind == "undo":
-            out.append(f"{names[event.seat or 0]} took back a step.")
-            continue
         line = describe_event(event, names)
         if line:
             out.append(line)

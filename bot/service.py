@@ -33,6 +33,8 @@ from bot.results import (
     WrongPhase,
 )
 from bot.store import AlreadySeated, Conflict, GameRow, NewAction, SeatRow, Store
+from bot.table import Table
+from bot.tempo import Tempo
 from bot.text import t
 from games import engine
 from games.ai import player_for
@@ -79,6 +81,8 @@ class Service:
         self.ai_budget_s = ai_budget_s
         self.render = render
         self._locks: dict[int, asyncio.Lock] = {}
+        self.tempo = Tempo(self)
+        self.table = Table(self)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -337,6 +341,7 @@ class Service:
                     game_id, "abandoned", outcome=outcome.to_json(), now=self.clock()
                 )
                 loaded = await self._load(game_id)
+                await self.tempo.schedule(loaded)
                 post = Post(t("end.line", reason=t("end.termination.abandoned")))
                 return Result(self.summary(loaded), public=(post,), finished=True)
             await self.store.update_settings(game_id, {"abandon_votes": sorted(votes)})
@@ -373,9 +378,26 @@ class Service:
             raise Stale(t("err.stale")) from None
         return Loaded(new_row, loaded.seats, game, state)
 
-    async def _run_ai(self, loaded: Loaded) -> tuple[Loaded, list[Event]]:
+    async def _with_digest(
+        self, loaded: Loaded, post: Post, before: State | None, described: int
+    ) -> Post:
+        """Add what happened since the pinged player's last move (public events only),
+        beyond the actions this post already describes."""
+        if len(post.ping) != 1 or before is None:
+            return post
+        seat = next(s.position for s in loaded.seats if s.user_id == post.ping[0])
+        if seat is None:
+            return post
+        lines = await self.table.digest_lines(loaded, seat, viewer=None, skip_last=described)
+        if not lines:
+            return post
+        digest = "\n".join(f"> {line}" for line in lines)
+        return replace(post, text=f"Since your last move:\n{digest}\n{post.text}"[:2000])
+
+    async def _run_ai(self, loaded: Loaded) -> tuple[Loaded, list[Event], int]:
         """Let AI seats act while only AI seats are to act."""
         events: list[Event] = []
+        count = 0
         ai_seats = {s.position: s for s in loaded.seats if s.ai is not None}
         for _ in range(MAX_AI_CHAIN):
             state = loaded.state
@@ -393,7 +415,8 @@ class Service:
             notation = loaded.game.notation(state, action)
             loaded = await self._commit(loaded, seat, None, notation, new_state)
             events.extend(new_events)
-        return loaded, events
+            count += 1
+        return loaded, events, count
 
     async def _after(
         self,
@@ -403,23 +426,43 @@ class Service:
         before: State | None,
         started: bool = False,
         quiet_user: int | None = None,
+        acted: int = 1,
     ) -> Result:
         """Let AI seats answer, then build the posts: a public board only when something
         public happened (a secret pick step posts nothing), private posts for every hand
         that changed (except ``quiet_user``'s, who is looking at their own menu)."""
-        loaded, ai_events = await self._run_ai(loaded)
+        loaded, ai_events, ai_actions = await self._run_ai(loaded)
         events = events + ai_events
         finished = loaded.game.outcome(loaded.state) is not None
         public: tuple[Post, ...] = ()
         if started or finished or any(e.audience is None for e in events):
             post = await presenter.board_post(loaded, events, render=self.render, started=started)
+            post = await self._with_digest(loaded, post, before, acted + ai_actions)
             acting = loaded.game.to_act(loaded.state)
             mid_turn = before is not None and len(acting) == 1
             mid_turn = mid_turn and acting == loaded.game.to_act(before) and not finished
             public = (replace(post, edit_previous=mid_turn, ping=() if mid_turn else post.ping),)
         private = await presenter.private_posts(loaded, before, render=self.render)
         private = tuple(p for p in private if p.user_id != quiet_user)
+        await self.tempo.schedule(loaded)
         return Result(self.summary(loaded), public=public, private=private, finished=finished)
+
+    async def timeout_move(self, game_id: int, seat: Seat, version: int) -> Result | None:
+        """A deadline passed: the AI plays for ``seat`` (once: the version must match)."""
+        async with self._lock(game_id):
+            loaded = await self._active(game_id)
+            if loaded.row.version != version or seat not in loaded.game.to_act(loaded.state):
+                return None
+            before = loaded.state
+            seed = derive_seed(loaded.row.seed, f"timeout{seat}:{version}")
+            player = player_for(loaded.game, "normal", seed, self.ai_budget_s)
+            action = await asyncio.to_thread(player.choose, loaded.game, before, seat)
+            state, events = engine.act(loaded.game, before, seat, action)
+            notation = loaded.game.notation(before, action)
+            user_id = next(s.user_id for s in loaded.seats if s.position == seat)
+            loaded = await self._commit(loaded, seat, user_id, notation, state)
+            notice = Event("timeout", {"notation": notation}, seat=seat)
+            return await self._after(loaded, [notice, *events], before=before)
 
     async def act_steps(
         self, game_id: int, user_id: int, texts: Sequence[str], *, quiet_actor: bool = True
@@ -452,7 +495,9 @@ class Service:
                 raise Stale(t("err.stale")) from None
             loaded = Loaded(row, loaded.seats, game, state)
             quiet = user_id if quiet_actor else None
-            return await self._after(loaded, events, before=before, quiet_user=quiet)
+            return await self._after(
+                loaded, events, before=before, quiet_user=quiet, acted=len(rows)
+            )
 
     async def menu(self, game_id: int, user_id: int) -> menus.Menu | None:
         """The secret multi-choice menu the user should answer now (Samurai's opening)."""

@@ -46,6 +46,7 @@ def describe_event(event: Event, names: Sequence[str], locale: str = DEFAULT_LOC
     """One sentence for ``event`` or ``None`` when it needs none (e.g. an end marker)."""
     args = _readable_args(dict(event.args), names, locale)
     args["player"] = names[event.seat] if event.seat is not None else ""
+    args["seat_number"] = event.seat + 1 if event.seat is not None else ""
     key = "event." + event.kind
     suffix = "_".join(s for s in ("capture", "promote", "nobody") if args.get(s))
     if suffix and has(f"{key}.{suffix}", locale):

@@ -10,9 +10,19 @@ from discord import app_commands
 from bot.results import GameSummary, NoSuchGame, NotAllowed
 
 if TYPE_CHECKING:
-    pass
+    from bot.app import TenkaBot
 
 Interaction = discord.Interaction["TenkaBot"]
+
+
+def game_group(bot: TenkaBot) -> app_commands.Group:
+    """The bot's ``/game`` group, created on first use; extensions add subcommands to it."""
+    found = bot.tree.get_command("game")
+    if isinstance(found, app_commands.Group):
+        return found
+    group = app_commands.Group(name="game", description="Start, list and manage Tenka games")
+    bot.tree.add_command(group)
+    return group
 
 
 def jump_url(game: GameSummary) -> str:

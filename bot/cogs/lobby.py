@@ -7,10 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import games
-from bot.cogs.common import game_autocomplete, jump_url, resolve_game
+from bot.cogs.common import game_autocomplete, game_group, jump_url, resolve_game
 from bot.components import lobby_view
 from bot.delivery import deliver, reply
 from bot.results import GameSummary, NotAllowed
@@ -69,6 +68,10 @@ async def _open_thread(interaction: Interaction, game: GameSummary) -> int | Non
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         return None
+    if game.guild_id is not None:
+        guild = await interaction.client.store.guild_settings(game.guild_id)
+        if guild.get("threads") is False:
+            return None
     name = f"{game.title} #{game.game_id}"
     try:
         if interaction.message is not None:
@@ -81,113 +84,112 @@ async def _open_thread(interaction: Interaction, game: GameSummary) -> int | Non
     return thread.id
 
 
-class LobbyCog(commands.Cog):
-    game = app_commands.Group(name="game", description="Start, list and manage Tenka games")
-
-    def __init__(self, bot: TenkaBot) -> None:
-        self.bot = bot
-
-    @game.command(name="new", description="Open a new game in this channel")
-    @app_commands.describe(
-        game="Which game to play",
-        variant="Board variant (where the game has several)",
-        players="How many players (the game starts when full, or when the host presses Start)",
-        options="Extra options as key=value, separated by commas",
+@app_commands.command(name="new", description="Open a new game in this channel")
+@app_commands.describe(
+    game="Which game to play",
+    variant="Board variant (where the game has several)",
+    players="How many players (the game starts when full, or when the host presses Start)",
+    options="Extra options as key=value, separated by commas",
+)
+@app_commands.choices(game=GAME_CHOICES)
+async def new(
+    interaction: Interaction,
+    game: str,
+    variant: str | None = None,
+    players: app_commands.Range[int, 2, 5] | None = None,
+    options: str | None = None,
+) -> None:
+    if interaction.channel_id is None or interaction.guild_id is None:
+        await reply(interaction, "Games are played in a server channel, not in DMs.")
+        return
+    guild = await interaction.client.store.guild_settings(interaction.guild_id)
+    if guild.get("creators") == "managers" and not interaction.permissions.manage_guild:
+        raise NotAllowed("On this server only members who can manage it may open games.")
+    opts: dict[str, Any] = parse_options(options)
+    if variant:
+        opts["variant"] = variant
+    lobby = await interaction.client.service.new_game(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        user_id=interaction.user.id,
+        user_name=interaction.user.display_name,
+        key=game,
+        options=opts,
+        players=players,
     )
-    @app_commands.choices(game=GAME_CHOICES)
-    async def new(
-        self,
-        interaction: Interaction,
-        game: str,
-        variant: str | None = None,
-        players: app_commands.Range[int, 2, 5] | None = None,
-        options: str | None = None,
-    ) -> None:
-        if interaction.channel_id is None or interaction.guild_id is None:
-            await reply(interaction, "Games are played in a server channel, not in DMs.")
-            return
-        opts: dict[str, Any] = parse_options(options)
-        if variant:
-            opts["variant"] = variant
-        lobby = await self.bot.service.new_game(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            user_name=interaction.user.display_name,
-            key=game,
-            options=opts,
-            players=players,
-        )
-        await interaction.response.send_message(
-            lobby.text, view=lobby_view(lobby), allowed_mentions=discord.AllowedMentions.none()
-        )
-        message = await interaction.original_response()
-        await self.bot.service.set_messages(lobby.game.game_id, lobby_message_id=message.id)
+    await interaction.response.send_message(
+        lobby.text, view=lobby_view(lobby), allowed_mentions=discord.AllowedMentions.none()
+    )
+    message = await interaction.original_response()
+    await interaction.client.service.set_messages(lobby.game.game_id, lobby_message_id=message.id)
 
-    @new.autocomplete("variant")
-    async def variant_autocomplete(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        key = getattr(interaction.namespace, "game", None) or ""
-        try:
-            spec = next(o for o in games.get(key).options if o.name == "variant")
-        except (games.UnknownGame, StopIteration):
-            return []
-        return [app_commands.Choice(name=c, value=c) for c in spec.choices if current.lower() in c][
-            :25
-        ]
 
-    @game.command(name="status", description="Where a game stands")
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def status(self, interaction: Interaction, game: str | None = None) -> None:
-        summary = await resolve_game(interaction, game)
-        await reply(interaction, await self.bot.service.status(summary.game_id))
+@new.autocomplete("variant")
+async def variant_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    key = getattr(interaction.namespace, "game", None) or ""
+    try:
+        spec = next(o for o in games.get(key).options if o.name == "variant")
+    except (games.UnknownGame, StopIteration):
+        return []
+    return [app_commands.Choice(name=c, value=c) for c in spec.choices if current.lower() in c][:25]
 
-    @game.command(name="history", description="The moves of a game so far")
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def history(
-        self, interaction: Interaction, game: str | None = None, page: int = 1
-    ) -> None:
-        summary = await resolve_game(interaction, game)
-        hist = await self.bot.service.history(summary.game_id, interaction.user.id, page)
-        body = "\n".join(hist.lines) or "No moves yet."
-        await reply(
-            interaction, f"**Game #{summary.game_id}** (page {hist.page}/{hist.pages})\n{body}"
-        )
 
-    @game.command(name="resign", description="Resign from a game")
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def resign(self, interaction: Interaction, game: str | None = None) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        summary = await resolve_game(interaction, game)
-        result = await self.bot.service.resign(summary.game_id, interaction.user.id)
-        await deliver(self.bot, result, interaction)
-        await reply(interaction, "You resigned.")
+@app_commands.command(name="status", description="Where a game stands")
+@app_commands.autocomplete(game=game_autocomplete)
+async def status(interaction: Interaction, game: str | None = None) -> None:
+    summary = await resolve_game(interaction, game)
+    await reply(interaction, await interaction.client.service.status(summary.game_id))
 
-    @game.command(name="abandon", description="Vote to abandon a game (every player must agree)")
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def abandon(self, interaction: Interaction, game: str | None = None) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        summary = await resolve_game(interaction, game)
-        result = await self.bot.service.abandon(summary.game_id, interaction.user.id)
-        if result.public:
-            await deliver(self.bot, result, interaction)
-        await reply(interaction, result.reply or "The game was abandoned.")
 
-    @game.command(name="list", description="Games open or running in this channel")
-    async def list_(self, interaction: Interaction) -> None:
-        if interaction.channel_id is None:
-            await reply(interaction, "Use this in a server channel.")
-            return
-        found = await self.bot.service.list_channel(interaction.channel_id)
-        lines = [_summary_line(g, interaction.user.id) for g in found]
-        await reply(interaction, "\n".join(lines) or "No games in this channel.")
+@app_commands.command(name="history", description="The moves of a game so far")
+@app_commands.autocomplete(game=game_autocomplete)
+async def history(interaction: Interaction, game: str | None = None, page: int = 1) -> None:
+    summary = await resolve_game(interaction, game)
+    hist = await interaction.client.service.history(summary.game_id, interaction.user.id, page)
+    body = "\n".join(hist.lines) or "No moves yet."
+    await reply(interaction, f"**Game #{summary.game_id}** (page {hist.page}/{hist.pages})\n{body}")
 
-    @game.command(name="mine", description="All your games, on every server")
-    async def mine(self, interaction: Interaction) -> None:
-        found = await self.bot.service.mine(interaction.user.id)
-        lines = [_summary_line(g, interaction.user.id) for g in found[:20]]
-        await reply(interaction, "\n".join(lines) or "You have no open games.")
+
+@app_commands.command(name="resign", description="Resign from a game")
+@app_commands.autocomplete(game=game_autocomplete)
+async def resign(interaction: Interaction, game: str | None = None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    summary = await resolve_game(interaction, game)
+    result = await interaction.client.service.resign(summary.game_id, interaction.user.id)
+    await deliver(interaction.client, result, interaction)
+    await reply(interaction, "You resigned.")
+
+
+@app_commands.command(
+    name="abandon", description="Vote to abandon a game (every player must agree)"
+)
+@app_commands.autocomplete(game=game_autocomplete)
+async def abandon(interaction: Interaction, game: str | None = None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    summary = await resolve_game(interaction, game)
+    result = await interaction.client.service.abandon(summary.game_id, interaction.user.id)
+    if result.public:
+        await deliver(interaction.client, result, interaction)
+    await reply(interaction, result.reply or "The game was abandoned.")
+
+
+@app_commands.command(name="list", description="Games open or running in this channel")
+async def list_(interaction: Interaction) -> None:
+    if interaction.channel_id is None:
+        await reply(interaction, "Use this in a server channel.")
+        return
+    found = await interaction.client.service.list_channel(interaction.channel_id)
+    lines = [_summary_line(g, interaction.user.id) for g in found]
+    await reply(interaction, "\n".join(lines) or "No games in this channel.")
+
+
+@app_commands.command(name="mine", description="All your games, on every server")
+async def mine(interaction: Interaction) -> None:
+    found = await interaction.client.service.mine(interaction.user.id)
+    lines = [_summary_line(g, interaction.user.id) for g in found[:20]]
+    await reply(interaction, "\n".join(lines) or "You have no open games.")
 
 
 def _summary_line(game: GameSummary, user_id: int) -> str:
@@ -202,5 +204,10 @@ def _summary_line(game: GameSummary, user_id: int) -> str:
     return f"#{game.game_id} {game.title} — {state} — {link}"
 
 
+COMMANDS = (new, status, history, resign, abandon, list_, mine)
+
+
 async def setup(bot: TenkaBot) -> None:
-    await bot.add_cog(LobbyCog(bot))
+    group = game_group(bot)
+    for command in COMMANDS:
+        group.add_command(command, override=True)

@@ -1,0 +1,235 @@
+"""What the players of a game decide together: replacing an absent seat, taking back a
+confirmed move, and the catch-up, reveal and replay views of a game."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import renderer
+from bot import presenter
+from bot.results import Attachment, NotAllowed, NotSeated, Post, Result, Stale
+from bot.store import AlreadySeated, Conflict
+from bot.text import t
+from games import engine
+from games.base import Event, Seat
+
+if TYPE_CHECKING:
+    from bot.service import Loaded, Service
+
+REPLAY_MAX_FRAMES = 240
+
+
+class Table:
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.store = service.store
+
+    # --- replacing a seat -------------------------------------------------------------
+
+    async def replace(
+        self,
+        game_id: int,
+        requester: int,
+        *,
+        old_user: int,
+        new_user: int | None,
+        new_name: str | None,
+        is_admin: bool = False,
+    ) -> Result:
+        """Hand ``old_user``'s seat to ``new_user`` (``None``: the AI). Another player of
+        the game or a server admin may ask; the new holder gets the private view by DM."""
+        async with self.service._lock(game_id):
+            loaded = await self.service._active(game_id)
+            seated = {s.user_id for s in loaded.seats}
+            if requester not in seated and not is_admin:
+                raise NotSeated("Only the game's players or a server admin can replace a seat.")
+            if requester == old_user and not is_admin:
+                raise NotAllowed("To leave a game yourself, use `/game resign`.")
+            seat = loaded.seat_of(old_user)
+            if new_user is not None and new_user in seated:
+                raise NotAllowed("That user already plays in this game.")
+            try:
+                await self.store.replace_seat(
+                    game_id, seat, user_id=new_user, ai=None if new_user else "normal"
+                )
+            except AlreadySeated:
+                raise NotAllowed("That user already plays in this game.") from None
+            if new_user is not None and new_name:
+                names = dict(loaded.row.settings.get("names", {}))
+                names[str(new_user)] = new_name
+                await self.store.update_settings(game_id, {"names": names})
+            before = loaded.state
+            loaded = await self.service._load(game_id)
+            who = f"<@{new_user}>" if new_user else t("ai.name")
+            event = Event("replaced", {"old": f"<@{old_user}>", "new": who}, seat=seat)
+            result = await self.service._after(loaded, [event], before=before)
+            if new_user is not None and loaded.game.hand(loaded.state, seat) is not None:
+                private = await presenter.hand_post(loaded, seat, render=self.service.render)
+                result = replace(result, private=(*result.private, private))
+            note = f"{who} now plays seat {seat + 1} instead of <@{old_user}>."
+            return replace(result, reply=note)
+
+    # --- takebacks after a confirmed turn ---------------------------------------------
+
+    async def request_takeback(self, game_id: int, user_id: int) -> Result:
+        """Ask to take back your last confirmed move (and everything after it)."""
+        async with self.service._lock(game_id):
+            loaded = await self.service._active(game_id)
+            seat = loaded.seat_of(user_id)
+            if loaded.game.can_undo(loaded.state, seat):
+                raise NotAllowed("Your turn is not confirmed yet: use the Undo step button.")
+            actions = await self.store.actions(game_id)
+            mine = [a for a in actions if a.seat == seat and a.user_id == user_id]
+            if not mine or mine[-1].text == engine.RESIGN:
+                raise NotAllowed("You have no move to take back in this game.")
+            to_version = mine[-1].seq
+            others = sorted(
+                s.user_id for s in loaded.seats if s.user_id is not None and s.user_id != user_id
+            )
+            request = {
+                "by": user_id,
+                "version": loaded.row.version,
+                "to": to_version,
+                "yes": [],
+            }
+            await self.store.update_settings(game_id, {"takeback": request})
+            undone = loaded.row.version - to_version
+            text = (
+                f"<@{user_id}> asks to take back their last move ({undone} action(s) would "
+                f"be undone). Everyone else must approve."
+            )
+            post = Post(
+                text,
+                ping=tuple(others),
+                version=loaded.row.version,
+                controls=("tb_yes", "tb_no"),
+                board=False,
+            )
+            if not others:  # only AI opponents: they agree at once
+                return await self._take_back(loaded, request)
+            return Result(self.service.summary(loaded), public=(post,), reply="Request sent.")
+
+    async def vote_takeback(self, game_id: int, user_id: int, version: int, yes: bool) -> Result:
+        async with self.service._lock(game_id):
+            loaded = await self.service._active(game_id)
+            loaded.seat_of(user_id)
+            request = loaded.row.settings.get("takeback")
+            if not request or request["version"] != version or loaded.row.version != version:
+                raise Stale("That takeback request is no longer open.")
+            if user_id == request["by"]:
+                raise NotAllowed("You can't vote on your own takeback request.")
+            summary = self.service.summary(loaded)
+            if not yes:
+                await self.store.update_settings(game_id, {"takeback": None})
+                post = Post(f"<@{user_id}> refused the takeback; the game goes on.", board=False)
+                return Result(summary, public=(post,), reply="You refused the takeback.")
+            request = {**request, "yes": sorted(set(request["yes"]) | {user_id})}
+            others = {s.user_id for s in loaded.seats if s.user_id not in (None, request["by"])}
+            if set(request["yes"]) < others:
+                await self.store.update_settings(game_id, {"takeback": request})
+                return Result(summary, reply="Your approval is counted.")
+            return await self._take_back(loaded, request)
+
+    async def _take_back(self, loaded: Loaded, request: dict[str, int]) -> Result:
+        """Roll the log back to before the requester's move, in one transaction."""
+        game_id, to_version = loaded.row.id, int(request["to"])
+        previous = await self.service.state_at(loaded, to_version)
+        try:
+            await self.store.rollback(
+                game_id,
+                to_version=to_version,
+                expected_version=loaded.row.version,
+                state=loaded.game.dump_state(previous),
+                now=self.service.clock(),
+            )
+        except Conflict:
+            raise Stale(t("err.stale")) from None
+        await self.store.update_settings(game_id, {"takeback": None})
+        before = loaded.state
+        loaded = await self.service._load(game_id)
+        seat = loaded.seat_of(int(request["by"]))
+        result = await self.service._after(
+            loaded, [Event("takeback", {}, seat=seat)], before=before
+        )
+        return replace(result, reply="The move was taken back.")
+
+    # --- reading ----------------------------------------------------------------------
+
+    async def catchup(self, game_id: int, user_id: int) -> str:
+        """What happened since the user last acted, as that seat may see it."""
+        loaded = await self.service._load(game_id)
+        seat = loaded.seat_of(user_id)
+        lines = await self.digest_lines(loaded, seat, viewer=seat)
+        head = f"**{loaded.game.title}** game #{game_id} — since your last action:"
+        return head + "\n" + ("\n".join(lines) if lines else "nothing new.")
+
+    async def digest_lines(
+        self, loaded: Loaded, seat: Seat, *, viewer: Seat | None, skip_last: int = 0
+    ) -> list[str]:
+        last = max(
+            (a.seq for a in await self.store.actions(loaded.row.id) if a.seat == seat), default=-1
+        )
+        start = last + 1
+        end = loaded.row.version - skip_last
+        if end <= start:
+            return []
+        state = await self.service.state_at(loaded, start)
+        names = loaded.names()
+        out: list[str] = []
+        for row in await self.store.actions(loaded.row.id, since_seq=start):
+            if row.seq >= end:
+                break
+            state, events = _replay_one(loaded, state, row.seat, row.text)
+            out.extend(presenter.event_lines(events, names, viewer))
+        return out[-12:]
+
+    async def reveal(self, game_id: int) -> Result:
+        """After the end: every hand and the whole final state, for everyone."""
+        loaded = await self.service._load(game_id)
+        if loaded.row.status not in ("finished", "abandoned") or loaded.state is None:
+            raise NotAllowed("Hidden information is revealed only after the game has ended.")
+        names = loaded.names()
+        images = []
+        for seat in loaded.seats:
+            if seat.position is None or loaded.game.hand(loaded.state, seat.position) is None:
+                continue
+            if loaded.game.key in renderer.HAND_RENDERERS:
+                view = loaded.game.view(loaded.state, seat.position)
+                data = renderer.render_hand(loaded.game.key, view, names=tuple(names))
+                alt = renderer.hand_alt_text(loaded.game.key, view, names=tuple(names))
+                images.append(Attachment(f"hand-{seat.position + 1}.png", data, alt[:1024]))
+        state = json.dumps(loaded.game.dump_state(loaded.state), indent=1, sort_keys=True)
+        dump = Attachment("final-state.json", state.encode(), "The complete final state")
+        text = f"Everything that was hidden in game #{game_id}: every hand, and the full state."
+        post = Post(
+            text, image=images[0] if images else None, extra=(*images[1:], dump), board=False
+        )
+        return Result(self.service.summary(loaded), public=(post,))
+
+    async def replay_frames(self, game_id: int) -> list[bytes]:
+        """The public board after every change of turn, from the first to the last."""
+        loaded = await self.service._load(game_id)
+        if loaded.state is None or loaded.game.key not in renderer.RENDERERS:
+            return []
+        game, names = loaded.game, tuple(loaded.names())
+        state = await self.service.state_at(loaded, 0)
+        states = [state]
+        for row in await self.store.actions(game_id):
+            acting = game.to_act(state)
+            state, _ = _replay_one(loaded, state, row.seat, row.text)
+            if game.to_act(state) != acting or game.outcome(state) is not None:
+                states.append(state)
+        if len(states) > REPLAY_MAX_FRAMES:
+            step = len(states) / REPLAY_MAX_FRAMES
+            states = [states[int(i * step)] for i in range(REPLAY_MAX_FRAMES - 1)] + [states[-1]]
+        return [renderer.render_board(game.key, game.view(s, None), names=names) for s in states]
+
+
+def _replay_one(loaded: Loaded, state: object, seat: int, text: str) -> tuple[object, list[Event]]:
+    if text == engine.RESIGN:
+        new_state, events = engine.resign(loaded.game, state, seat)
+        return new_state, events or [Event("resign", {}, seat)]
+    new_state, _, events = engine.act_text(loaded.game, state, seat, text)
+    return new_state, events

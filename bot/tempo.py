@@ -1,0 +1,257 @@
+"""The rhythm of asynchronous play: reminders, deadlines, pauses and vacations.
+
+After every change of who must act, :meth:`Tempo.schedule` replaces the game's timers:
+for each human seat to act, a reminder after the game's interval and, when the game has
+deadlines, a deadline counted from the start of the turn. Timers fire through
+:class:`bot.scheduler.Dispatcher` into :meth:`Tempo.fire`, which checks the game has not
+moved on (every timer carries the version it was set for) and returns what to post.
+
+Settings, most specific first: the game's own (``/game`` options), the server's
+(``/settings server``), then these defaults.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.results import NotAllowed, Post, PrivatePost, Result
+from bot.scheduler import parse_quiet_hours, quiet_until, zone
+from bot.store import Timer
+from games.base import GameError
+
+if TYPE_CHECKING:
+    from bot.service import Loaded, Service
+
+HOUR = 3600.0
+DEFAULTS: dict[str, Any] = {
+    "reminder_hours": 24.0,
+    "reminder_cap": 3,
+    "deadline_hours": 0.0,  # 0 = no deadline
+    "vacation_hours": 72.0,  # per player and game
+}
+REMIND, DEADLINE = "remind", "deadline"
+
+
+class Tempo:
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.store = service.store
+        self.poke = lambda: None  # the dispatcher's wake-up, set by the bot
+
+    async def setting(self, loaded: Loaded, name: str) -> Any:
+        if name in loaded.row.settings:
+            return loaded.row.settings[name]
+        if loaded.row.guild_id is not None:
+            guild = await self.store.guild_settings(loaded.row.guild_id)
+            if name in guild:
+                return guild[name]
+        return DEFAULTS[name]
+
+    # --- scheduling -------------------------------------------------------------------
+
+    async def schedule(self, loaded: Loaded) -> None:
+        """Replace the game's reminders and deadlines for the seats to act now."""
+        game_id = loaded.row.id
+        await self.store.delete_timers(game_id, REMIND)
+        await self.store.delete_timers(game_id, DEADLINE)
+        if loaded.row.status != "active" or loaded.row.settings.get("paused"):
+            self.poke()
+            return
+        interval = float(await self.setting(loaded, "reminder_hours")) * HOUR
+        deadline = float(await self.setting(loaded, "deadline_hours")) * HOUR
+        started = self._turn_start(loaded)
+        muted = set(loaded.row.settings.get("muted", []))
+        acting = loaded.game.to_act(loaded.state)
+        for seat in loaded.seats:
+            if seat.position not in acting or seat.user_id is None:
+                continue
+            payload = {"version": loaded.row.version, "seat": seat.position, "count": 0}
+            if interval > 0 and seat.user_id not in muted:
+                await self.store.add_timer(
+                    due_at=started + interval,
+                    kind=REMIND,
+                    game_id=game_id,
+                    user_id=seat.user_id,
+                    payload=payload,
+                )
+            if deadline > 0:
+                extra = self._vacation(loaded, seat.position, started)
+                await self.store.add_timer(
+                    due_at=started + deadline + extra,
+                    kind=DEADLINE,
+                    game_id=game_id,
+                    user_id=seat.user_id,
+                    payload=payload,
+                )
+        self.poke()
+
+    @staticmethod
+    def _vacation(loaded: Loaded, seat: int, turn_start: float) -> float:
+        """Vacation taken during this turn (it stops the clock of this turn only)."""
+        entry = loaded.row.settings.get("vacation", {}).get(str(seat))
+        if not entry or entry.get("turn") != turn_start:
+            return 0.0
+        return float(entry.get("seconds", 0.0))
+
+    def _turn_start(self, loaded: Loaded) -> float:
+        started = loaded.row.turn_started_at or self.service.clock()
+        return max(started, float(loaded.row.settings.get("resumed_at", 0.0)))
+
+    # --- firing -----------------------------------------------------------------------
+
+    async def fire(self, timer: Timer) -> Result | None:
+        """What a due timer posts, or ``None`` when the game has moved on."""
+        if timer.game_id is None:
+            return None
+        try:
+            loaded = await self.service._active(timer.game_id)
+        except GameError:  # gone or over: the timer has nothing left to do
+            return None
+        if loaded.row.version != timer.payload.get("version") or loaded.row.settings.get("paused"):
+            return None
+        seat = int(timer.payload["seat"])
+        if seat not in loaded.game.to_act(loaded.state):
+            return None
+        if timer.kind == DEADLINE:
+            return await self.service.timeout_move(loaded.row.id, seat, loaded.row.version)
+        if timer.kind == REMIND:
+            return await self._remind(loaded, timer)
+        return None
+
+    async def _remind(self, loaded: Loaded, timer: Timer) -> Result | None:
+        user_id = timer.user_id
+        assert user_id is not None
+        prefs = await self.store.user_settings(user_id)
+        now = self.service.clock()
+        quiet = prefs.get("quiet")
+        if quiet:
+            tz = zone(prefs.get("timezone", "UTC"))
+            later = quiet_until(now, parse_quiet_hours(quiet), tz)
+            if later > now:  # inside quiet hours: nothing pings; try again when they end
+                await self.store.add_timer(
+                    due_at=later,
+                    kind=REMIND,
+                    game_id=timer.game_id,
+                    user_id=user_id,
+                    payload=dict(timer.payload),
+                )
+                self.poke()
+                return None
+        count = int(timer.payload.get("count", 0))
+        cap = int(await self.setting(loaded, "reminder_cap"))
+        summary = self.service.summary(loaded)
+        hours = (now - self._turn_start(loaded)) / HOUR
+        if count >= cap:
+            text = (
+                f"⚠️ **{summary.title}** game #{summary.game_id} has stalled: "
+                f"<@{user_id}> has not moved for {hours:.0f} h. Players can hand the seat "
+                "to someone else or to the AI with `/game replace`, pause with `/game pause`, "
+                "or vote to end it with `/game abandon`."
+            )
+            return Result(summary, public=(Post(text, board=False),))
+        interval = float(await self.setting(loaded, "reminder_hours")) * HOUR
+        await self.store.add_timer(
+            due_at=now + interval,
+            kind=REMIND,
+            game_id=timer.game_id,
+            user_id=user_id,
+            payload={**timer.payload, "count": count + 1},
+        )
+        self.poke()
+        text = (
+            f"⏰ Reminder: it's your turn in **{summary.title}** game #{summary.game_id} "
+            f"(waiting {hours:.0f} h)."
+        )
+        if prefs.get("notify") == "dm":
+            return Result(summary, private=(PrivatePost(user_id, text),))
+        post = Post(
+            f"<@{user_id}> {text}",
+            ping=(user_id,),
+            controls=("mute",),
+            version=loaded.row.version,
+            board=False,
+        )
+        return Result(summary, public=(post,))
+
+    # --- player requests --------------------------------------------------------------
+
+    async def mute(self, game_id: int, user_id: int) -> str:
+        """Stop reminding this player in this game (deadlines still apply)."""
+        async with self.service._lock(game_id):
+            loaded = await self.service._active(game_id)
+            loaded.seat_of(user_id)
+            muted = sorted(set(loaded.row.settings.get("muted", [])) | {user_id})
+            await self.store.update_settings(game_id, {"muted": muted})
+            await self.schedule(await self.service._load(game_id))
+        return "Reminders for this game are paused for you. `/game remind` turns them back on."
+
+    async def unmute(self, game_id: int, user_id: int) -> str:
+        async with self.service._lock(game_id):
+            loaded = await self.service._active(game_id)
+            loaded.seat_of(user_id)
+            muted = sorted(set(loaded.row.settings.get("muted", [])) - {user_id})
+            await self.store.update_settings(game_id, {"muted": muted})
+            await self.schedule(await self.service._load(game_id))
+        return "Reminders for this game are on again."
+
+    async def pause(self, game_id: int, user_id: int) -> Result:
+        """Vote to pause; the game pauses (no deadlines, no reminders) when all agree."""
+        async with self.service._lock(game_id):
+            loaded = await self.service._active(game_id)
+            loaded.seat_of(user_id)
+            if loaded.row.settings.get("paused"):
+                raise NotAllowed("This game is already paused. `/game resume` restarts it.")
+            votes = set(loaded.row.settings.get("pause_votes", [])) | {user_id}
+            humans = {s.user_id for s in loaded.seats if s.user_id is not None}
+            summary = self.service.summary(loaded)
+            if votes < humans:
+                await self.store.update_settings(game_id, {"pause_votes": sorted(votes)})
+                missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
+                text = (
+                    f"<@{user_id}> asks to pause this game. "
+                    f"Still to agree (`/game pause`): {missing}."
+                )
+                return Result(summary, public=(Post(text, board=False),), reply="Vote counted.")
+            await self.store.update_settings(game_id, {"paused": True, "pause_votes": None})
+            await self.schedule(await self.service._load(game_id))
+            post = Post(
+                "⏸️ The game is paused: no deadlines and no reminders until `/game resume`.",
+                board=False,
+            )
+            return Result(summary, public=(post,), reply="The game is paused.")
+
+    async def resume(self, game_id: int, user_id: int) -> Result:
+        async with self.service._lock(game_id):
+            loaded = await self.service._active(game_id)
+            loaded.seat_of(user_id)
+            if not loaded.row.settings.get("paused"):
+                raise NotAllowed("This game is not paused.")
+            now = self.service.clock()
+            await self.store.update_settings(game_id, {"paused": None, "resumed_at": now})
+            loaded = await self.service._load(game_id)
+            await self.schedule(loaded)
+            post = Post(f"▶️ <@{user_id}> resumed the game; the clocks start again.", board=False)
+            return Result(self.service.summary(loaded), public=(post,), reply="Resumed.")
+
+    async def vacation(self, game_id: int, user_id: int, hours: float) -> str:
+        """Push back the player's own deadline, up to the game's vacation allowance."""
+        async with self.service._lock(game_id):
+            loaded = await self.service._active(game_id)
+            seat = loaded.seat_of(user_id)
+            if float(await self.setting(loaded, "deadline_hours")) <= 0:
+                raise NotAllowed("This game has no deadlines, so there is no clock to stop.")
+            if not 0 < hours <= 24 * 14:
+                raise NotAllowed("Ask for between a few minutes and 14 days (in hours).")
+            limit = float(await self.setting(loaded, "vacation_hours")) * HOUR
+            used = next(s.vacation_used for s in loaded.seats if s.position == seat)
+            if used + hours * HOUR > limit + 1e-6:
+                left = max(0.0, limit - used) / HOUR
+                raise NotAllowed(f"You have {left:.1f} hours of vacation left in this game.")
+            await self.store.add_vacation_used(game_id, seat, hours * HOUR)
+            vacation = dict(loaded.row.settings.get("vacation", {}))
+            turn = self._turn_start(loaded)
+            taken = self._vacation(loaded, seat, turn)
+            vacation[str(seat)] = {"turn": turn, "seconds": taken + hours * HOUR}
+            await self.store.update_settings(game_id, {"vacation": vacation})
+            await self.schedule(await self.service._load(game_id))
+        return f"Your clock in this game is stopped for {hours:g} more hours."
