@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from bot.i18n import catalogue_for_locale, locale_for
 from bot.results import ServiceError
 from bot.scheduler import Dispatcher
 from bot.service import Service
@@ -49,23 +50,36 @@ class TenkaTree(app_commands.CommandTree["TenkaBot"]):
 
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """A GameError becomes its own sentence; anything else is logged with an error id."""
+    """A ServiceError becomes its sentence in the user's language, an engine GameError its
+    own (English) sentence; anything else is logged with an error id."""
     from bot.delivery import reply
 
-    if isinstance(error, GameError):
-        text = str(error)
+    locale = await _error_locale(interaction)
+    if isinstance(error, ServiceError):
+        text = error.localized(locale)
+    elif isinstance(error, GameError):
+        text = str(error)  # the engines' rule sentences are English
     elif isinstance(error, app_commands.CheckFailure):
-        text = "You can't use this command here."
+        text = t("err.check_failure", locale)
     elif isinstance(error, app_commands.TransformerError):
-        text = f"I couldn't understand {error.value!r} for this option."
+        text = t("err.bad_value", locale, value=repr(error.value))
     else:
         ident = error_id()
         log.error("interaction failed [%s]", ident, exc_info=error)
-        text = t("err.internal", error_id=ident)
+        text = t("err.internal", locale, error_id=ident)
     try:
         await reply(interaction, text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not report an error to the user", exc_info=True)
+
+
+async def _error_locale(interaction: discord.Interaction[Any]) -> str:
+    """The user's locale, even when the store itself is what failed."""
+    try:
+        return await locale_for(interaction)
+    except Exception:
+        log.debug("no stored language for an error reply", exc_info=True)
+        return catalogue_for_locale(interaction.locale)
 
 
 class TenkaBot(commands.Bot):

@@ -11,8 +11,10 @@ import discord
 
 from bot.app import report_error
 from bot.delivery import deliver, reply
+from bot.i18n import locale_for
 from bot.menus import Menu
-from bot.results import LobbyResult
+from bot.results import LobbyResult, NotSeated
+from bot.text import t
 
 if TYPE_CHECKING:
     pass
@@ -21,20 +23,14 @@ log = logging.getLogger("tenka.components")
 
 Interaction = discord.Interaction["TenkaBot"]
 
-LOBBY_LABELS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start"}
+# Button labels are catalogue keys ("button.join"…): a public message's buttons speak the
+# game's language, an ephemeral one's the reader's.
+LOBBY_ACTIONS = ("join", "leave", "ai", "start")
 LOBBY_STYLES = {
     "join": discord.ButtonStyle.primary,
     "leave": discord.ButtonStyle.secondary,
     "ai": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.success,
-}
-BOARD_LABELS = {
-    "undo": "Undo step",
-    "end": "End turn",
-    "resign": "Resign",
-    "mute": "Pause reminders",
-    "tb_yes": "Approve takeback",
-    "tb_no": "Refuse",
 }
 BOARD_STYLES = {
     "undo": discord.ButtonStyle.secondary,
@@ -50,11 +46,11 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tenka:l:(?P<action>join|leave|ai|start):(?P<game>\d+)",
 ):
-    def __init__(self, action: str, game_id: int) -> None:
+    def __init__(self, action: str, game_id: int, locale: str = "en") -> None:
         self.action, self.game_id = action, game_id
         super().__init__(
             discord.ui.Button(
-                label=LOBBY_LABELS[action],
+                label=t(f"button.{action}", locale),
                 style=LOBBY_STYLES[action],
                 custom_id=f"tenka:l:{action}:{game_id}",
             )
@@ -98,11 +94,11 @@ class BoardButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tenka:b:(?P<action>undo|end|resign|mute|tb_yes|tb_no):(?P<game>\d+):(?P<version>\d+)",
 ):
-    def __init__(self, action: str, game_id: int, version: int) -> None:
+    def __init__(self, action: str, game_id: int, version: int, locale: str = "en") -> None:
         self.action, self.game_id, self.version = action, game_id, version
         super().__init__(
             discord.ui.Button(
-                label=BOARD_LABELS[action],
+                label=t(f"button.{action}", locale),
                 style=BOARD_STYLES[action],
                 custom_id=f"tenka:b:{action}:{game_id}:{version}",
             )
@@ -123,36 +119,34 @@ class BoardButton(
     async def _run(self, interaction: Interaction) -> None:
         service = interaction.client.service
         await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await locale_for(interaction)
+        user_id = interaction.user.id
         if self.action == "resign":
             game = await service.game(self.game_id)
-            if interaction.user.id not in {s.user_id for s in game.seats}:
-                from bot.results import NotSeated
-
-                raise NotSeated("You are not playing in this game.")
+            if user_id not in {s.user_id for s in game.seats}:
+                raise NotSeated("err.not_seated")
             view = discord.ui.View(timeout=None)
-            view.add_item(ResignConfirm(self.game_id))
-            await reply(interaction, "Do you really want to resign this game?", view=view)
+            view.add_item(ResignConfirm(self.game_id, locale))
+            await reply(interaction, t("resign.confirm", locale), view=view)
             return
         if self.action in ("tb_yes", "tb_no"):
+            yes = self.action == "tb_yes"
             result = await service.table.vote_takeback(
-                self.game_id, interaction.user.id, self.version, self.action == "tb_yes"
+                self.game_id, user_id, self.version, yes, locale=locale
             )
-            await deliver(interaction.client, result, interaction)
-            await reply(interaction, result.reply or "Done.")
+        elif self.action == "mute":
+            await reply(interaction, await service.tempo.mute(self.game_id, user_id, locale))
             return
-        if self.action == "mute":
-            await reply(interaction, await service.tempo.mute(self.game_id, interaction.user.id))
-            return
-        if self.action == "undo":
+        elif self.action == "undo":
             result = await service.undo(
-                self.game_id, interaction.user.id, expected_version=self.version
+                self.game_id, user_id, expected_version=self.version, locale=locale
             )
         else:
             result = await service.act(
-                self.game_id, interaction.user.id, "end", expected_version=self.version
+                self.game_id, user_id, "end", expected_version=self.version, locale=locale
             )
         await deliver(interaction.client, result, interaction)
-        await reply(interaction, result.reply or "Done.")
+        await reply(interaction, result.reply or t("reply.done", locale))
 
 
 class ActionButton(
@@ -182,11 +176,16 @@ class ActionButton(
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             service = interaction.client.service
+            locale = await locale_for(interaction)
             result = await service.act_index(
-                self.game_id, interaction.user.id, self.index, expected_version=self.version
+                self.game_id,
+                interaction.user.id,
+                self.index,
+                expected_version=self.version,
+                locale=locale,
             )
             await deliver(interaction.client, result, interaction)
-            await reply(interaction, result.reply or "Done.")
+            await reply(interaction, result.reply or t("reply.done", locale))
         except Exception as err:
             await report_error(interaction, err)
 
@@ -194,11 +193,11 @@ class ActionButton(
 class ResignConfirm(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tenka:rc:(?P<game>\d+)"
 ):
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, locale: str = "en") -> None:
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label="Yes, resign",
+                label=t("button.resign_confirm", locale),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"tenka:rc:{game_id}",
             )
@@ -213,9 +212,11 @@ class ResignConfirm(
     async def callback(self, interaction: Interaction) -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            result = await interaction.client.service.resign(self.game_id, interaction.user.id)
+            locale = await locale_for(interaction)
+            service = interaction.client.service
+            result = await service.resign(self.game_id, interaction.user.id, locale)
             await deliver(interaction.client, result, interaction)
-            await reply(interaction, "You resigned.")
+            await reply(interaction, t("reply.resigned", locale))
         except Exception as err:
             await report_error(interaction, err)
 
@@ -232,7 +233,7 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tenk
         super().__init__(
             discord.ui.Select(
                 custom_id=f"tenka:m:{game_id}",
-                placeholder="Choose…",
+                placeholder=t("menu.placeholder", menu.locale if menu else "en"),
                 min_values=menu.min_values if menu else 1,
                 max_values=menu.max_values if menu else 1,
                 options=options,
@@ -249,10 +250,12 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tenk
         try:
             values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
             service = interaction.client.service
-            result = await service.choose(self.game_id, interaction.user.id, values)
-            menu = await service.menu(self.game_id, interaction.user.id)
+            locale = await locale_for(interaction)
+            result = await service.choose(self.game_id, interaction.user.id, values, locale)
+            menu = await service.menu(self.game_id, interaction.user.id, locale)
             chosen = ", ".join(v.split(".", 1)[0] for v in values)
-            text = (menu.prompt if menu else "") + f"\n\nYour choice: **{chosen}**."
+            choice = t("menu.your_choice", locale, chosen=chosen)
+            text = (menu.prompt if menu else "") + f"\n\n{choice}"
             await interaction.response.edit_message(content=text[:2000], view=menu_view(menu))
             await deliver(interaction.client, result)
         except Exception as err:
@@ -262,11 +265,13 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tenk
 class MenuConfirm(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tenka:mc:(?P<game>\d+)"
 ):
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, locale: str = "en") -> None:
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label="Confirm", style=discord.ButtonStyle.success, custom_id=f"tenka:mc:{game_id}"
+                label=t("button.confirm", locale),
+                style=discord.ButtonStyle.success,
+                custom_id=f"tenka:mc:{game_id}",
             )
         )
 
@@ -279,19 +284,20 @@ class MenuConfirm(
     async def callback(self, interaction: Interaction) -> None:
         try:
             service = interaction.client.service
-            menu = await service.menu(self.game_id, interaction.user.id)
+            locale = await locale_for(interaction)
+            menu = await service.menu(self.game_id, interaction.user.id, locale)
             if menu is None:
-                await reply(interaction, "There is nothing to confirm in this game now.")
+                await reply(interaction, t("menu.nothing", locale))
                 return
             if len(menu.selected) < menu.min_values:
-                need = menu.min_values
-                await reply(interaction, f"Choose {need} in the menu first, then confirm.")
+                await reply(interaction, t("menu.choose_first", locale, need=menu.min_values))
                 return
-            result = await service.act(self.game_id, interaction.user.id, menu.confirm)
+            result = await service.act(
+                self.game_id, interaction.user.id, menu.confirm, locale=locale
+            )
             chosen = ", ".join(v.split(".", 1)[0] for v in menu.selected)
             await interaction.response.edit_message(
-                content=f"Confirmed: **{chosen}**. The game goes on when everyone has chosen.",
-                view=None,
+                content=t("menu.confirmed", locale, chosen=chosen), view=None
             )
             await deliver(interaction.client, result)
         except Exception as err:
@@ -306,7 +312,7 @@ def menu_view(menu: Menu | None) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(MenuSelect(menu.game_id, menu))
-    view.add_item(MenuConfirm(menu.game_id))
+    view.add_item(MenuConfirm(menu.game_id, menu.locale))
     return view
 
 
@@ -314,8 +320,8 @@ def lobby_view(lobby: LobbyResult) -> discord.ui.View | None:
     if lobby.game.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "ai", "start"):
-        item = LobbyButton(action, lobby.game.game_id)
+    for action in LOBBY_ACTIONS:
+        item = LobbyButton(action, lobby.game.game_id, lobby.game.locale)
         if action == "join":
             item.item.disabled = lobby.full
         if action == "ai":
@@ -331,14 +337,16 @@ def board_view(
     version: int,
     controls: tuple[str, ...],
     choices: tuple[tuple[str, int], ...] = (),
+    locale: str = "en",
 ) -> discord.ui.View | None:
+    """The buttons of a public board or notice (labels in the game's ``locale``)."""
     if not controls and not choices:
         return None
     view = discord.ui.View(timeout=None)
     for label, index in choices:
         view.add_item(ActionButton(game_id, version, index, label))
     for action in controls:
-        button = BoardButton(action, game_id, version)
+        button = BoardButton(action, game_id, version, locale)
         button.item.row = 1 if choices else 0
         view.add_item(button)
     return view

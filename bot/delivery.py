@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import locale_for
 from bot.results import Attachment, GameSummary, Post, PrivatePost, Result
 from bot.text import t
 
@@ -75,7 +76,7 @@ async def publish(bot: TenkaBot, game: GameSummary, post: Post) -> discord.Messa
     files = [to_file(a) for a in (post.image, *post.extra) if a is not None]
     if files:
         kwargs["files"] = files
-    view = board_view(game.game_id, post.version, post.controls, post.choices)
+    view = board_view(game.game_id, post.version, post.controls, post.choices, game.locale)
     if view is not None:
         kwargs["view"] = view
     if post.edit_previous and game.board_message_id:
@@ -143,7 +144,7 @@ async def send_private(
     except discord.HTTPException:
         log.warning("DM to %s failed", post.user_id, exc_info=True)
     if interaction is not None and interaction.user.id == post.user_id:
-        note = t("dm.closed")
+        note = t("dm.closed", await locale_for(interaction))
         await reply(interaction, f"{note}\n\n{content}"[:2000], attachment=post.image, view=view)
         return True
     return False
@@ -165,7 +166,7 @@ async def deliver(
         channel = await channel_for(bot, game.where)
         names = " ".join(f"<@{u}>" for u in unreached)
         await channel.send(
-            f"{names} {t('dm.closed')}",
+            f"{names} {t('dm.closed', game.locale)}",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in unreached]),
         )
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.text import t, tile_name
 from games.base import Game, Seat, State
 
 
@@ -23,33 +24,29 @@ class Menu:
     max_values: int
     selected: tuple[str, ...]
     confirm: str  # the action the Confirm button plays
+    locale: str = "en"  # the catalogue of the prompt, the options and the buttons
 
 
-def _samurai_menu(game_id: int, game: Game, state: State, seat: Seat) -> Menu | None:
+def _samurai_menu(game_id: int, game: Game, state: State, seat: Seat, locale: str) -> Menu | None:
     from games.samurai.data import TILES
-    from games.samurai.view import tile_view
 
     view = game.view(state, seat)
     if view.phase != "pick" or view.confirmed:
         return None
     options: list[tuple[str, str]] = []
-    chosen = [t.code for t in view.hand]
+    chosen = [tile.code for tile in view.hand]
     selected: list[str] = []
     for code, spec in TILES.items():  # every player owns the same 20 tiles (public data)
-        tile = tile_view(code)
-        fast = " — fast" if tile.fast else ""
+        key = "menu.samurai.tile_fast" if spec.fast else "menu.samurai.tile"
+        label = t(key, locale, name=tile_name(code, spec.value, locale), code=code)
         for copy in range(1, spec.count + 1):
             value = f"{code}.{copy}"
-            options.append((f"{tile.name} ({code}){fast}", value))
+            options.append((label, value))
             if code in chosen:
                 chosen.remove(code)
                 selected.append(value)
-    prompt = (
-        f"Samurai game #{game_id}: choose your **5 starting tiles** in the menu, then press "
-        "**Confirm**. The other 15 are shuffled into your draw pile. Until you confirm you "
-        "can change your choice; nobody else sees it."
-    )
-    return Menu(game_id, prompt, tuple(options), 5, 5, tuple(selected), "confirm")
+    prompt = t("menu.samurai.prompt", locale, game_id=game_id)
+    return Menu(game_id, prompt, tuple(options), 5, 5, tuple(selected), "confirm", locale)
 
 
 def _samurai_steps(game: Game, state: State, seat: Seat, values: Sequence[str]) -> list[str]:
@@ -60,16 +57,17 @@ def _samurai_steps(game: Game, state: State, seat: Seat, values: Sequence[str]) 
     return [game.notation(state, a) for a in steps]
 
 
-MenuBuilder = Callable[[int, Game, State, Seat], Menu | None]
+MenuBuilder = Callable[[int, Game, State, Seat, str], Menu | None]
 StepMaker = Callable[[Game, State, Seat, Sequence[str]], list[str]]
 ADAPTERS: dict[str, tuple[MenuBuilder, StepMaker]] = {
     "samurai": (_samurai_menu, _samurai_steps),
 }
 
 
-def menu_for(game_id: int, game: Game, state: State, seat: Seat) -> Menu | None:
+def menu_for(game_id: int, game: Game, state: State, seat: Seat, locale: str = "en") -> Menu | None:
+    """The menu ``seat`` should answer now (texts in ``locale``), or ``None``."""
     adapter = ADAPTERS.get(game.key)
-    return adapter[0](game_id, game, state, seat) if adapter else None
+    return adapter[0](game_id, game, state, seat, locale) if adapter else None
 
 
 def menu_steps(game: Game, state: State, seat: Seat, values: Sequence[Any]) -> list[str]:

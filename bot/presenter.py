@@ -10,11 +10,12 @@ import asyncio
 import functools
 import json
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import renderer
+from bot.i18n import game_locale
 from bot.menus import menu_for
 from bot.results import Attachment, Post, PrivatePost
 from bot.text import describe_event, describe_outcome, t
@@ -37,14 +38,21 @@ if TYPE_CHECKING:
     from bot.store import GameRow, SeatRow
 
 
-def seat_name(row: GameRow, seat: SeatRow, seats: Sequence[SeatRow]) -> str:
-    """A display name for a seat: the player's name, or the AI's."""
+def seat_name(
+    row: GameRow, seat: SeatRow, seats: Sequence[SeatRow], locale: str | None = None
+) -> str:
+    """A display name for a seat: the player's name, or the AI's (in ``locale``, by default
+    the game's)."""
+    locale = locale or game_locale(row.settings)
     if seat.user_id is None:
         ais = [s for s in seats if s.user_id is None]
-        base = t("ai.name")
+        base = t("ai.name", locale)
         return base if len(ais) == 1 else f"{base} {ais.index(seat) + 1}"
     name = row.settings.get("names", {}).get(str(seat.user_id))
-    return str(name) if name else f"Player {seat.user_id}"
+    if name:
+        return str(name)
+    number = seat.position + 1 if seat.position is not None else list(seats).index(seat) + 1
+    return t("seat.n", locale, n=number)
 
 
 def mention(seat: SeatRow, name: str) -> str:
@@ -52,51 +60,62 @@ def mention(seat: SeatRow, name: str) -> str:
 
 
 def lobby_text(row: GameRow, game: Game, seats: Sequence[SeatRow], wanted: int) -> str:
-    names = [seat_name(row, s, seats) for s in seats]
+    """The public lobby message, in the game's locale."""
+    locale = game_locale(row.settings)
+    names = [seat_name(row, s, seats, locale) for s in seats]
     variant = row.options.get("variant")
+    players = ", ".join(mention(s, n) for s, n in zip(seats, names, strict=True))
     lines = [
-        f"**{game.title}**" + (f" ({variant})" if variant else "") + f" — game #{row.id}",
-        f"Players ({len(seats)}/{wanted}): "
-        + ", ".join(mention(s, n) for s, n in zip(seats, names, strict=True)),
+        t(
+            "lobby.heading",
+            locale,
+            title=game.title,
+            variant=f" ({variant})" if variant else "",
+            game_id=row.id,
+        ),
+        t("lobby.players", locale, count=len(seats), wanted=wanted, players=players),
     ]
     defaults = {o.name: o.default for o in game.options}
     extra = {k: v for k, v in row.options.items() if k != "variant" and v != defaults.get(k)}
     if extra:
-        lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in sorted(extra.items())))
+        shown = ", ".join(f"{k}={v}" for k, v in sorted(extra.items()))
+        lines.append(t("lobby.options", locale, options=shown))
     if row.status == "lobby":
         if len(seats) in game.seats:
-            lines.append("The host can start the game now.")
+            lines.append(t("lobby.can_start", locale))
         else:
-            lines.append(f"Waiting for players (needs {min(game.seats)}).")
+            lines.append(t("lobby.waiting", locale, needed=min(game.seats)))
     elif row.status == "abandoned":
-        lines.append(t("lobby.cancelled"))
+        lines.append(t("lobby.cancelled", locale))
     return "\n".join(lines)
 
 
-def event_lines(events: Iterable[Event], names: Sequence[str], viewer: Seat | None) -> list[str]:
+def event_lines(
+    events: Iterable[Event], names: Sequence[str], viewer: Seat | None, locale: str = "en"
+) -> list[str]:
     """Sentences for the events ``viewer`` may see (``None`` = the public)."""
     out = []
     for event in events:
         if not event.visible_to(viewer):
             continue
-        line = describe_event(event, names)
+        line = describe_event(event, names, locale)
         if line:
             out.append(line)
     return out
 
 
-def _turn_line(loaded: Loaded) -> tuple[str, tuple[int, ...]]:
+def _turn_line(loaded: Loaded, locale: str) -> tuple[str, tuple[int, ...]]:
     game, state = loaded.game, loaded.state
     acting = sorted(game.to_act(state))
     by_pos = {s.position: s for s in loaded.seats}
-    names = loaded.names()
+    names = loaded.names(locale)
     humans = [by_pos[p] for p in acting if by_pos[p].user_id is not None]
     ping = tuple(s.user_id for s in humans if s.user_id is not None)
     if len(acting) == 1 and humans:
-        return t("turn.yours", mention=mention(humans[0], names[acting[0]])), ping
+        return t("turn.yours", locale, mention=mention(humans[0], names[acting[0]])), ping
     if humans:
-        return t("turn.many", mentions=", ".join(mention(s, "") for s in humans)), ping
-    return t("turn.waiting", names=", ".join(names[p] for p in acting)), ping
+        return t("turn.many", locale, mentions=", ".join(mention(s, "") for s in humans)), ping
+    return t("turn.waiting", locale, names=", ".join(names[p] for p in acting)), ping
 
 
 def _render_board(game_key: str, view: Any, names: Sequence[str]) -> Attachment | None:
@@ -108,28 +127,37 @@ def _render_board(game_key: str, view: Any, names: Sequence[str]) -> Attachment 
 
 
 async def board_post(
-    loaded: Loaded, events: Sequence[Event], *, render: bool = True, started: bool = False
+    loaded: Loaded,
+    events: Sequence[Event],
+    *,
+    render: bool = True,
+    started: bool = False,
+    locale: str | None = None,
 ) -> Post:
-    """The public post after a move: what happened, the board, whose turn."""
+    """The public post after a move: what happened, the board, whose turn (in ``locale``,
+    by default the game's)."""
     game, state = loaded.game, loaded.state
-    names = loaded.names()
-    lines = event_lines(events, names, None)
+    locale = locale or loaded.locale
+    names = loaded.names(locale)
+    lines = event_lines(events, names, None, locale)
     if started:
         order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))
-        lines.insert(0, f"**{game.title}** game #{loaded.row.id} begins. Seat order: {order}.")
+        begins = t("board.begins", locale, title=game.title, game_id=loaded.row.id, order=order)
+        lines.insert(0, begins)
     outcome = game.outcome(state)
     ping: tuple[int, ...] = ()
     controls: tuple[str, ...] = ()
     choices: tuple[tuple[str, int], ...] = ()
     if outcome is not None:
-        lines.append(describe_outcome(outcome, names))
+        lines.append(describe_outcome(outcome, names, locale))
     elif loaded.row.status == "active":
-        line, ping = _turn_line(loaded)
+        line, ping = _turn_line(loaded, locale)
         lines.append(line)
         controls = _controls(loaded)
         choices = _quick_choices(loaded)
     view = game.view(state, None)
-    image = await in_render_thread(_render_board, game.key, view, names) if render else None
+    picture_names = loaded.names()  # pictures follow the game, whoever asks
+    image = await in_render_thread(_render_board, game.key, view, picture_names) if render else None
     return Post(
         text="\n".join(lines),
         image=image,
@@ -171,10 +199,16 @@ def _controls(loaded: Loaded) -> tuple[str, ...]:
 
 
 async def private_posts(
-    loaded: Loaded, before: State | None, *, render: bool = True
+    loaded: Loaded,
+    before: State | None,
+    *,
+    render: bool = True,
+    locales: Mapping[int, str] | None = None,
 ) -> tuple[PrivatePost, ...]:
-    """A DM for every human seat whose private information changed."""
+    """A DM for every human seat whose private information changed, each in its reader's
+    locale (``locales`` by user id; the game's locale for anyone missing)."""
     game, state = loaded.game, loaded.state
+    locales = locales or {}
     posts = []
     for seat in loaded.seats:
         if seat.user_id is None or seat.position is None:
@@ -184,7 +218,8 @@ async def private_posts(
             continue
         if before is not None and _same(game.hand(before, seat.position), now_hand):
             continue
-        posts.append(await hand_post(loaded, seat.position, render=render))
+        locale = locales.get(seat.user_id, loaded.locale)
+        posts.append(await hand_post(loaded, seat.position, render=render, locale=locale))
     return tuple(posts)
 
 
@@ -192,7 +227,10 @@ def _same(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-async def hand_post(loaded: Loaded, seat: Seat, *, render: bool = True) -> PrivatePost:
+async def hand_post(
+    loaded: Loaded, seat: Seat, *, render: bool = True, locale: str = "en"
+) -> PrivatePost:
+    """The seat's private view (text in ``locale``; pictures stay English)."""
     game, state = loaded.game, loaded.state
     by_pos = {s.position: s for s in loaded.seats}
     user_id = by_pos[seat].user_id
@@ -200,13 +238,13 @@ async def hand_post(loaded: Loaded, seat: Seat, *, render: bool = True) -> Priva
     view = game.view(state, seat)
     names = loaded.names()
     hand = game.hand(state, seat)
-    where = f"{game.title} game #{loaded.row.id}"
+    where = t("hand.where", locale, title=game.title, game_id=loaded.row.id)
     if hand is None:
-        text = f"{where}: there is no hidden information in this game; here is the board."
+        text = t("hand.public", locale, where=where)
         image = await in_render_thread(_render_board, game.key, view, names) if render else None
         return PrivatePost(user_id, text, image)
-    menu = menu_for(loaded.row.id, game, state, seat)
-    text = menu.prompt if menu is not None else f"{where}: your private view."
+    menu = menu_for(loaded.row.id, game, state, seat, locale)
+    text = menu.prompt if menu is not None else t("hand.private", locale, where=where)
     image = None
     if render and game.key in renderer.HAND_RENDERERS:
         data = await in_render_thread(renderer.render_hand, game.key, view, names=tuple(names))
@@ -215,17 +253,21 @@ async def hand_post(loaded: Loaded, seat: Seat, *, render: bool = True) -> Priva
     return PrivatePost(user_id, text, image, menu)
 
 
-def status_text(loaded: Loaded) -> str:
+def status_text(loaded: Loaded, locale: str = "en") -> str:
+    """Where the game stands, for one reader."""
     row, game = loaded.row, loaded.game
-    names = loaded.names()
-    head = f"**{game.title}** game #{row.id} — {row.status}, {row.version} actions played."
+    names = loaded.names(locale)
+    status = t(f"status.{row.status}", locale)
+    head = t(
+        "status.head", locale, title=game.title, game_id=row.id, status=status, actions=row.version
+    )
     if loaded.state is None:
         return head
     outcome = game.outcome(loaded.state)
     if outcome is not None:
-        return head + "\n" + describe_outcome(outcome, names)
+        return head + "\n" + describe_outcome(outcome, names, locale)
     acting = sorted(game.to_act(loaded.state))
-    return head + "\nTo act: " + ", ".join(names[p] for p in acting)
+    return head + "\n" + t("status.to_act", locale, names=", ".join(names[p] for p in acting))
 
 
 def _fold(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.text import t
 from games.base import GameError
 
 
@@ -63,6 +64,7 @@ class GameSummary:
     to_act: tuple[int, ...] = ()  # user ids (humans) to act
     version: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    locale: str = "en"  # the catalogue of the game's public posts (see bot.i18n)
 
     @property
     def where(self) -> int:
@@ -96,7 +98,20 @@ class HistoryPage:
 
 
 class ServiceError(GameError):
-    """A user-caused problem outside the rules (wrong game, not seated, ...)."""
+    """A user-caused problem outside the rules (wrong game, not seated, ...).
+
+    It carries a catalogue key and its arguments: ``str(err)`` is the English sentence (for
+    logs and tests), :meth:`localized` the sentence in the reader's language.
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(t(key, "en", **params))
+        self.key = key
+        self.params = params
+
+    def localized(self, locale: str) -> str:
+        """The sentence in ``locale`` (English where the catalogue has no entry)."""
+        return t(self.key, locale, **self.params)
 
 
 class NoSuchGame(ServiceError):

@@ -121,10 +121,7 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError, IsADirectoryError):
-        raise ServiceError(
-            f"I don't know the time zone {name!r}. Use a name like Europe/Madrid, "
-            "America/Mexico_City or UTC."
-        ) from None
+        raise ServiceError("err.timezone", name=repr(name)) from None
 
 
 def parse_quiet_hours(text: str) -> tuple[int, int]:
@@ -133,9 +130,9 @@ def parse_quiet_hours(text: str) -> tuple[int, int]:
         start_text, end_text = (p.strip() for p in text.replace("–", "-").split("-"))
         start, end = _minutes(start_text), _minutes(end_text)
     except ValueError:
-        raise ServiceError(f"Quiet hours are written like 22:00-07:30 (not {text!r}).") from None
+        raise ServiceError("err.quiet_format", text=repr(text)) from None
     if start == end:
-        raise ServiceError("Quiet hours must start and end at different times.")
+        raise ServiceError("err.quiet_same")
     return start, end
 
 

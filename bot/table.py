@@ -13,7 +13,7 @@ from bot.results import Attachment, NotAllowed, NotSeated, Post, Result, Stale
 from bot.store import AlreadySeated, Conflict
 from bot.text import t
 from games import engine
-from games.base import Event, Seat
+from games.base import Event, Game, Seat, State
 
 if TYPE_CHECKING:
     from bot.service import Loaded, Service
@@ -37,53 +37,60 @@ class Table:
         new_user: int | None,
         new_name: str | None,
         is_admin: bool = False,
+        locale: str = "en",
     ) -> Result:
         """Hand ``old_user``'s seat to ``new_user`` (``None``: the AI). Another player of
-        the game or a server admin may ask; the new holder gets the private view by DM."""
+        the game or a server admin may ask; the new holder gets the private view by DM.
+        ``locale`` is the requester's (the reply)."""
         async with self.service._lock(game_id):
             loaded = await self.service._active(game_id)
             seated = {s.user_id for s in loaded.seats}
             if requester not in seated and not is_admin:
-                raise NotSeated("Only the game's players or a server admin can replace a seat.")
+                raise NotSeated("err.replace_not_allowed")
             if requester == old_user and not is_admin:
-                raise NotAllowed("To leave a game yourself, use `/game resign`.")
+                raise NotAllowed("err.replace_self")
             seat = loaded.seat_of(old_user)
             if new_user is not None and new_user in seated:
-                raise NotAllowed("That user already plays in this game.")
+                raise NotAllowed("err.already_plays")
             try:
                 await self.store.replace_seat(
                     game_id, seat, user_id=new_user, ai=None if new_user else "normal"
                 )
             except AlreadySeated:
-                raise NotAllowed("That user already plays in this game.") from None
+                raise NotAllowed("err.already_plays") from None
             if new_user is not None and new_name:
                 names = dict(loaded.row.settings.get("names", {}))
                 names[str(new_user)] = new_name
                 await self.store.update_settings(game_id, {"names": names})
             before = loaded.state
             loaded = await self.service._load(game_id)
-            who = f"<@{new_user}>" if new_user else t("ai.name")
-            event = Event("replaced", {"old": f"<@{old_user}>", "new": who}, seat=seat)
+            old = f"<@{old_user}>"
+            who = f"<@{new_user}>" if new_user else t("ai.name", loaded.locale)
+            event = Event("replaced", {"old": old, "new": who}, seat=seat)
             result = await self.service._after(loaded, [event], before=before)
             if new_user is not None and loaded.game.hand(loaded.state, seat) is not None:
-                private = await presenter.hand_post(loaded, seat, render=self.service.render)
+                dm = await self.service.dm_locale(loaded, new_user)
+                private = await presenter.hand_post(
+                    loaded, seat, render=self.service.render, locale=dm
+                )
                 result = replace(result, private=(*result.private, private))
-            note = f"{who} now plays seat {seat + 1} instead of <@{old_user}>."
+            who = f"<@{new_user}>" if new_user else t("ai.name", locale)
+            note = t("replace.note", locale, who=who, seat_number=seat + 1, old=old)
             return replace(result, reply=note)
 
     # --- takebacks after a confirmed turn ---------------------------------------------
 
-    async def request_takeback(self, game_id: int, user_id: int) -> Result:
+    async def request_takeback(self, game_id: int, user_id: int, locale: str = "en") -> Result:
         """Ask to take back your last confirmed move (and everything after it)."""
         async with self.service._lock(game_id):
             loaded = await self.service._active(game_id)
             seat = loaded.seat_of(user_id)
             if loaded.game.can_undo(loaded.state, seat):
-                raise NotAllowed("Your turn is not confirmed yet: use the Undo step button.")
+                raise NotAllowed("err.confirm_turn_first")
             actions = await self.store.actions(game_id)
             mine = [a for a in actions if a.seat == seat and a.user_id == user_id]
             if not mine or mine[-1].text == engine.RESIGN:
-                raise NotAllowed("You have no move to take back in this game.")
+                raise NotAllowed("err.no_takeback")
             to_version = mine[-1].seq
             others = sorted(
                 s.user_id for s in loaded.seats if s.user_id is not None and s.user_id != user_id
@@ -96,10 +103,7 @@ class Table:
             }
             await self.store.update_settings(game_id, {"takeback": request})
             undone = loaded.row.version - to_version
-            text = (
-                f"<@{user_id}> asks to take back their last move ({undone} action(s) would "
-                f"be undone). Everyone else must approve."
-            )
+            text = t("takeback.request", loaded.locale, mention=f"<@{user_id}>", undone=undone)
             post = Post(
                 text,
                 ping=tuple(others),
@@ -108,31 +112,35 @@ class Table:
                 board=False,
             )
             if not others:  # only AI opponents: they agree at once
-                return await self._take_back(loaded, request)
-            return Result(self.service.summary(loaded), public=(post,), reply="Request sent.")
+                return await self._take_back(loaded, request, locale)
+            reply = t("takeback.sent", locale)
+            return Result(self.service.summary(loaded), public=(post,), reply=reply)
 
-    async def vote_takeback(self, game_id: int, user_id: int, version: int, yes: bool) -> Result:
+    async def vote_takeback(
+        self, game_id: int, user_id: int, version: int, yes: bool, locale: str = "en"
+    ) -> Result:
         async with self.service._lock(game_id):
             loaded = await self.service._active(game_id)
             loaded.seat_of(user_id)
             request = loaded.row.settings.get("takeback")
             if not request or request["version"] != version or loaded.row.version != version:
-                raise Stale("That takeback request is no longer open.")
+                raise Stale("err.takeback_closed")
             if user_id == request["by"]:
-                raise NotAllowed("You can't vote on your own takeback request.")
+                raise NotAllowed("err.takeback_own")
             summary = self.service.summary(loaded)
             if not yes:
                 await self.store.update_settings(game_id, {"takeback": None})
-                post = Post(f"<@{user_id}> refused the takeback; the game goes on.", board=False)
-                return Result(summary, public=(post,), reply="You refused the takeback.")
+                text = t("takeback.refused", loaded.locale, mention=f"<@{user_id}>")
+                reply = t("takeback.you_refused", locale)
+                return Result(summary, public=(Post(text, board=False),), reply=reply)
             request = {**request, "yes": sorted(set(request["yes"]) | {user_id})}
             others = {s.user_id for s in loaded.seats if s.user_id not in (None, request["by"])}
             if set(request["yes"]) < others:
                 await self.store.update_settings(game_id, {"takeback": request})
-                return Result(summary, reply="Your approval is counted.")
-            return await self._take_back(loaded, request)
+                return Result(summary, reply=t("takeback.approved", locale))
+            return await self._take_back(loaded, request, locale)
 
-    async def _take_back(self, loaded: Loaded, request: dict[str, int]) -> Result:
+    async def _take_back(self, loaded: Loaded, request: dict[str, int], locale: str) -> Result:
         """Roll the log back to before the requester's move, in one transaction."""
         game_id, to_version = loaded.row.id, int(request["to"])
         previous = await self.service.state_at(loaded, to_version)
@@ -145,7 +153,7 @@ class Table:
                 now=self.service.clock(),
             )
         except Conflict:
-            raise Stale(t("err.stale")) from None
+            raise Stale("err.stale") from None
         await self.store.update_settings(game_id, {"takeback": None})
         before = loaded.state
         loaded = await self.service._load(game_id)
@@ -153,21 +161,28 @@ class Table:
         result = await self.service._after(
             loaded, [Event("takeback", {}, seat=seat)], before=before
         )
-        return replace(result, reply="The move was taken back.")
+        return replace(result, reply=t("takeback.done", locale))
 
     # --- reading ----------------------------------------------------------------------
 
-    async def catchup(self, game_id: int, user_id: int) -> str:
+    async def catchup(self, game_id: int, user_id: int, locale: str = "en") -> str:
         """What happened since the user last acted, as that seat may see it."""
         loaded = await self.service._load(game_id)
         seat = loaded.seat_of(user_id)
-        lines = await self.digest_lines(loaded, seat, viewer=seat)
-        head = f"**{loaded.game.title}** game #{game_id} — since your last action:"
-        return head + "\n" + ("\n".join(lines) if lines else "nothing new.")
+        lines = await self.digest_lines(loaded, seat, viewer=seat, locale=locale)
+        head = t("digest.head", locale, title=loaded.game.title, game_id=game_id)
+        return head + "\n" + ("\n".join(lines) if lines else t("digest.nothing", locale))
 
     async def digest_lines(
-        self, loaded: Loaded, seat: Seat, *, viewer: Seat | None, skip_last: int = 0
+        self,
+        loaded: Loaded,
+        seat: Seat,
+        *,
+        viewer: Seat | None,
+        skip_last: int = 0,
+        locale: str = "en",
     ) -> list[str]:
+        """What ``viewer`` may see of the actions since ``seat`` last acted (12 at most)."""
         last = max(
             (a.seq for a in await self.store.actions(loaded.row.id) if a.seat == seat), default=-1
         )
@@ -176,20 +191,20 @@ class Table:
         if end <= start:
             return []
         state = await self.service.state_at(loaded, start)
-        names = loaded.names()
+        names = loaded.names(locale)
         out: list[str] = []
         for row in await self.store.actions(loaded.row.id, since_seq=start):
             if row.seq >= end:
                 break
-            state, events = _replay_one(loaded, state, row.seat, row.text)
-            out.extend(presenter.event_lines(events, names, viewer))
+            state, events = replay_step(loaded.game, state, row.seat, row.text)
+            out.extend(presenter.event_lines(events, names, viewer, locale))
         return out[-12:]
 
     async def reveal(self, game_id: int) -> Result:
         """After the end: every hand and the whole final state, for everyone."""
         loaded = await self.service._load(game_id)
         if loaded.row.status not in ("finished", "abandoned") or loaded.state is None:
-            raise NotAllowed("Hidden information is revealed only after the game has ended.")
+            raise NotAllowed("err.reveal_too_early")
         names = loaded.names()
         images = []
         for seat in loaded.seats:
@@ -201,8 +216,9 @@ class Table:
                 alt = renderer.hand_alt_text(loaded.game.key, view, names=tuple(names))
                 images.append(Attachment(f"hand-{seat.position + 1}.png", data, alt[:1024]))
         state = json.dumps(loaded.game.dump_state(loaded.state), indent=1, sort_keys=True)
-        dump = Attachment("final-state.json", state.encode(), "The complete final state")
-        text = f"Everything that was hidden in game #{game_id}: every hand, and the full state."
+        locale = loaded.locale
+        dump = Attachment("final-state.json", state.encode(), t("reveal.alt", locale))
+        text = t("reveal.text", locale, game_id=game_id)
         post = Post(
             text, image=images[0] if images else None, extra=(*images[1:], dump), board=False
         )
@@ -218,7 +234,7 @@ class Table:
         states = [state]
         for row in await self.store.actions(game_id):
             acting = game.to_act(state)
-            state, _ = _replay_one(loaded, state, row.seat, row.text)
+            state, _ = replay_step(loaded.game, state, row.seat, row.text)
             if game.to_act(state) != acting or game.outcome(state) is not None:
                 states.append(state)
         if len(states) > REPLAY_MAX_FRAMES:
@@ -227,9 +243,10 @@ class Table:
         return [renderer.render_board(game.key, game.view(s, None), names=names) for s in states]
 
 
-def _replay_one(loaded: Loaded, state: object, seat: int, text: str) -> tuple[object, list[Event]]:
+def replay_step(game: Game, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+    """Apply one logged action (its notation, or ``resign``) and return its events."""
     if text == engine.RESIGN:
-        new_state, events = engine.resign(loaded.game, state, seat)
+        new_state, events = engine.resign(game, state, seat)
         return new_state, events or [Event("resign", {}, seat)]
-    new_state, _, events = engine.act_text(loaded.game, state, seat, text)
+    new_state, _, events = engine.act_text(game, state, seat, text)
     return new_state, events

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import reader_locale
 from bot.results import NotAllowed, Post, PrivatePost, Result
 from bot.scheduler import parse_quiet_hours, quiet_until, zone
 from bot.store import Timer
+from bot.text import t
 from games.base import GameError
 
 if TYPE_CHECKING:
@@ -141,13 +143,9 @@ class Tempo:
         cap = int(await self.setting(loaded, "reminder_cap"))
         summary = self.service.summary(loaded)
         hours = (now - self._turn_start(loaded)) / HOUR
+        args = {"title": summary.title, "game_id": summary.game_id, "hours": f"{hours:.0f}"}
         if count >= cap:
-            text = (
-                f"⚠️ **{summary.title}** game #{summary.game_id} has stalled: "
-                f"<@{user_id}> has not moved for {hours:.0f} h. Players can hand the seat "
-                "to someone else or to the AI with `/game replace`, pause with `/game pause`, "
-                "or vote to end it with `/game abandon`."
-            )
+            text = t("tempo.stalled", loaded.locale, mention=f"<@{user_id}>", **args)
             return Result(summary, public=(Post(text, board=False),))
         interval = float(await self.setting(loaded, "reminder_hours")) * HOUR
         await self.store.add_timer(
@@ -158,12 +156,10 @@ class Tempo:
             payload={**timer.payload, "count": count + 1},
         )
         self.poke()
-        text = (
-            f"⏰ Reminder: it's your turn in **{summary.title}** game #{summary.game_id} "
-            f"(waiting {hours:.0f} h)."
-        )
         if prefs.get("notify") == "dm":
+            text = t("tempo.reminder", reader_locale(prefs, loaded.locale), **args)
             return Result(summary, private=(PrivatePost(user_id, text),))
+        text = t("tempo.reminder", loaded.locale, **args)
         post = Post(
             f"<@{user_id}> {text}",
             ping=(user_id,),
@@ -175,7 +171,7 @@ class Tempo:
 
     # --- player requests --------------------------------------------------------------
 
-    async def mute(self, game_id: int, user_id: int) -> str:
+    async def mute(self, game_id: int, user_id: int, locale: str = "en") -> str:
         """Stop reminding this player in this game (deadlines still apply)."""
         async with self.service._lock(game_id):
             loaded = await self.service._active(game_id)
@@ -183,70 +179,66 @@ class Tempo:
             muted = sorted(set(loaded.row.settings.get("muted", [])) | {user_id})
             await self.store.update_settings(game_id, {"muted": muted})
             await self.schedule(await self.service._load(game_id))
-        return "Reminders for this game are paused for you. `/game remind` turns them back on."
+        return t("tempo.muted", locale)
 
-    async def unmute(self, game_id: int, user_id: int) -> str:
+    async def unmute(self, game_id: int, user_id: int, locale: str = "en") -> str:
         async with self.service._lock(game_id):
             loaded = await self.service._active(game_id)
             loaded.seat_of(user_id)
             muted = sorted(set(loaded.row.settings.get("muted", [])) - {user_id})
             await self.store.update_settings(game_id, {"muted": muted})
             await self.schedule(await self.service._load(game_id))
-        return "Reminders for this game are on again."
+        return t("tempo.unmuted", locale)
 
-    async def pause(self, game_id: int, user_id: int) -> Result:
+    async def pause(self, game_id: int, user_id: int, locale: str = "en") -> Result:
         """Vote to pause; the game pauses (no deadlines, no reminders) when all agree."""
         async with self.service._lock(game_id):
             loaded = await self.service._active(game_id)
             loaded.seat_of(user_id)
             if loaded.row.settings.get("paused"):
-                raise NotAllowed("This game is already paused. `/game resume` restarts it.")
+                raise NotAllowed("err.already_paused")
             votes = set(loaded.row.settings.get("pause_votes", [])) | {user_id}
             humans = {s.user_id for s in loaded.seats if s.user_id is not None}
             summary = self.service.summary(loaded)
             if votes < humans:
                 await self.store.update_settings(game_id, {"pause_votes": sorted(votes)})
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
-                text = (
-                    f"<@{user_id}> asks to pause this game. "
-                    f"Still to agree (`/game pause`): {missing}."
-                )
-                return Result(summary, public=(Post(text, board=False),), reply="Vote counted.")
+                text = t("pause.request", loaded.locale, mention=f"<@{user_id}>", missing=missing)
+                reply = t("reply.vote_counted", locale)
+                return Result(summary, public=(Post(text, board=False),), reply=reply)
             await self.store.update_settings(game_id, {"paused": True, "pause_votes": None})
             await self.schedule(await self.service._load(game_id))
-            post = Post(
-                "⏸️ The game is paused: no deadlines and no reminders until `/game resume`.",
-                board=False,
-            )
-            return Result(summary, public=(post,), reply="The game is paused.")
+            post = Post(t("pause.done", loaded.locale), board=False)
+            return Result(summary, public=(post,), reply=t("pause.reply", locale))
 
-    async def resume(self, game_id: int, user_id: int) -> Result:
+    async def resume(self, game_id: int, user_id: int, locale: str = "en") -> Result:
         async with self.service._lock(game_id):
             loaded = await self.service._active(game_id)
             loaded.seat_of(user_id)
             if not loaded.row.settings.get("paused"):
-                raise NotAllowed("This game is not paused.")
+                raise NotAllowed("err.not_paused")
             now = self.service.clock()
             await self.store.update_settings(game_id, {"paused": None, "resumed_at": now})
             loaded = await self.service._load(game_id)
             await self.schedule(loaded)
-            post = Post(f"▶️ <@{user_id}> resumed the game; the clocks start again.", board=False)
-            return Result(self.service.summary(loaded), public=(post,), reply="Resumed.")
+            post = Post(t("resume.done", loaded.locale, mention=f"<@{user_id}>"), board=False)
+            reply = t("resume.reply", locale)
+            return Result(self.service.summary(loaded), public=(post,), reply=reply)
 
-    async def vacation(self, game_id: int, user_id: int, hours: float) -> str:
+    async def vacation(self, game_id: int, user_id: int, hours: float, locale: str = "en") -> str:
         """Push back the player's own deadline, up to the game's vacation allowance."""
         async with self.service._lock(game_id):
             loaded = await self.service._active(game_id)
             seat = loaded.seat_of(user_id)
             if float(await self.setting(loaded, "deadline_hours")) <= 0:
-                raise NotAllowed("This game has no deadlines, so there is no clock to stop.")
+                raise NotAllowed("err.no_deadlines")
             if not 0 < hours <= 24 * 14:
-                raise NotAllowed("Ask for between a few minutes and 14 days (in hours).")
+                raise NotAllowed("err.vacation_range")
             limit = float(await self.setting(loaded, "vacation_hours")) * HOUR
             used = next(s.vacation_used for s in loaded.seats if s.position == seat)
             if used + hours * HOUR > limit + 1e-6:
                 left = max(0.0, limit - used) / HOUR
-                raise NotAllowed(f"You have {left:.1f} hours of vacation left in this game.")
+                raise NotAllowed("err.vacation_left", left=f"{left:.1f}")
             await self.store.add_vacation_used(game_id, seat, hours * HOUR)
             vacation = dict(loaded.row.settings.get("vacation", {}))
             turn = self._turn_start(loaded)
@@ -254,4 +246,4 @@ class Tempo:
             vacation[str(seat)] = {"turn": turn, "seconds": taken + hours * HOUR}
             await self.store.update_settings(game_id, {"vacation": vacation})
             await self.schedule(await self.service._load(game_id))
-        return f"Your clock in this game is stopped for {hours:g} more hours."
+        return t("vacation.done", locale, hours=f"{hours:g}")

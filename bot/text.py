@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -80,8 +81,10 @@ def _readable_args(args: dict[str, Any], names: Sequence[str], locale: str) -> d
             args[key] = t(f"card.{value}", locale)
         elif isinstance(value, list):
             args[key] = ", ".join(t(f"card.{v}", locale) for v in value)
-    if isinstance(args.get("figure"), str) and "figure_name" not in args:
+    if isinstance(args.get("figure"), str):  # engines may put English names in events
         args["figure_name"] = t(f"figure.{args['figure']}", locale)
+    if isinstance(args.get("settlement"), str):
+        args["settlement"] = settlement_name(args["settlement"], locale)
     if isinstance(args.get("reason"), str):
         args["reason"] = t(f"end.reason.{args['reason']}", locale)
     if isinstance(args.get("houses"), list):
@@ -90,6 +93,24 @@ def _readable_args(args: dict[str, Any], names: Sequence[str], locale: str) -> d
         if isinstance(args.get(key), list):
             args[key] = " ".join(str(v) for v in args[key])
     return args
+
+
+# Unnamed Samurai settlements are titled by terrain and hex ("village F7", "city L16").
+SETTLEMENT_TITLE = re.compile(r"^(village|city) ([A-Z]+[0-9]+)$")
+
+
+def settlement_name(title: str, locale: str = DEFAULT_LOCALE) -> str:
+    """``"village F7"`` → ``"pueblo F7"``; proper names (Edo, "Kyoto (L16)") stay."""
+    match = SETTLEMENT_TITLE.match(title)
+    if match is None:
+        return title
+    return t(f"settlement.{match[1]}", locale, hex=match[2])
+
+
+def tile_name(code: str, value: int, locale: str = DEFAULT_LOCALE) -> str:
+    """A Samurai tile by code: ``("B3", 3)`` → ``"Buddha 3"`` / ``"Buda 3"``."""
+    kind = code if code in ("FS", "TS") else code[:1]
+    return t(f"tile.{kind}", locale, value=value)
 
 
 def describe_outcome(outcome: Outcome, names: Sequence[str], locale: str = DEFAULT_LOCALE) -> str:

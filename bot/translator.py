@@ -24,13 +24,15 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
+# The locale rules live in bot.i18n (no discord import); re-exported here for the cogs.
+from bot.i18n import DEFAULT_CATALOGUE
+from bot.i18n import catalogue_for_locale as catalogue_for_locale
+
 log = logging.getLogger("tenka.translator")
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 COMMANDS_FILE = LOCALES_DIR / "commands.es.json"
 SPANISH_LOCALES = frozenset({discord.Locale.spain_spanish, discord.Locale.latin_american_spanish})
-CATALOGUES = frozenset({"en", "es"})
-DEFAULT_CATALOGUE = "en"
 
 NAME_LOCATIONS = frozenset({Location.command_name, Location.group_name, Location.parameter_name})
 NAME_MAX = 32
@@ -39,19 +41,6 @@ TEXT_MAX = 100  # descriptions and choice names
 PLACEHOLDER_DESCRIPTION = "…"
 # Devanagari and Thai are the two scripts Discord allows besides letters and numbers.
 EXTRA_SCRIPTS = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x0E00, 0x0E7F))
-
-
-def catalogue_for_locale(locale: str | discord.Locale | None) -> str:
-    """The catalogue (``"es"`` or ``"en"``) for a Discord locale such as ``"es-ES"``.
-
-    Every Spanish locale (``es``, ``es-ES``, ``es-419``, ``es_MX``…) reads ``es.json``;
-    anything else, or nothing, reads English.
-    """
-    if locale is None:
-        return DEFAULT_CATALOGUE
-    text = locale.value if isinstance(locale, discord.Locale) else str(locale)
-    language = text.strip().lower().replace("_", "-").split("-", 1)[0]
-    return language if language in CATALOGUES else DEFAULT_CATALOGUE
 
 
 def localized_file(path: Path, locale: str | discord.Locale | None) -> Path:

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.i18n import locale_for
 from bot.results import GameSummary, NoSuchGame, NotAllowed
+from bot.text import t
 
 if TYPE_CHECKING:
     from bot.app import TenkaBot
@@ -38,16 +40,16 @@ async def resolve_game(interaction: Interaction, game: str | None) -> GameSummar
     if game:
         text = game.strip().lstrip("#")
         if not text.isdigit():
-            raise NotAllowed(f"{game!r} is not a game number; pick one from the list.")
+            raise NotAllowed("err.not_a_game_number", text=repr(game))
         summary = await service.game(int(text))
         if interaction.guild_id is not None and summary.guild_id not in (
             None,
             interaction.guild_id,
         ):
-            raise NoSuchGame(f"Game #{text} belongs to another server.")
+            raise NoSuchGame("err.other_server", game_id=text)
         return summary
     if interaction.channel_id is None:
-        raise NoSuchGame("Tell me which game with the `game` option.")
+        raise NoSuchGame("err.which_game")
     return await service.find_game(interaction.channel_id, interaction.user.id)
 
 
@@ -60,11 +62,12 @@ async def game_autocomplete(
     found = list(await service.user_games(interaction.user.id, channel))
     if channel is not None and not found:
         found = list(await service.user_games(interaction.user.id, None))
+    locale = await locale_for(interaction)
     choices = []
     for g in found:
-        turn = " (your turn)" if interaction.user.id in g.to_act else ""
+        key = "choice.game_your_turn" if interaction.user.id in g.to_act else "choice.game"
         others = ", ".join(s.name for s in g.seats if s.user_id != interaction.user.id)
-        label = f"#{g.game_id} {g.title} vs {others}{turn}"[:100]
+        label = t(key, locale, game_id=g.game_id, title=g.title, others=others)[:100]
         if current.strip().lstrip("#").lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=str(g.game_id)))
     return choices[:25]

@@ -12,7 +12,9 @@ import games
 from bot.cogs.common import game_autocomplete, game_group, jump_url, resolve_game
 from bot.components import lobby_view
 from bot.delivery import deliver, reply
+from bot.i18n import locale_for, server_locale
 from bot.results import GameSummary, NotAllowed
+from bot.text import t
 
 if TYPE_CHECKING:
     from bot.app import TenkaBot
@@ -34,7 +36,7 @@ def parse_options(text: str | None) -> dict[str, str]:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise NotAllowed(f"Options are written key=value, separated by commas (not {part!r}).")
+            raise NotAllowed("err.options_format", part=repr(part))
         out[key.strip().lower()] = value.strip()
     return out
 
@@ -53,15 +55,17 @@ async def start_game(interaction: Interaction, game_id: int) -> None:
     await deliver(bot, replace(result, game=game), interaction)
     where = f"<#{game.where}>"
     if interaction.message is not None:
+        started = t("lobby.started", game.locale, where=where)  # the lobby is public
         try:
             await interaction.message.edit(
-                content=f"{interaction.message.content}\n\nThe game has started in {where}.",
+                content=f"{interaction.message.content}\n\n{started}",
                 view=None,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
             log.info("could not update the lobby message of game %s", game_id)
-    await reply(interaction, f"Game #{game_id} started in {where}.")
+    locale = await locale_for(interaction)
+    await reply(interaction, t("lobby.started_reply", locale, game_id=game_id, where=where))
 
 
 async def _open_thread(interaction: Interaction, game: GameSummary) -> int | None:
@@ -100,11 +104,11 @@ async def new(
     options: str | None = None,
 ) -> None:
     if interaction.channel_id is None or interaction.guild_id is None:
-        await reply(interaction, "Games are played in a server channel, not in DMs.")
+        await reply(interaction, t("err.guild_only", await locale_for(interaction)))
         return
     guild = await interaction.client.store.guild_settings(interaction.guild_id)
     if guild.get("creators") == "managers" and not interaction.permissions.manage_guild:
-        raise NotAllowed("On this server only members who can manage it may open games.")
+        raise NotAllowed("err.creators_managers")
     opts: dict[str, Any] = parse_options(options)
     if variant:
         opts["variant"] = variant
@@ -116,6 +120,7 @@ async def new(
         key=game,
         options=opts,
         players=players,
+        locale=server_locale(guild, interaction.guild_locale),
     )
     await interaction.response.send_message(
         lobby.text, view=lobby_view(lobby), allowed_mentions=discord.AllowedMentions.none()
@@ -140,16 +145,20 @@ async def variant_autocomplete(
 @app_commands.autocomplete(game=game_autocomplete)
 async def status(interaction: Interaction, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
-    await reply(interaction, await interaction.client.service.status(summary.game_id))
+    locale = await locale_for(interaction)
+    await reply(interaction, await interaction.client.service.status(summary.game_id, locale))
 
 
 @app_commands.command(name="history", description="The moves of a game so far")
 @app_commands.autocomplete(game=game_autocomplete)
 async def history(interaction: Interaction, game: str | None = None, page: int = 1) -> None:
     summary = await resolve_game(interaction, game)
-    hist = await interaction.client.service.history(summary.game_id, interaction.user.id, page)
-    body = "\n".join(hist.lines) or "No moves yet."
-    await reply(interaction, f"**Game #{summary.game_id}** (page {hist.page}/{hist.pages})\n{body}")
+    locale = await locale_for(interaction)
+    service = interaction.client.service
+    hist = await service.history(summary.game_id, interaction.user.id, page, locale)
+    body = "\n".join(hist.lines) or t("history.empty", locale)
+    head = t("history.header", locale, game_id=summary.game_id, page=hist.page, pages=hist.pages)
+    await reply(interaction, f"{head}\n{body}")
 
 
 @app_commands.command(name="resign", description="Resign from a game")
@@ -157,9 +166,10 @@ async def history(interaction: Interaction, game: str | None = None, page: int =
 async def resign(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
-    result = await interaction.client.service.resign(summary.game_id, interaction.user.id)
+    locale = await locale_for(interaction)
+    result = await interaction.client.service.resign(summary.game_id, interaction.user.id, locale)
     await deliver(interaction.client, result, interaction)
-    await reply(interaction, "You resigned.")
+    await reply(interaction, t("reply.resigned", locale))
 
 
 @app_commands.command(
@@ -169,37 +179,41 @@ async def resign(interaction: Interaction, game: str | None = None) -> None:
 async def abandon(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
-    result = await interaction.client.service.abandon(summary.game_id, interaction.user.id)
+    locale = await locale_for(interaction)
+    result = await interaction.client.service.abandon(summary.game_id, interaction.user.id, locale)
     if result.public:
         await deliver(interaction.client, result, interaction)
-    await reply(interaction, result.reply or "The game was abandoned.")
+    await reply(interaction, result.reply or t("reply.abandoned", locale))
 
 
 @app_commands.command(name="list", description="Games open or running in this channel")
 async def list_(interaction: Interaction) -> None:
+    locale = await locale_for(interaction)
     if interaction.channel_id is None:
-        await reply(interaction, "Use this in a server channel.")
+        await reply(interaction, t("err.channel_only", locale))
         return
     found = await interaction.client.service.list_channel(interaction.channel_id)
-    lines = [_summary_line(g, interaction.user.id) for g in found]
-    await reply(interaction, "\n".join(lines) or "No games in this channel.")
+    lines = [_summary_line(g, interaction.user.id, locale) for g in found]
+    await reply(interaction, "\n".join(lines) or t("list.none_here", locale))
 
 
 @app_commands.command(name="mine", description="All your games, on every server")
 async def mine(interaction: Interaction) -> None:
+    locale = await locale_for(interaction)
     found = await interaction.client.service.mine(interaction.user.id)
-    lines = [_summary_line(g, interaction.user.id) for g in found[:20]]
-    await reply(interaction, "\n".join(lines) or "You have no open games.")
+    lines = [_summary_line(g, interaction.user.id, locale) for g in found[:20]]
+    await reply(interaction, "\n".join(lines) or t("list.none_mine", locale))
 
 
-def _summary_line(game: GameSummary, user_id: int) -> str:
+def _summary_line(game: GameSummary, user_id: int, locale: str) -> str:
     if game.status == "lobby":
-        state = "waiting for players"
+        state = t("summary.lobby", locale)
     elif user_id in game.to_act:
-        state = "**your turn**"
+        state = t("summary.your_turn", locale)
     else:
-        names = [s.name for s in game.seats if s.user_id in game.to_act] or ["others"]
-        state = "waiting for " + ", ".join(names)
+        names = [s.name for s in game.seats if s.user_id in game.to_act]
+        names = names or [t("summary.others", locale)]
+        state = t("summary.waiting", locale, names=", ".join(names))
     link = jump_url(game)
     return f"#{game.game_id} {game.title} — {state} — {link}"
 

@@ -13,7 +13,10 @@ from discord.ext import commands
 import games
 from bot.cogs.common import game_autocomplete, resolve_game
 from bot.delivery import deliver, reply, send_private
+from bot.i18n import locale_for
 from bot.results import NoSuchGame, ServiceError
+from bot.text import t
+from bot.translator import localized_file
 
 if TYPE_CHECKING:
     from bot.app import TenkaBot
@@ -52,16 +55,19 @@ class PlayCog(commands.Cog):
     async def move(self, interaction: Interaction, action: str, game: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         summary = await resolve_game(interaction, game)
-        result = await self.bot.service.act(summary.game_id, interaction.user.id, action)
+        locale = await locale_for(interaction)
+        service = self.bot.service
+        result = await service.act(summary.game_id, interaction.user.id, action, locale=locale)
         await deliver(self.bot, result, interaction)
-        await reply(interaction, result.reply or f"Played `{action.strip()}`.")
+        await reply(interaction, result.reply or t("reply.played", locale, notation=action.strip()))
 
     @app_commands.command(name="board", description="Show the current board")
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(self, interaction: Interaction, game: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         summary = await resolve_game(interaction, game)
-        post = await self.bot.service.board(summary.game_id)
+        locale = await locale_for(interaction)
+        post = await self.bot.service.board(summary.game_id, locale)
         await reply(interaction, post.text, attachment=post.image)
 
     @app_commands.command(name="hand", description="Your private view of a game (also by DM)")
@@ -69,23 +75,23 @@ class PlayCog(commands.Cog):
     async def hand(self, interaction: Interaction, game: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         summary = await resolve_game(interaction, game)
-        private = await self.bot.service.hand(summary.game_id, interaction.user.id)
+        locale = await locale_for(interaction)
+        private = await self.bot.service.hand(summary.game_id, interaction.user.id, locale)
         from bot.components import menu_view
 
         await reply(
             interaction, private.text, attachment=private.image, view=menu_view(private.menu)
         )
         if not await send_private(self.bot, private):
-            from bot.text import t
-
-            await reply(interaction, t("dm.closed"))
+            await reply(interaction, t("dm.closed", locale))
 
     @app_commands.command(name="rules", description="How to play a game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: str) -> None:
-        path = RULES_DIR / f"{games.get(game).key}.md"
+        locale = await locale_for(interaction)
+        path = localized_file(RULES_DIR / f"{games.get(game).key}.md", locale)
         if not path.is_file():
-            raise NoSuchGame(f"I have no rules summary for {game!r} yet.")
+            raise NoSuchGame("err.no_rules", game=repr(game))
         await reply(interaction, path.read_text(encoding="utf-8")[:2000])
 
 

@@ -9,11 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Location
 
 from bot.cogs.common import game_autocomplete, game_group, resolve_game
 from bot.delivery import deliver, reply
+from bot.i18n import forget_locale, locale_for, user_locale
 from bot.results import Attachment, NotAllowed
 from bot.scheduler import parse_quiet_hours, zone
+from bot.text import t
+from bot.translator import TenkaTranslator
 
 if TYPE_CHECKING:
     from bot.app import TenkaBot
@@ -27,9 +31,11 @@ Interaction = discord.Interaction["TenkaBot"]
 async def pause(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
-    result = await interaction.client.service.tempo.pause(summary.game_id, interaction.user.id)
+    locale = await locale_for(interaction)
+    tempo = interaction.client.service.tempo
+    result = await tempo.pause(summary.game_id, interaction.user.id, locale)
     await deliver(interaction.client, result, interaction)
-    await reply(interaction, result.reply or "Done.")
+    await reply(interaction, result.reply or t("reply.done", locale))
 
 
 @app_commands.command(name="resume", description="Resume a paused game")
@@ -37,9 +43,11 @@ async def pause(interaction: Interaction, game: str | None = None) -> None:
 async def resume(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
-    result = await interaction.client.service.tempo.resume(summary.game_id, interaction.user.id)
+    locale = await locale_for(interaction)
+    tempo = interaction.client.service.tempo
+    result = await tempo.resume(summary.game_id, interaction.user.id, locale)
     await deliver(interaction.client, result, interaction)
-    await reply(interaction, result.reply or "Done.")
+    await reply(interaction, result.reply or t("reply.done", locale))
 
 
 @app_commands.command(name="vacation", description="Stop your own clock for some hours")
@@ -48,17 +56,20 @@ async def vacation(
     interaction: Interaction, hours: app_commands.Range[float, 0.1, 336.0], game: str | None = None
 ) -> None:
     summary = await resolve_game(interaction, game)
+    locale = await locale_for(interaction)
     tempo = interaction.client.service.tempo
-    await reply(interaction, await tempo.vacation(summary.game_id, interaction.user.id, hours))
+    text = await tempo.vacation(summary.game_id, interaction.user.id, hours, locale)
+    await reply(interaction, text)
 
 
 @app_commands.command(name="remind", description="Turn reminders for a game back on (or off)")
 @app_commands.autocomplete(game=game_autocomplete)
 async def remind(interaction: Interaction, on: bool = True, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
+    locale = await locale_for(interaction)
     tempo = interaction.client.service.tempo
     method = tempo.unmute if on else tempo.mute
-    await reply(interaction, await method(summary.game_id, interaction.user.id))
+    await reply(interaction, await method(summary.game_id, interaction.user.id, locale))
 
 
 @app_commands.command(name="replace", description="Hand an absent player's seat to someone else")
@@ -73,7 +84,8 @@ async def replace(
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
     if by is not None and by.bot:
-        raise NotAllowed("A bot can't take a seat; leave `by` empty to hand it to Tenka's AI.")
+        raise NotAllowed("err.bot_seat")
+    locale = await locale_for(interaction)
     perms = interaction.permissions
     result = await interaction.client.service.table.replace(
         summary.game_id,
@@ -82,9 +94,10 @@ async def replace(
         new_user=by.id if by else None,
         new_name=by.display_name if by else None,
         is_admin=bool(perms.manage_guild),
+        locale=locale,
     )
     await deliver(interaction.client, result, interaction)
-    await reply(interaction, result.reply or "Done.")
+    await reply(interaction, result.reply or t("reply.done", locale))
 
 
 @app_commands.command(name="takeback", description="Ask to take back your last confirmed move")
@@ -92,18 +105,20 @@ async def replace(
 async def takeback(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
+    locale = await locale_for(interaction)
     table = interaction.client.service.table
-    result = await table.request_takeback(summary.game_id, interaction.user.id)
+    result = await table.request_takeback(summary.game_id, interaction.user.id, locale)
     await deliver(interaction.client, result, interaction)
-    await reply(interaction, result.reply or "Done.")
+    await reply(interaction, result.reply or t("reply.done", locale))
 
 
 @app_commands.command(name="catchup", description="What happened since your last move")
 @app_commands.autocomplete(game=game_autocomplete)
 async def catchup(interaction: Interaction, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
+    locale = await locale_for(interaction)
     table = interaction.client.service.table
-    await reply(interaction, await table.catchup(summary.game_id, interaction.user.id))
+    await reply(interaction, await table.catchup(summary.game_id, interaction.user.id, locale))
 
 
 @app_commands.command(name="replay", description="An animated replay of a whole game")
@@ -114,12 +129,14 @@ async def replay(interaction: Interaction, game: str | None = None) -> None:
     from bot.presenter import in_render_thread
 
     frames = await interaction.client.service.table.replay_frames(summary.game_id)
+    locale = summary.locale  # the replay is posted for everyone: the game's language
     if not frames:
-        await reply(interaction, "This game has no boards to replay yet.", ephemeral=False)
+        await reply(interaction, t("replay.none", locale), ephemeral=False)
         return
     gif = await in_render_thread(_gif, frames)
-    text = f"Replay of **{summary.title}** game #{summary.game_id} ({len(frames)} boards)."
-    alt = f"Animated replay of {summary.title} game {summary.game_id}, {len(frames)} boards."
+    args = {"title": summary.title, "game_id": summary.game_id, "boards": len(frames)}
+    text = t("replay.text", locale, **args)
+    alt = t("replay.alt", locale, **args)
     attachment = Attachment(f"game-{summary.game_id}.gif", gif, alt)
     await reply(interaction, text, ephemeral=False, attachment=attachment)
 
@@ -146,12 +163,16 @@ async def reveal(interaction: Interaction, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
     result = await interaction.client.service.table.reveal(summary.game_id)
     await deliver(interaction.client, result, interaction)
-    await reply(interaction, "Revealed in the game's thread.")
+    await reply(interaction, t("reveal.done", await locale_for(interaction)))
 
 
 GAME_COMMANDS = (pause, resume, vacation, remind, replace, takeback, catchup, replay, reveal)
 
 settings = app_commands.Group(name="settings", description="Your Tenka settings, or the server's")
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=n, value=v)
+    for n, v in (("automatic", "auto"), ("English", "en"), ("Español", "es"))
+]
 
 
 @settings.command(name="me", description="How Tenka notifies you and draws for you")
@@ -164,10 +185,7 @@ settings = app_commands.Group(name="settings", description="Your Tenka settings,
 )
 @app_commands.choices(
     notify=[app_commands.Choice(name=n, value=n) for n in ("mention", "dm")],
-    language=[
-        app_commands.Choice(name=n, value=v)
-        for n, v in (("automatic", "auto"), ("English", "en"), ("Español", "es"))
-    ],
+    language=LANGUAGE_CHOICES,
     palette=[app_commands.Choice(name=n, value=n) for n in ("default", "colorblind")],
 )
 async def settings_me(
@@ -195,8 +213,9 @@ async def settings_me(
         if value is not None:
             changes[key] = None if value == "auto" else value
     values = await store.set_user_settings(interaction.user.id, changes) if changes else current
-    shown = ", ".join(f"{k}: {v}" for k, v in sorted(values.items())) or "all defaults"
-    await reply(interaction, f"Your settings — {shown}.")
+    forget_locale(interaction)  # a new language answers at once, in that language
+    locale = user_locale(interaction, values)
+    await reply(interaction, t("settings.mine", locale, shown=_shown(values, locale)))
 
 
 @settings.command(name="server", description="Server defaults for Tenka games (managers only)")
@@ -207,9 +226,11 @@ async def settings_me(
     deadline_hours="Hours per turn before the AI moves for a player (0 = no deadline)",
     threads="Open a thread per game (off = play in the channel)",
     creators="Who may open games",
+    language="The language of new games' posts on this server",
 )
 @app_commands.choices(
-    creators=[app_commands.Choice(name=n, value=n) for n in ("everyone", "managers")]
+    creators=[app_commands.Choice(name=n, value=n) for n in ("everyone", "managers")],
+    language=LANGUAGE_CHOICES,
 )
 async def settings_server(
     interaction: Interaction,
@@ -218,13 +239,14 @@ async def settings_server(
     deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
     threads: bool | None = None,
     creators: str | None = None,
+    language: str | None = None,
 ) -> None:
     if interaction.guild_id is None:
-        raise NotAllowed("Server settings are changed inside the server.")
+        raise NotAllowed("err.server_only")
     if not interaction.permissions.manage_guild:
-        raise NotAllowed("Only members who can manage the server may change its settings.")
+        raise NotAllowed("err.managers_only")
     store = interaction.client.store
-    changes = {
+    changes: dict[str, Any] = {
         k: v
         for k, v in (
             ("reminder_hours", reminder_hours),
@@ -232,15 +254,28 @@ async def settings_server(
             ("deadline_hours", deadline_hours),
             ("threads", threads),
             ("creators", creators),
+            ("language", language),
         )
         if v is not None
     }
+    if changes.get("language") == "auto":
+        changes["language"] = None  # None deletes the key: back to the server's locale
     if changes:
         values = await store.set_guild_settings(interaction.guild_id, changes)
     else:
         values = await store.guild_settings(interaction.guild_id)
-    shown = ", ".join(f"{k}: {v}" for k, v in sorted(values.items())) or "all defaults"
-    await reply(interaction, f"Server settings — {shown}.")
+    locale = await locale_for(interaction)
+    await reply(interaction, t("settings.server", locale, shown=_shown(values, locale)))
+
+
+def _shown(values: dict[str, Any], locale: str) -> str:
+    """``name: value`` pairs, each name as the reader's client shows the command option."""
+    translator = TenkaTranslator() if locale == "es" else None
+    pairs = []
+    for key, value in sorted(values.items()):
+        name = translator.lookup(key, Location.parameter_name) if translator else None
+        pairs.append(f"{name or key}: {value}")
+    return ", ".join(pairs) or t("settings.defaults", locale)
 
 
 async def setup(bot: TenkaBot) -> None:

@@ -32,6 +32,10 @@ LOCALES = ROOT / "bot" / "locales"
 RULES = ROOT / "data" / "rules"
 SPANISH = (discord.Locale.spain_spanish, discord.Locale.latin_american_spanish)
 KEY_USE = re.compile(r"""\bt\(\s*["']([a-z0-9_.]+)["']""")
+ERRORS = r"\b(?:ServiceError|NoSuchGame|NotSeated|NotAllowed|WrongPhase|Stale)\(\s*"
+ERROR_KEY_USE = re.compile(ERRORS + r"""["']([a-z0-9_.]+)["']""")
+# A service error raised with a sentence (or an f-string) instead of a catalogue key.
+ERROR_SENTENCE = re.compile(ERRORS + r"""(?:f|t\()?["'](?![a-z0-9_.]+["'])""")
 DISCORD_MESSAGE_LIMIT = 2000
 
 
@@ -92,6 +96,37 @@ def test_every_key_used_in_bot_code_is_in_the_catalogue() -> None:
         if key not in en
     }
     assert not unknown, f"t() keys missing from en.json: {sorted(unknown)}"
+
+
+def bot_sources() -> dict[str, str]:
+    return {
+        str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
+        for path in sorted((ROOT / "bot").rglob("*.py"))
+    }
+
+
+def test_every_service_error_is_raised_with_a_known_key() -> None:
+    en = load("en.json")
+    used = {
+        (name, key) for name, src in bot_sources().items() for key in ERROR_KEY_USE.findall(src)
+    }
+    assert len(used) > 20, "the scanner found too few error keys"
+    unknown = sorted(f"{name}: {key}" for name, key in used if key not in en)
+    assert not unknown, f"error keys missing from en.json: {unknown}"
+    sentences = sorted(
+        f"{name}: {match.group(0)}"
+        for name, src in bot_sources().items()
+        for match in ERROR_SENTENCE.finditer(src)
+    )
+    assert not sentences, f"service errors raised with a sentence, not a key: {sentences}"
+
+
+def test_error_scanners_tell_keys_from_sentences() -> None:
+    source = (
+        'raise NotAllowed("err.full")\nraise Stale(\n  "err.stale")\nraise NoSuchGame(f"No #{x}")'
+    )
+    assert ERROR_KEY_USE.findall(source) == ["err.full", "err.stale"]
+    assert [m.group(0)[-3:] for m in ERROR_SENTENCE.finditer(source)] == ['(f"']
 
 
 def test_key_scanner_finds_literal_keys_only() -> None:

@@ -1,0 +1,198 @@
+"""Who reads which language: the locale rules, localized service errors, and the service's
+public posts (the game's language) against its private answers (the reader's)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from bot import presenter
+from bot.components import BOARD_STYLES, LOBBY_ACTIONS
+from bot.i18n import (
+    catalogue_for_locale,
+    game_locale,
+    reader_locale,
+    server_locale,
+    user_locale,
+)
+from bot.results import NoSuchGame, NotAllowed, ServiceError, Stale, WrongPhase
+from bot.service import Service
+from bot.store import GameRow, SeatRow, open_store
+from bot.text import describe_event, has, settlement_name, t, tile_name
+from games.base import Event
+
+ALICE, BOB, CAROL = 101, 202, 303
+
+
+# --- ServiceError carries a key ---------------------------------------------------------
+
+
+def test_service_error_is_english_text_and_localizes() -> None:
+    err = NotAllowed("err.too_few", title="Samurai", need=2)
+    assert str(err) == "Samurai needs at least 2 players to start."
+    assert err.localized("en") == str(err)
+    assert err.localized("es") == t("err.too_few", "es", title="Samurai", need=2) != str(err)
+    assert err.key == "err.too_few" and err.params == {"title": "Samurai", "need": 2}
+    with pytest.raises(ServiceError, match="at least 2"):
+        raise err
+
+
+def test_service_error_subclasses_and_fallbacks() -> None:
+    err = NoSuchGame("err.no_such_game", game_id=7)
+    assert isinstance(err, ServiceError) and str(err) == "There is no game #7."
+    assert err.localized("fr") == str(err)  # no French catalogue: English
+    assert Stale("err.stale").localized("es") == t("err.stale", "es")
+    # A missing argument stays visible instead of breaking the sentence.
+    assert "{game_id}" in NoSuchGame("err.no_such_game").localized("es")
+
+
+# --- the locale rules --------------------------------------------------------------------
+
+
+def test_user_locale_prefers_the_setting_over_the_client() -> None:
+    spanish_client = SimpleNamespace(locale=discord.Locale.spain_spanish)
+    assert user_locale(spanish_client, {}) == "es"
+    assert user_locale(spanish_client, {"language": "en"}) == "en"
+    assert user_locale(SimpleNamespace(locale="en-US"), {"language": "es"}) == "es"
+    assert user_locale(SimpleNamespace(locale="fr"), {"language": "klingon"}) == "en"
+
+
+def test_server_game_and_dm_locales() -> None:
+    assert server_locale({}, "es-419") == "es"
+    assert server_locale({"language": "en"}, "es-ES") == "en"
+    assert server_locale({}, None) == "en"
+    assert game_locale({"locale": "es"}) == "es"
+    assert game_locale({}) == "en"  # games opened before locales existed
+    assert reader_locale({}, "es") == "es"
+    assert reader_locale({"language": "en"}, "es") == "en"
+    assert catalogue_for_locale(discord.Locale.latin_american_spanish) == "es"
+
+
+# --- sentences built from engine data ----------------------------------------------------
+
+
+def test_figure_names_and_settlements_are_translated() -> None:
+    event = Event(
+        "samurai.capture",
+        {
+            "hex": "F7",
+            "settlement": "village F7",
+            "figure": "B",
+            "figure_name": "Buddha",  # what the engine puts in: English
+            "influence": [3, 1],
+            "winner": 0,
+        },
+        seat=0,
+    )
+    names = ["Ana", "Bo"]
+    line = describe_event(event, names, "es")
+    expected = t(
+        "event.samurai.capture",
+        "es",
+        player="Ana",
+        figure_name=t("figure.B", "es"),
+        settlement=t("settlement.village", "es", hex="F7"),
+        influence="Ana 3, Bo 1",
+    )
+    assert line == expected and "Buddha" not in expected
+    assert settlement_name("city L16", "es") == t("settlement.city", "es", hex="L16")
+    assert settlement_name("Edo", "es") == "Edo"
+    assert settlement_name("Kyoto (L16)", "es") == "Kyoto (L16)"
+
+
+def test_tile_names() -> None:
+    assert tile_name("B3", 3, "en") == "Buddha 3"
+    assert tile_name("B3", 3, "es") == t("tile.B", "es", value=3)
+    assert tile_name("FS", 0, "es") == t("tile.FS", "es")
+    assert tile_name("N1", 1, "en") == "Ronin"
+
+
+def test_every_button_has_a_label_in_both_languages() -> None:
+    for action in (*LOBBY_ACTIONS, *BOARD_STYLES, "confirm", "resign_confirm"):
+        assert has(f"button.{action}", "en") and has(f"button.{action}", "es")
+        assert t(f"button.{action}", "es") != f"button.{action}"
+
+
+def test_seat_names_use_the_catalogue() -> None:
+    row = GameRow(
+        *(1, None, 10, None, None, None, ALICE, "yokai", {}, 1, 1, "active", 0, None, None),
+        settings={"locale": "es", "names": {}},
+        created_at=0.0,
+        updated_at=0.0,
+        turn_started_at=None,
+    )
+    ai = SeatRow(1, position=0, user_id=None, ai="normal", joined_at=0.0)
+    nameless = SeatRow(1, position=1, user_id=ALICE, ai=None, joined_at=0.0)
+    seats = [ai, nameless]
+    assert presenter.seat_name(row, ai, seats) == t("ai.name", "es") != "Tenka AI"
+    assert presenter.seat_name(row, ai, seats, "en") == "Tenka AI"
+    assert presenter.seat_name(row, nameless, seats) == t("seat.n", "es", n=2)
+    assert presenter.seat_name(row, nameless, seats, "en") == "Player 2"
+
+
+# --- the service: public posts in the game's language, answers in the reader's -----------
+
+
+@pytest.fixture
+async def service(tmp_path: Path):
+    store = await open_store(str(tmp_path / "tenka.db"))
+    yield Service(store, render=False, ai_budget_s=0.02)
+    await store.close()
+
+
+async def test_a_spanish_game_posts_in_spanish_and_answers_each_reader(service: Service) -> None:
+    lobby = await service.new_game(
+        guild_id=1, channel_id=10, user_id=ALICE, user_name="Alice", key="yokai", locale="es-ES"
+    )
+    game_id = lobby.game.game_id
+    assert lobby.game.locale == "es"
+    assert t("lobby.waiting", "es", needed=2) in lobby.text
+    await service.join(game_id, BOB, "Bob")
+    result = await service.start(game_id, ALICE)
+    (board,) = result.public
+    loaded = await service._load(game_id)
+    names = loaded.names()
+    order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))
+    first_line = board.text.splitlines()[0]
+    assert first_line == t(
+        "board.begins", "es", title="Yōkai no Mori", game_id=game_id, order=order
+    )
+    mover = result.game.to_act[0]
+    assert t("turn.yours", "es", mention=f"<@{mover}>") in board.text
+    english = await service.board(game_id, "en")  # /board for an English reader
+    assert t("turn.yours", "en", mention=f"<@{mover}>") in english.text
+    status = await service.status(game_id, "en")
+    assert t("status.active", "en") in status and t("status.active", "es") not in status
+    assert t("status.active", "es") in await service.status(game_id, "es")
+    with pytest.raises(WrongPhase) as caught:
+        await service.join(game_id, CAROL, "Carol")
+    assert caught.value.localized("es") == t("err.already_started", "es", game_id=game_id)
+
+
+async def test_private_views_follow_each_readers_language(service: Service) -> None:
+    await service.store.set_user_settings(BOB, {"language": "en"})
+    lobby = await service.new_game(
+        guild_id=1,
+        channel_id=10,
+        user_id=ALICE,
+        user_name="Alice",
+        key="samurai",
+        players=3,
+        locale="es",
+    )
+    game_id = lobby.game.game_id
+    await service.join(game_id, BOB, "Bob")
+    await service.join(game_id, CAROL, "Carol")
+    result = await service.start(game_id, ALICE)
+    prompts = {p.user_id: p.text for p in result.private}
+    assert prompts[ALICE] == t("menu.samurai.prompt", "es", game_id=game_id)  # the game's
+    assert prompts[CAROL] == t("menu.samurai.prompt", "es", game_id=game_id)
+    assert prompts[BOB] == t("menu.samurai.prompt", "en", game_id=game_id)  # his setting
+    menu = await service.menu(game_id, CAROL, "en")
+    assert menu is not None and menu.locale == "en"
+    assert ("Buddha 3 (B3)", "B3.1") in menu.options
+    hand = await service.hand(game_id, ALICE, "en")
+    assert hand.text == t("menu.samurai.prompt", "en", game_id=game_id)
