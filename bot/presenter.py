@@ -19,7 +19,7 @@ from bot.i18n import game_locale
 from bot.menus import menu_for
 from bot.results import Attachment, Post, PrivatePost
 from bot.text import describe_event, describe_outcome, t
-from games.base import Event, Game, Seat, State
+from games.base import Event, Game, Outcome, Seat, State
 
 T = TypeVar("T")
 
@@ -118,10 +118,17 @@ def _turn_line(loaded: Loaded, locale: str) -> tuple[str, tuple[int, ...]]:
     return t("turn.waiting", locale, names=", ".join(names[p] for p in acting)), ping
 
 
-def _render_board(game_key: str, view: Any, names: Sequence[str]) -> Attachment | None:
+def public_palette(palettes: Mapping[int, str]) -> str:
+    """The board everyone sees uses the colour-blind palette if any player asked for it."""
+    return "colorblind" if "colorblind" in palettes.values() else "default"
+
+
+def _render_board(
+    game_key: str, view: Any, names: Sequence[str], palette: str = "default"
+) -> Attachment | None:
     if game_key not in renderer.RENDERERS:
         return None
-    data = renderer.render_board(game_key, view, names=tuple(names))
+    data = renderer.render_board(game_key, view, names=tuple(names), palette=palette)
     description = renderer.alt_text(game_key, view, names=tuple(names))
     return Attachment(f"{game_key}-board.png", data, description[:1024])
 
@@ -133,6 +140,7 @@ async def board_post(
     render: bool = True,
     started: bool = False,
     locale: str | None = None,
+    palette: str = "default",
 ) -> Post:
     """The public post after a move: what happened, the board, whose turn (in ``locale``,
     by default the game's)."""
@@ -157,7 +165,15 @@ async def board_post(
         choices = _quick_choices(loaded)
     view = game.view(state, None)
     picture_names = loaded.names()  # pictures follow the game, whoever asks
-    image = await in_render_thread(_render_board, game.key, view, picture_names) if render else None
+    image = (
+        await in_render_thread(_render_board, game.key, view, picture_names, palette)
+        if render
+        else None
+    )
+    extra: tuple[Attachment, ...] = ()
+    if outcome is not None and render:
+        card = await in_render_thread(_render_result, game, outcome, picture_names)
+        extra = (card,)
     return Post(
         text="\n".join(lines),
         image=image,
@@ -165,7 +181,15 @@ async def board_post(
         controls=controls,
         version=loaded.row.version,
         choices=choices,
+        extra=extra,
     )
+
+
+def _render_result(game: Game, outcome: Outcome, names: Sequence[str]) -> Attachment:
+    """The end-of-game card: ranks, scores and the per-game breakdown."""
+    data = renderer.render_result(game.key, game.title, outcome, names=tuple(names))
+    alt = renderer.result_alt_text(game.key, game.title, outcome, names=tuple(names))
+    return Attachment(f"{game.key}-result.png", data, alt[:1024])
 
 
 QUICK_CHOICES = 5  # one row of buttons
@@ -204,6 +228,7 @@ async def private_posts(
     *,
     render: bool = True,
     locales: Mapping[int, str] | None = None,
+    palettes: Mapping[int, str] | None = None,
 ) -> tuple[PrivatePost, ...]:
     """A DM for every human seat whose private information changed, each in its reader's
     locale (``locales`` by user id; the game's locale for anyone missing)."""
@@ -219,7 +244,10 @@ async def private_posts(
         if before is not None and _same(game.hand(before, seat.position), now_hand):
             continue
         locale = locales.get(seat.user_id, loaded.locale)
-        posts.append(await hand_post(loaded, seat.position, render=render, locale=locale))
+        palette = (palettes or {}).get(seat.user_id, "default")
+        posts.append(
+            await hand_post(loaded, seat.position, render=render, locale=locale, palette=palette)
+        )
     return tuple(posts)
 
 
@@ -228,7 +256,12 @@ def _same(a: Any, b: Any) -> bool:
 
 
 async def hand_post(
-    loaded: Loaded, seat: Seat, *, render: bool = True, locale: str = "en"
+    loaded: Loaded,
+    seat: Seat,
+    *,
+    render: bool = True,
+    locale: str = "en",
+    palette: str = "default",
 ) -> PrivatePost:
     """The seat's private view (text in ``locale``; pictures stay English)."""
     game, state = loaded.game, loaded.state
@@ -241,13 +274,19 @@ async def hand_post(
     where = t("hand.where", locale, title=game.title, game_id=loaded.row.id)
     if hand is None:
         text = t("hand.public", locale, where=where)
-        image = await in_render_thread(_render_board, game.key, view, names) if render else None
+        image = (
+            await in_render_thread(_render_board, game.key, view, names, palette)
+            if render
+            else None
+        )
         return PrivatePost(user_id, text, image)
     menu = menu_for(loaded.row.id, game, state, seat, locale)
     text = menu.prompt if menu is not None else t("hand.private", locale, where=where)
     image = None
     if render and game.key in renderer.HAND_RENDERERS:
-        data = await in_render_thread(renderer.render_hand, game.key, view, names=tuple(names))
+        data = await in_render_thread(
+            renderer.render_hand, game.key, view, names=tuple(names), palette=palette
+        )
         description = renderer.hand_alt_text(game.key, view, names=tuple(names))
         image = Attachment(f"{game.key}-hand.png", data, description[:1024])
     return PrivatePost(user_id, text, image, menu)

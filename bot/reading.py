@@ -37,7 +37,10 @@ class ReadingMixin:
         loaded = await self._load(game_id)
         if loaded.state is None:
             raise WrongPhase("err.not_started", game_id=game_id)
-        return await presenter.board_post(loaded, [], render=self.render, locale=locale)
+        palette = presenter.public_palette(await self.palettes(loaded))
+        return await presenter.board_post(
+            loaded, [], render=self.render, locale=locale, palette=palette
+        )
 
     async def hand(self, game_id: int, user_id: int, locale: str = "en") -> PrivatePost:
         """The user's private view (hand, secret captures) as text and image."""
@@ -45,7 +48,10 @@ class ReadingMixin:
         if loaded.state is None:
             raise WrongPhase("err.not_started", game_id=game_id)
         seat = loaded.seat_of(user_id)
-        return await presenter.hand_post(loaded, seat, render=self.render, locale=locale)
+        palette = (await self.palettes(loaded)).get(user_id, "default")
+        return await presenter.hand_post(
+            loaded, seat, render=self.render, locale=locale, palette=palette
+        )
 
     async def status(self, game_id: int, locale: str = "en") -> str:
         loaded = await self._load(game_id)

@@ -42,7 +42,6 @@ from games.rng import derive_seed
 
 log = logging.getLogger(__name__)
 
-HISTORY_PAGE = 15
 MAX_AI_CHAIN = 500  # safety net: AI seats answering each other
 
 
@@ -339,17 +338,39 @@ class Service(LobbyMixin, ReadingMixin):
         finished = loaded.game.outcome(loaded.state) is not None
         public: tuple[Post, ...] = ()
         if started or finished or any(e.audience is None for e in events):
-            post = await presenter.board_post(loaded, events, render=self.render, started=started)
+            palettes = await self.palettes(loaded)
+            post = await presenter.board_post(
+                loaded,
+                events,
+                render=self.render,
+                started=started,
+                palette=presenter.public_palette(palettes),
+            )
             post = await self._with_digest(loaded, post, before, acted + ai_actions)
             acting = loaded.game.to_act(loaded.state)
             mid_turn = before is not None and len(acting) == 1
             mid_turn = mid_turn and acting == loaded.game.to_act(before) and not finished
             public = (replace(post, edit_previous=mid_turn, ping=() if mid_turn else post.ping),)
         locales = await self._dm_locales(loaded, reader)
-        private = await presenter.private_posts(loaded, before, render=self.render, locales=locales)
+        private = await presenter.private_posts(
+            loaded,
+            before,
+            render=self.render,
+            locales=locales,
+            palettes=await self.palettes(loaded),
+        )
         private = tuple(p for p in private if p.user_id != quiet_user)
         await self.tempo.schedule(loaded)
         return Result(self.summary(loaded), public=public, private=private, finished=finished)
+
+    async def palettes(self, loaded: Loaded) -> dict[int, str]:
+        """Each human player's picture palette (``/settings me palette:``)."""
+        out = {}
+        for seat in loaded.seats:
+            if seat.user_id is not None:
+                prefs = await self.store.user_settings(seat.user_id)
+                out[seat.user_id] = str(prefs.get("palette") or "default")
+        return out
 
     async def dm_locale(self, loaded: Loaded, user_id: int) -> str:
         """The catalogue of a DM to ``user_id`` outside their own interaction."""

@@ -19,6 +19,8 @@ from games.base import UnknownGame
 from renderer import china, samurai, yokai
 from renderer.core import CACHED, NAIVE, Toolkit, encode_png, get_palette, png_palette
 from renderer.palettes import PALETTES, Palette
+from renderer.replay import replay_gif
+from renderer.result import render_result, result_alt_text
 
 __all__ = [
     "HAND_RENDERERS",
@@ -34,6 +36,9 @@ __all__ = [
     "render_hand",
     "render_image",
     "render_naive",
+    "render_result",
+    "replay_gif",
+    "result_alt_text",
 ]
 
 

@@ -64,7 +64,7 @@ async def play_move(t: Table, thread_id: int, user: FakeUser, move: str) -> Stor
 
 
 def check_board(t: Table, board: StoredMessage) -> None:
-    (attachment,) = board.attachments
+    attachment = board.attachments[0]
     assert attachment.description and len(attachment.description) <= 1024
     data = t.emu.attachment_bytes(board)
     assert data.startswith(PNG_MAGIC)
@@ -102,6 +102,18 @@ async def test_whole_3x4_game_between_two_users(table: Table) -> None:
     game_id, thread_id = await open_and_start(t)
     final = await play_to_the_end(t, game_id, thread_id, seed=1)
     assert final.pinged_ids == frozenset() and final.silent
+    board, card = final.attachments  # the final board and the result card
+    assert card.filename.endswith("result.png") and card.description
+    assert t.emu.attachment_bytes(final, 1).startswith(PNG_MAGIC)
+    replay = await t.emu.slash(t.alice, thread_id, "game replay", {})
+    await replay.response()
+    (gif,) = await replay.followups(1, timeout=30)
+    assert not gif.ephemeral and gif.attachments[0].filename.endswith(".gif")
+    assert t.emu.attachment_bytes(gif).startswith(b"GIF8")
+    reveal = await t.answer(await t.emu.slash(t.bob, thread_id, "game reveal", {}))
+    assert reveal.ephemeral
+    revealed = t.emu.public_messages(thread_id)[-1]
+    assert [a.filename for a in revealed.attachments] == ["final-state.json"]
     assert "won" in final.content or "drawn" in final.content
     assert final.custom_ids() == []
     status = await t.answer(await t.emu.slash(t.alice, thread_id, "game status", {}))

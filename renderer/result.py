@@ -1,0 +1,532 @@
+"""The end-of-game result card: who won, why the game ended, and the score breakdown.
+
+>>> png = render_result("samurai", "Samurai", outcome, names=("Ann", "Bo"))  # doctest: +SKIP
+
+The card is drawn from an :class:`~games.base.Outcome` only (never a view or a state): the
+title, the reason the game ended, a ranked table (rank, seat mark and name, the game's own
+columns read from ``outcome.detail``, the score) and the tie-break that decided. Detail
+keys it does not know, or values of an unexpected shape, are skipped rather than guessed
+at, so a game that adds a key never breaks its result card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw
+
+from games.base import JSON, Outcome, Seat, Termination
+from renderer.core import (
+    CACHED,
+    Font,
+    Toolkit,
+    draw_seat_mark,
+    draw_text,
+    encode_png,
+    fit_text,
+    get_palette,
+    png_palette,
+    printable,
+    rgb,
+)
+from renderer.palettes import Palette
+from renderer.text import seat_label
+
+__all__ = ["render_result", "result_alt_text"]
+
+WIDTH = 1000
+MARGIN = 28
+PAD = 20  # inside the table panel
+HEADER_H = 44
+ROW_H = 66
+ROW_GAP = 6
+SUPERSAMPLE = 4  # crowns and seat marks are drawn 4x and shrunk: Pillow polygons are not AA
+MAX_ALT = 1024
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+# Why the game ended, after "Game over: ". Yōkai names its royal piece; a draw by
+# repetition is said as such (a win by repetition only happens under the perpetual-check rule).
+TERMINATIONS: dict[Termination, str] = {
+    Termination.CAPTURE: "capture",
+    Termination.TRY: "try",
+    Termination.CHECKMATE: "checkmate",
+    Termination.NO_LEGAL_ACTION: "no legal move left",
+    Termination.REPETITION: "repetition",
+    Termination.SCORING: "final scoring",
+    Termination.RESIGNATION: "resignation",
+    Termination.ABANDONED: "game abandoned",
+}
+GAME_TERMINATIONS: dict[tuple[str, Termination], str] = {
+    ("yokai", Termination.CAPTURE): "the koropokkuru was captured",
+    ("yokai", Termination.TRY): "try (a koropokkuru reached the far rank)",
+}
+RULES = {  # Yōkai's ``detail["rule"]``
+    "failed_defence": "try (the koropokkuru survived on the far rank)",
+    "perpetual_check": "perpetual check loses",
+}
+END_REASONS = {  # Samurai's ``detail["reason"]``
+    "exhausted": "a figure type ran out",
+    "ties": "the fourth figure was set aside",
+    "blocked": "nobody could play",
+}
+TIEBREAKS = {
+    "other_figures": "most figures in the types not led",
+    "total_figures": "most figures in all",
+    "shared": "still tied: shared victory",
+    "pieces_left": "most pieces left in supply",
+}
+SAMURAI_TYPES = (  # (detail key, singular, plural)
+    ("helmet", "helmet", "helmets"),
+    ("buddha", "Buddha", "Buddhas"),
+    ("rice", "rice field", "rice fields"),
+)
+SAMURAI_HEADERS = ("Helmets", "Buddhas", "Rice")
+CHINA_PARTS = (("houses", "Houses"), ("alliances", "Alliances"), ("routes", "Routes"))
+
+
+# --- what the card says -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the table: a header, a cell per seat and the seats whose cell stands out."""
+
+    header: str
+    cells: tuple[str, ...]
+    marked: frozenset[Seat] = frozenset()
+    alt: str = ""  # how the alt text names the value ("helmets"); empty: the cell says it all
+    strong: bool = False  # the deciding column (total, types led)
+
+
+@dataclass(frozen=True)
+class Card:
+    """Everything the picture and the alt text show, in words."""
+
+    title: str
+    outcome: Outcome
+    reason: str
+    order: tuple[Seat, ...]  # seats, best rank first
+    labels: tuple[str, ...]
+    tags: tuple[str, ...]  # per seat: "resigned" or ""
+    columns: tuple[Column, ...]
+    notes: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (label, text)
+    legend: str = ""  # what a marked cell means
+
+
+def _label(seat: Seat, names: Sequence[str]) -> str:
+    try:
+        return seat_label(seat, names)
+    except IndexError:  # more seats than the ordinal words
+        return f"Player {seat + 1}"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _count(n: int, singular: str, plural: str) -> str:
+    return f"{n} {singular if n == 1 else plural}"
+
+
+def _int_map(value: JSON, keys: Sequence[str]) -> dict[str, int] | None:
+    """``value`` as {key: int} holding every key of ``keys``, or None."""
+    if not isinstance(value, Mapping):
+        return None
+    out = {k: value.get(k) for k in keys}
+    ints = {k: v for k, v in out.items() if isinstance(v, int) and not isinstance(v, bool)}
+    return ints if len(ints) == len(keys) else None
+
+
+def _samurai_columns(outcome: Outcome, seats: int) -> tuple[list[Column], list[tuple[str, str]]]:
+    keys = [k for k, _, _ in SAMURAI_TYPES]
+    captured = outcome.detail.get("captured")
+    captured = captured if isinstance(captured, Mapping) else {}
+    counts = [m for s in range(seats) if (m := _int_map(captured.get(str(s)), keys)) is not None]
+    leaders = outcome.detail.get("leaders")
+    leaders = leaders if isinstance(leaders, Mapping) else {}
+    columns = []
+    if len(counts) == seats:
+        for (key, _, plural), header in zip(SAMURAI_TYPES, SAMURAI_HEADERS, strict=True):
+            led = leaders.get(key)
+            marked = frozenset([led] if isinstance(led, int) and 0 <= led < seats else [])
+            cells = tuple(str(m[key]) for m in counts)
+            columns.append(Column(header, cells, marked, plural))
+    if len(outcome.scores) == seats:
+        cells = tuple(_number(v) for v in outcome.scores)
+        columns.append(Column("Types led", cells, alt="types led", strong=True))
+    notes = []
+    set_aside = _int_map(outcome.detail.get("set_aside"), keys)
+    if set_aside is not None:
+        parts = [_count(set_aside[k], singular, plural) for k, singular, plural in SAMURAI_TYPES]
+        notes.append(("Set aside", ", ".join(parts)))
+    return columns, notes
+
+
+def _china_columns(outcome: Outcome, seats: int) -> tuple[list[Column], list[tuple[str, str]]]:
+    rows = outcome.detail.get("breakdown")
+    if not isinstance(rows, Sequence) or len(rows) != seats:
+        return _score_columns(outcome, seats), []
+    columns = []
+    for key, header in CHINA_PARTS:
+        values = [_int_map(row, [key]) for row in rows]
+        if all(v is not None for v in values):
+            cells = tuple(str(v[key]) for v in values if v is not None)
+            columns.append(Column(header, cells, alt=key))
+    columns += _score_columns(outcome, seats, "Total")
+    left = [_int_map(row, ["pieces_left"]) for row in rows]
+    if all(v is not None for v in left):
+        marked = outcome.winners if outcome.tiebreak == "pieces_left" else frozenset()
+        cells = tuple(str(v["pieces_left"]) for v in left if v is not None)
+        columns.append(Column("Pieces left", cells, marked, "pieces left"))
+    return columns, []
+
+
+def _yokai_columns(outcome: Outcome, seats: int) -> list[Column]:
+    cells = tuple(
+        "Draw" if outcome.is_draw else "Win" if s in outcome.winners else "Loss"
+        for s in range(seats)
+    )
+    return [Column("Result", cells, strong=True)]
+
+
+def _score_columns(outcome: Outcome, seats: int, header: str = "Score") -> list[Column]:
+    if len(outcome.scores) != seats:
+        return []
+    cells = tuple(_number(v) for v in outcome.scores)
+    return [Column(header, cells, alt=header.lower(), strong=True)]
+
+
+COLUMN_MAKERS: dict[str, Callable[[Outcome, int], tuple[list[Column], list[tuple[str, str]]]]] = {
+    "samurai": _samurai_columns,
+    "china": _china_columns,
+    "yokai": lambda outcome, seats: (_yokai_columns(outcome, seats), []),
+}
+LEGENDS = {"samurai": "leads this type"}  # China's one marked cell is the tie-break line's
+
+
+def headline(outcome: Outcome, labels: Sequence[str]) -> str:
+    """ "Ann wins", "Ann and Bo share the win", "Draw" or "No winner"."""
+    names = [labels[s] for s in sorted(outcome.winners)]
+    if len(names) == 1:
+        return f"{names[0]} wins"
+    if names:
+        return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+    return "No winner" if outcome.termination is Termination.ABANDONED else "Draw"
+
+
+def fitted_headline(outcome: Outcome, labels: Sequence[str], fnt: Font, room: float) -> str:
+    """The headline within ``room`` px: long names are cut (the longest first), never the verb."""
+    text = headline(outcome, labels)
+    if fnt.getlength(text) <= room:
+        return text
+    lo, hi = 40, round(room)
+    while lo < hi:  # the widest cap on each name's width that lets the headline fit
+        cap = (lo + hi + 1) // 2
+        cut = [fit_text(printable(name, fnt), fnt, cap) for name in labels]
+        if fnt.getlength(headline(outcome, cut)) <= room:
+            lo = cap
+        else:
+            hi = cap - 1
+    return headline(outcome, [fit_text(printable(name, fnt), fnt, lo) for name in labels])
+
+
+def _reason(game_key: str, outcome: Outcome) -> str:
+    term = outcome.termination
+    words = GAME_TERMINATIONS.get((game_key, term), TERMINATIONS.get(term, str(term)))
+    if term is Termination.REPETITION and outcome.is_draw:
+        words = "draw by repetition"
+    rule = outcome.detail.get("rule")
+    if isinstance(rule, str) and rule in RULES:
+        words = RULES[rule]
+    end = outcome.detail.get("reason")
+    if term is Termination.SCORING and isinstance(end, str) and end in END_REASONS:
+        words += f" ({END_REASONS[end]})"
+    return words
+
+
+def _resigned(outcome: Outcome, seats: int) -> set[Seat]:
+    """Seats named in ``detail["resigned"]``; a game ended by resignation has one player
+    left (Samurai, China, Yōkai), so there everybody else resigned."""
+    out = set()
+    if outcome.termination is Termination.RESIGNATION and len(outcome.winners) == 1:
+        out = set(range(seats)) - outcome.winners
+    value = outcome.detail.get("resigned")
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        out |= {s for s in value if isinstance(s, int) and 0 <= s < seats}
+    return out
+
+
+def make_card(game_key: str, title: str, outcome: Outcome, names: Sequence[str]) -> Card:
+    """The words of the result card; unknown or malformed detail is left out."""
+    seats = len(outcome.ranks)
+    labels = tuple(_label(s, names) for s in range(seats))
+    maker = COLUMN_MAKERS.get(game_key)
+    try:
+        columns, notes = maker(outcome, seats) if maker else (_score_columns(outcome, seats), [])
+    except (TypeError, ValueError, KeyError, AttributeError):  # detail of an unknown shape
+        columns, notes = _score_columns(outcome, seats), []
+    if outcome.tiebreak:
+        words = TIEBREAKS.get(outcome.tiebreak, outcome.tiebreak.replace("_", " "))
+        notes.insert(0, ("Tie-break", words))
+    resigned = _resigned(outcome, seats)
+    legend = LEGENDS.get(game_key, "") if any(c.marked for c in columns) else ""
+    return Card(
+        title=title,
+        outcome=outcome,
+        reason=_reason(game_key, outcome),
+        order=tuple(sorted(range(seats), key=lambda s: (outcome.ranks[s], s))),
+        labels=labels,
+        tags=tuple("resigned" if s in resigned else "" for s in range(seats)),
+        columns=tuple(columns),
+        notes=tuple(notes),
+        legend=legend,
+    )
+
+
+def _ordinal(rank: int) -> str:
+    return ORDINALS[rank - 1] if 1 <= rank <= len(ORDINALS) else f"#{rank}"
+
+
+def result_alt_text(game_key: str, title: str, outcome: Outcome, *, names: Sequence[str]) -> str:
+    """A screen-reader description of the result card (≤ 1024 characters)."""
+    card = make_card(game_key, title, outcome, names)
+    head = headline(card.outcome, card.labels)
+    parts = [f"{card.title} result: {head}. Game over: {card.reason}."]
+    rows = []
+    for seat in card.order:
+        cells = []
+        for col in card.columns:
+            cell = f"{col.alt} {col.cells[seat]}" if col.alt else col.cells[seat].lower()
+            cells.append(cell + (f" ({card.legend})" if card.legend and seat in col.marked else ""))
+        tag = f" ({card.tags[seat]})" if card.tags[seat] else ""
+        text = f"{_ordinal(card.outcome.ranks[seat])} {card.labels[seat]}{tag}"
+        rows.append(text + (f": {', '.join(cells)}" if cells else ""))
+    parts.append("; ".join(rows) + ".")
+    parts += [f"{label}: {text}." for label, text in card.notes]
+    text = " ".join(parts)
+    return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
+
+
+# --- the picture --------------------------------------------------------------------------
+
+
+def _crown_mask(w: int, h: int) -> Image.Image:
+    """A crown: a band under three spikes tipped with balls (an "L" mask, anti-aliased)."""
+    s = SUPERSAMPLE
+    big = Image.new("L", (w * s, h * s))
+    draw = ImageDraw.Draw(big)
+    sx, sy = w * s / 100, h * s / 80
+
+    def pt(x: float, y: float) -> tuple[float, float]:
+        return x * sx, y * sy
+
+    spikes = [(12, 62), (8, 22), (32, 42), (50, 12), (68, 42), (92, 22), (88, 62)]
+    draw.polygon([pt(x, y) for x, y in spikes], fill=255)
+    draw.rounded_rectangle((*pt(12, 64), *pt(88, 78)), radius=3 * sx, fill=255)
+    for x, y in ((8, 16), (50, 7), (92, 16)):
+        r = 7 * sx
+        cx, cy = pt(x, y)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _mark_sprite(shape: str, r: int, fill: str, outline: str) -> Image.Image:
+    """A seat mark drawn large and shrunk, as an RGBA sprite of side ``2r + 4``."""
+    s = SUPERSAMPLE
+    side = 2 * r + 4
+    big = Image.new("RGBA", (side * s, side * s), (0, 0, 0, 0))
+    centre = (side * s / 2, side * s / 2)
+    draw_seat_mark(ImageDraw.Draw(big), shape, centre, r * s, fill, outline)
+    return big.resize((side, side), Image.Resampling.LANCZOS)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Column positions of the table: rank, name, then one centre x per value column."""
+
+    rank_x: int
+    name_x: int
+    name_w: int
+    centres: tuple[int, ...]
+    widths: tuple[int, ...]
+
+
+def _grid(card: Card, kit: Toolkit) -> Grid:
+    left, right = MARGIN + PAD, WIDTH - MARGIN - PAD
+    widths = []
+    for col in card.columns:
+        head = kit.font(24, True).getlength(col.header)
+        cell = max((kit.font(30, True).getlength(c) for c in col.cells), default=0)
+        widths.append(max(80, round(max(head, cell)) + 20))
+    rank_w = 124
+    name_w = right - left - rank_w - sum(widths)
+    if name_w < 180:  # too many columns: squeeze them evenly, the name keeps 180 px
+        squeeze = (sum(widths) - (right - left - rank_w - 180)) / len(widths)
+        widths = [round(w - squeeze) for w in widths]
+        name_w = right - left - rank_w - sum(widths)
+    centres, x = [], left + rank_w + name_w
+    for w in widths:
+        centres.append(x + w // 2)
+        x += w
+    return Grid(left, left + rank_w, name_w, tuple(centres), tuple(widths))
+
+
+@dataclass(frozen=True)
+class Painter:
+    """One picture being drawn, with its palette and toolkit (keeps the calls short)."""
+
+    img: Image.Image
+    pal: Palette
+    kit: Toolkit
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        *,
+        muted: bool = False,
+        bold: bool = False,
+        anchor: str = "la",
+        width: float | None = None,
+    ) -> None:
+        ink = self.pal["muted_text"] if muted else self.pal["text"]
+        draw_text(
+            self.img, xy, text, size=size, fill=ink, kit=self.kit, bold=bold, anchor=anchor,
+            max_width=width,
+        )  # fmt: skip
+
+    def pill(self, centre: tuple[int, int], text: str, size: int = 30) -> None:
+        """A number on the highlight colour: a marked cell (a type led, the tie-break)."""
+        w = max(self.kit.font(size, True).getlength(text) + 22, size * 1.6)
+        cx, cy = centre
+        box = (cx - w / 2, cy - size * 0.72, cx + w / 2, cy + size * 0.72)
+        ImageDraw.Draw(self.img).rounded_rectangle(
+            box, radius=size * 0.4, fill=self.pal["highlight"]
+        )
+        ink = self.pal["token_text"]
+        draw_text(self.img, centre, text, size=size, bold=True, fill=ink, kit=self.kit, anchor="mm")
+
+    def mark(self, centre: tuple[int, int], seat: Seat, r: int = 13) -> None:
+        """The seat's shape in its colour (seats differ beyond colour)."""
+        shape = self.pal["player_shapes"][seat % len(self.pal["player_shapes"])]
+        fill, outline = self.pal["players"][seat % len(self.pal["players"])], self.pal["text"]
+        key = ("result-mark", shape, r, fill, outline)
+        sprite = self.kit.stamp(key, lambda: _mark_sprite(shape, r, fill, outline))
+        corner = (centre[0] - sprite.width // 2, centre[1] - sprite.height // 2)
+        self.img.paste(sprite, corner, sprite)
+
+    def crown(self, xy: tuple[int, int], w: int) -> None:
+        """The winner's crown, ``w`` px wide, top-left at ``xy``."""
+        h = round(w * 0.8)
+        mask = self.kit.stamp(("result-crown", w, h), lambda: _crown_mask(w, h))
+        # Gold in the default palette; the colour-blind palette's yellow highlight (its
+        # promoted colour is a purple that would not read as a crown).
+        pal = self.pal
+        colour = pal["promoted_fill"] if pal["name"] == "default" else pal["highlight"]
+        self.img.paste(rgb(colour), (*xy, xy[0] + w, xy[1] + h), mask)
+
+
+def _draw_header(p: Painter, card: Card) -> int:
+    """Title, reason and headline; returns the y under them."""
+    y = MARGIN
+    p.text((MARGIN, y), card.title, 40, bold=True, width=WIDTH - 2 * MARGIN)
+    p.text((MARGIN, y + 56), f"Game over: {card.reason}", 26, muted=True, width=WIDTH - 2 * MARGIN)
+    y += 104
+    x = MARGIN
+    if card.outcome.winners:
+        p.crown((x, y + 2), 44)
+        x += 58
+    room = WIDTH - MARGIN - x
+    p.text((x, y), fitted_headline(card.outcome, card.labels, p.kit.font(36, True), room), 36,
+           bold=True, width=room)  # fmt: skip
+    return y + 62
+
+
+def _draw_row(p: Painter, card: Card, grid: Grid, seat: Seat, y: int) -> None:
+    cy = y + ROW_H // 2
+    if seat in card.outcome.winners:
+        box = (MARGIN + 8, y, WIDTH - MARGIN - 8, y + ROW_H)
+        ImageDraw.Draw(p.img).rounded_rectangle(box, radius=12, outline=p.pal["highlight"], width=4)
+        p.crown((grid.rank_x, cy - 14), 36)
+    p.text((grid.rank_x + 46, cy), _ordinal(card.outcome.ranks[seat]), 28, bold=True, anchor="lm")
+    p.mark((grid.name_x + 14, cy), seat)
+    name_x, room = grid.name_x + 38, grid.name_w - 50
+    if card.tags[seat]:  # "resigned" under the name, which keeps its whole width
+        p.text((name_x, cy + 19), card.tags[seat], 20, muted=True, anchor="lm", width=room)
+    name_y = cy - 9 if card.tags[seat] else cy
+    p.text((name_x, name_y), card.labels[seat], 30, bold=True, anchor="lm", width=room)
+    for col, x in zip(card.columns, grid.centres, strict=True):
+        if seat in col.marked:
+            p.pill((x, cy), col.cells[seat])
+        else:
+            p.text((x, cy), col.cells[seat], 30, muted=not col.strong, bold=col.strong, anchor="mm")
+
+
+def _table_height(card: Card) -> int:
+    return PAD + HEADER_H + len(card.order) * (ROW_H + ROW_GAP) - ROW_GAP + PAD
+
+
+def _draw_table(p: Painter, card: Card, y: int) -> int:
+    """The ranked table in a panel; returns the y under it."""
+    grid = _grid(card, p.kit)
+    height = _table_height(card)
+    draw = ImageDraw.Draw(p.img)
+    box = (MARGIN, y, WIDTH - MARGIN, y + height)
+    draw.rounded_rectangle(
+        box, radius=16, fill=p.pal["panel"], outline=p.pal["panel_border"], width=2
+    )
+    head_y = y + PAD + HEADER_H // 2 - 4
+    p.text((grid.rank_x + 46, head_y), "Rank", 24, muted=True, bold=True, anchor="lm")
+    p.text((grid.name_x, head_y), "Player", 24, muted=True, bold=True, anchor="lm")
+    for col, x, w in zip(card.columns, grid.centres, grid.widths, strict=True):
+        p.text((x, head_y), col.header, 24, muted=True, bold=True, anchor="mm", width=w - 8)
+    line_y = y + PAD + HEADER_H - 4
+    draw.line(
+        (MARGIN + PAD, line_y, WIDTH - MARGIN - PAD, line_y), fill=p.pal["panel_border"], width=2
+    )
+    for row, seat in enumerate(card.order):
+        _draw_row(p, card, grid, seat, y + PAD + HEADER_H + row * (ROW_H + ROW_GAP))
+    return y + height
+
+
+def _notes_height(card: Card) -> int:
+    lines = len(card.notes) + (1 if card.legend else 0)
+    return lines * 40 + 16 if lines else 0
+
+
+def _draw_notes(p: Painter, card: Card, y: int) -> None:
+    y += 24
+    for label, text in card.notes:
+        p.text((MARGIN, y), f"{label}:", 26, bold=True)
+        x = MARGIN + round(p.kit.font(26, True).getlength(f"{label}:")) + 10
+        p.text((x, y), text, 26, width=WIDTH - MARGIN - x)
+        y += 40
+    if card.legend:
+        p.pill((MARGIN + 22, y + 16), "3", size=24)
+        p.text((MARGIN + 52, y + 16), card.legend, 24, muted=True, anchor="lm")
+
+
+def draw_card(card: Card, pal: Palette, kit: Toolkit = CACHED) -> Image.Image:
+    """The result card as an RGB image, ``WIDTH`` px wide."""
+    height = MARGIN + 166 + _table_height(card) + _notes_height(card) + MARGIN
+    painter = Painter(Image.new("RGB", (WIDTH, height), pal["background"]), pal, kit)
+    y = _draw_header(painter, card)
+    y = _draw_table(painter, card, y)
+    _draw_notes(painter, card, y)
+    return painter.img
+
+
+def render_result(
+    game_key: str,
+    title: str,
+    outcome: Outcome,
+    *,
+    names: Sequence[str],
+    palette: str = "default",
+) -> bytes:
+    """The result card of a finished game as PNG bytes (``names`` by seat)."""
+    pal = get_palette(palette)
+    image = draw_card(make_card(game_key, title, outcome, names), pal, CACHED)
+    return encode_png(image, png_palette(pal, CACHED))
