@@ -103,6 +103,7 @@ async def test_whole_3x4_game_between_two_users(table: Table) -> None:
     final = await play_to_the_end(t, game_id, thread_id, seed=1)
     assert final.pinged_ids == frozenset() and final.silent
     board, card = final.attachments  # the final board and the result card
+    assert board.filename.endswith("board.png")
     assert card.filename.endswith("result.png") and card.description
     assert t.emu.attachment_bytes(final, 1).startswith(PNG_MAGIC)
     replay = await t.emu.slash(t.alice, thread_id, "game replay", {})
