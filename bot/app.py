@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -108,6 +109,7 @@ class TenkaBot(commands.Bot):
         self.store: Store
         self.service: Service
         self.dispatcher: Dispatcher | None = None
+        self._resume_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = self._given_store or await open_store(self.config.database)
@@ -125,11 +127,27 @@ class TenkaBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.dispatcher = Dispatcher(self.store, self.on_timer, clock=self.clock)
         self.service.tempo.poke = self.dispatcher.poke
-        await self.dispatcher.start()
+        downtime = await self.dispatcher.start()
+        if downtime:
+            await self.service.tempo.credit_downtime(downtime)
+        self._resume_task = asyncio.create_task(self.resume_games(), name="tenka-resume")
         if self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+
+    async def resume_games(self) -> None:
+        """After a restart, let AI seats finish turns a crash interrupted."""
+        from bot.delivery import deliver
+
+        await self.wait_until_ready()
+        for row in await self.store.active_games():
+            try:
+                result = await self.service.run_ai_turns(row.id)
+                if result is not None:
+                    await deliver(self, result)
+            except Exception:
+                log.exception("could not resume game %s", row.id)
 
     async def on_timer(self, timer: Timer) -> None:
         """A reminder or deadline is due: post what it produced."""
@@ -140,6 +158,8 @@ class TenkaBot(commands.Bot):
             await deliver(self, result)
 
     async def close(self) -> None:
+        if self._resume_task is not None:
+            self._resume_task.cancel()
         if getattr(self, "dispatcher", None) is not None:
             await self.dispatcher.stop()
         await super().close()

@@ -251,12 +251,15 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tenk
             values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
             service = interaction.client.service
             locale = await locale_for(interaction)
+            # Answer first (an update of this message, nothing visible yet): the choice is
+            # committed before the reply, so it must never hang on Discord's 3 s deadline.
+            await interaction.response.defer()
             result = await service.choose(self.game_id, interaction.user.id, values, locale)
             menu = await service.menu(self.game_id, interaction.user.id, locale)
             chosen = ", ".join(v.split(".", 1)[0] for v in values)
             choice = t("menu.your_choice", locale, chosen=chosen)
             text = (menu.prompt if menu else "") + f"\n\n{choice}"
-            await interaction.response.edit_message(content=text[:2000], view=menu_view(menu))
+            await _edit_original(interaction, content=text[:2000], view=menu_view(menu))
             await deliver(interaction.client, result)
         except Exception as err:
             await report_error(interaction, err)
@@ -292,16 +295,25 @@ class MenuConfirm(
             if len(menu.selected) < menu.min_values:
                 await reply(interaction, t("menu.choose_first", locale, need=menu.min_values))
                 return
+            await interaction.response.defer()
             result = await service.act(
                 self.game_id, interaction.user.id, menu.confirm, locale=locale
             )
             chosen = ", ".join(v.split(".", 1)[0] for v in menu.selected)
-            await interaction.response.edit_message(
-                content=t("menu.confirmed", locale, chosen=chosen), view=None
-            )
+            text = t("menu.confirmed", locale, chosen=chosen)
+            await _edit_original(interaction, content=text, view=None)
             await deliver(interaction.client, result)
         except Exception as err:
             await report_error(interaction, err)
+
+
+async def _edit_original(interaction: Interaction, **kwargs: Any) -> None:
+    """Update the message a deferred component sits on; a failure here must not stop the
+    delivery of what was already committed."""
+    try:
+        await interaction.edit_original_response(**kwargs)
+    except discord.HTTPException:
+        log.info("could not update the menu message of interaction %s", interaction.id)
 
 
 DYNAMIC_ITEMS = (LobbyButton, BoardButton, ActionButton, ResignConfirm, MenuSelect, MenuConfirm)

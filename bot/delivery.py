@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -153,11 +154,26 @@ async def send_private(
 async def deliver(
     bot: TenkaBot, result: Result, interaction: discord.Interaction[Any] | None = None
 ) -> None:
-    """Publish a result: board posts, then private posts (with the closed-DM fallback)."""
+    """Publish a result: board posts, then private posts (with the closed-DM fallback).
+
+    Results of one game are published one at a time and never backwards: a board made
+    before the last one published (two results racing to Discord) is dropped, so the
+    newest board is always the one with live buttons. (Order of creation, not version:
+    an undo or a takeback legitimately lowers the version.)"""
     game = result.game
-    for post in result.public:
-        message = await publish(bot, game, post)
-        game = _with_board(game, message.id)
+    lock, published = _publishing(bot, game.game_id)
+    async with lock:
+        for post in result.public:
+            if post.board and result.serial and result.serial < published[0]:
+                continue
+            if post.board:
+                # The store knows the newest board message, whoever published it.
+                fresh = await bot.service.game(game.game_id)
+                game = _with_board(game, fresh.board_message_id)
+            message = await publish(bot, game, post)
+            if post.board:
+                published[0] = max(published[0], result.serial)
+                game = _with_board(game, message.id)
     unreached = []
     for private in result.private:
         if not await send_private(bot, private, interaction):
@@ -171,7 +187,13 @@ async def deliver(
         )
 
 
-def _with_board(game: GameSummary, message_id: int) -> GameSummary:
+def _publishing(bot: TenkaBot, game_id: int) -> tuple[asyncio.Lock, list[int]]:
+    """This bot's lock and last published version for one game."""
+    table: dict[int, tuple[asyncio.Lock, list[int]]] = bot.__dict__.setdefault("_publishing", {})
+    return table.setdefault(game_id, (asyncio.Lock(), [-1]))
+
+
+def _with_board(game: GameSummary, message_id: int | None) -> GameSummary:
     from dataclasses import replace
 
     return replace(game, board_message_id=message_id)

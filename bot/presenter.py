@@ -124,12 +124,12 @@ def public_palette(palettes: Mapping[int, str]) -> str:
 
 
 def _render_board(
-    game_key: str, view: Any, names: Sequence[str], palette: str = "default"
+    game_key: str, view: Any, names: Sequence[str], palette: str = "default", locale: str = "en"
 ) -> Attachment | None:
     if game_key not in renderer.RENDERERS:
         return None
-    data = renderer.render_board(game_key, view, names=tuple(names), palette=palette)
-    description = renderer.alt_text(game_key, view, names=tuple(names))
+    data = renderer.render_board(game_key, view, names=tuple(names), palette=palette, locale=locale)
+    description = renderer.alt_text(game_key, view, names=tuple(names), locale=locale)
     return Attachment(f"{game_key}-board.png", data, description[:1024])
 
 
@@ -166,13 +166,13 @@ async def board_post(
     view = game.view(state, None)
     picture_names = loaded.names()  # pictures follow the game, whoever asks
     image = (
-        await in_render_thread(_render_board, game.key, view, picture_names, palette)
+        await in_render_thread(_render_board, game.key, view, picture_names, palette, locale)
         if render
         else None
     )
     extra: tuple[Attachment, ...] = ()
     if outcome is not None and render:
-        card = await in_render_thread(_render_result, game, outcome, picture_names)
+        card = await in_render_thread(_render_result, game, outcome, picture_names, locale)
         extra = (card,)
     return Post(
         text="\n".join(lines),
@@ -185,10 +185,12 @@ async def board_post(
     )
 
 
-def _render_result(game: Game, outcome: Outcome, names: Sequence[str]) -> Attachment:
-    """The end-of-game card: ranks, scores and the per-game breakdown."""
-    data = renderer.render_result(game.key, game.title, outcome, names=tuple(names))
-    alt = renderer.result_alt_text(game.key, game.title, outcome, names=tuple(names))
+def _render_result(
+    game: Game, outcome: Outcome, names: Sequence[str], locale: str = "en"
+) -> Attachment:
+    """The end-of-game card: ranks, scores and the per-game breakdown (in ``locale``)."""
+    data = renderer.render_result(game.key, game.title, outcome, names=tuple(names), locale=locale)
+    alt = renderer.result_alt_text(game.key, game.title, outcome, names=tuple(names), locale=locale)
     return Attachment(f"{game.key}-result.png", data, alt[:1024])
 
 
@@ -206,7 +208,14 @@ def _quick_choices(loaded: Loaded) -> tuple[tuple[str, int], ...]:
     legal = game.legal(state, seat)
     if not 1 < len(legal) <= QUICK_CHOICES:
         return ()
-    return tuple((game.label(state, a)[:80], i) for i, a in enumerate(legal))
+    labels = [game.label(state, a)[:80] for a in legal]
+    # Public buttons must reveal nothing: if what the seat could do depends on hidden
+    # information (a tentative secret hand), the labels change when it is reshuffled.
+    for k in (1, 2):
+        other = game.shuffle_hidden(state, None, k)
+        if [game.label(other, a)[:80] for a in game.legal(other, seat)] != labels:
+            return ()
+    return tuple((label, i) for i, label in enumerate(labels))
 
 
 def _controls(loaded: Loaded) -> tuple[str, ...]:
@@ -263,7 +272,7 @@ async def hand_post(
     locale: str = "en",
     palette: str = "default",
 ) -> PrivatePost:
-    """The seat's private view (text in ``locale``; pictures stay English)."""
+    """The seat's private view (text and pictures in ``locale``)."""
     game, state = loaded.game, loaded.state
     by_pos = {s.position: s for s in loaded.seats}
     user_id = by_pos[seat].user_id
@@ -275,7 +284,7 @@ async def hand_post(
     if hand is None:
         text = t("hand.public", locale, where=where)
         image = (
-            await in_render_thread(_render_board, game.key, view, names, palette)
+            await in_render_thread(_render_board, game.key, view, names, palette, locale)
             if render
             else None
         )
@@ -285,9 +294,14 @@ async def hand_post(
     image = None
     if render and game.key in renderer.HAND_RENDERERS:
         data = await in_render_thread(
-            renderer.render_hand, game.key, view, names=tuple(names), palette=palette
+            renderer.render_hand,
+            game.key,
+            view,
+            names=tuple(names),
+            palette=palette,
+            locale=locale,
         )
-        description = renderer.hand_alt_text(game.key, view, names=tuple(names))
+        description = renderer.hand_alt_text(game.key, view, names=tuple(names), locale=locale)
         image = Attachment(f"{game.key}-hand.png", data, description[:1024])
     return PrivatePost(user_id, text, image, menu)
 

@@ -80,6 +80,7 @@ class Result:
     private: tuple[PrivatePost, ...] = ()
     reply: str | None = None  # a short ephemeral answer to the user who acted
     finished: bool = False
+    serial: int = 0  # creation order under the game's lock (publishing never goes back)
 
 
 @dataclass(frozen=True)

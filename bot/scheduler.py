@@ -37,9 +37,16 @@ class Dispatcher:
     """Runs due timers; ``clock`` is injectable so tests simulate time."""
 
     def __init__(
-        self, store: Store, handler: Handler, *, clock: Callable[[], float] = time.time
+        self,
+        store: Store,
+        handler: Handler,
+        *,
+        clock: Callable[[], float] = time.time,
+        claim_first: frozenset[str] = frozenset({"remind"}),
     ) -> None:
         self.store = store
+        self.claim_first = claim_first
+        self._running = asyncio.Lock()
         self.handler = handler
         self.clock = clock
         self._wake = asyncio.Event()
@@ -84,15 +91,26 @@ class Dispatcher:
         return downtime
 
     async def run_due(self) -> int:
-        """Run every timer due now; returns how many ran."""
+        """Run every timer due now; returns how many ran.
+
+        Timers whose kind is in ``claim_first`` (reminders: a lost one is harmless, a doubled
+        one is noise) are deleted before their handler runs, so each runs at most once even
+        with several dispatchers; the others (deadlines) are deleted after, so a crash
+        re-runs them and their version check keeps the effect to one.
+        """
         ran = 0
-        for timer in await self.store.due_timers(self.clock()):
-            try:
-                await self.handler(timer)
-            except Exception:
-                log.exception("timer %s (%s) failed", timer.id, timer.kind)
-            await self.store.delete_timer(timer.id)
-            ran += 1
+        async with self._running:
+            for timer in await self.store.due_timers(self.clock()):
+                claimed = timer.kind in self.claim_first
+                if claimed and not await self.store.delete_timer(timer.id):
+                    continue  # another dispatcher took it
+                try:
+                    await self.handler(timer)
+                except Exception:
+                    log.exception("timer %s (%s) failed", timer.id, timer.kind)
+                if not claimed:
+                    await self.store.delete_timer(timer.id)
+                ran += 1
         return ran
 
     async def _serve(self) -> None:

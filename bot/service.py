@@ -10,6 +10,7 @@ built from ``game.view`` and from events visible to the reader.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -42,6 +43,7 @@ from games.rng import derive_seed
 
 log = logging.getLogger(__name__)
 
+RESULT_SERIALS = itertools.count(1)
 MAX_AI_CHAIN = 500  # safety net: AI seats answering each other
 
 
@@ -66,6 +68,12 @@ class Loaded:
     def names(self, locale: str | None = None) -> list[str]:
         """Seat names in seat order (AI seats named in ``locale``, by default the game's)."""
         return [presenter.seat_name(self.row, s, self.seats, locale) for s in self.seats]
+
+
+def new_turn(game: Game, before: State, after: State) -> bool:
+    """A new turn starts when a seat joins those to act (not when one of several simultaneous
+    choosers finishes), so the clock of a seat still choosing keeps running."""
+    return bool(game.to_act(after) - game.to_act(before))
 
 
 class Service(LobbyMixin, ReadingMixin):
@@ -204,6 +212,7 @@ class Service(LobbyMixin, ReadingMixin):
                     expected_version=version,
                     state=loaded.game.dump_state(previous),
                     now=self.clock(),
+                    keep_turn_clock=True,
                 )
             except Conflict:
                 raise Stale("err.stale") from None
@@ -268,7 +277,7 @@ class Service(LobbyMixin, ReadingMixin):
                 status="active" if outcome is None else "finished",
                 outcome=None if outcome is None else outcome.to_json(),
                 now=self.clock(),
-                turn_changed=game.to_act(state) != game.to_act(loaded.state),
+                turn_changed=new_turn(game, loaded.state, state),
             )
         except Conflict:
             raise Stale("err.stale") from None
@@ -310,8 +319,12 @@ class Service(LobbyMixin, ReadingMixin):
             seat = ai_acting[0]
             seed = derive_seed(loaded.row.seed, f"ai{seat}:{loaded.row.version}")
             player = player_for(loaded.game, ai_seats[seat].ai or "normal", seed, self.ai_budget_s)
-            action = await asyncio.to_thread(player.choose, loaded.game, state, seat)
-            new_state, new_events = engine.act(loaded.game, state, seat, action)
+            try:
+                action = await asyncio.to_thread(player.choose, loaded.game, state, seat)
+                new_state, new_events = engine.act(loaded.game, state, seat, action)
+            except Exception:  # keep what was committed; the seat's deadline will retry
+                log.exception("AI seat %s failed in game %s", seat, loaded.row.id)
+                break
             notation = loaded.game.notation(state, action)
             loaded = await self._commit(loaded, seat, None, notation, new_state)
             events.extend(new_events)
@@ -361,7 +374,13 @@ class Service(LobbyMixin, ReadingMixin):
         )
         private = tuple(p for p in private if p.user_id != quiet_user)
         await self.tempo.schedule(loaded)
-        return Result(self.summary(loaded), public=public, private=private, finished=finished)
+        return Result(
+            self.summary(loaded),
+            public=public,
+            private=private,
+            finished=finished,
+            serial=next(RESULT_SERIALS),
+        )
 
     async def palettes(self, loaded: Loaded) -> dict[int, str]:
         """Each human player's picture palette (``/settings me palette:``)."""
@@ -388,36 +407,71 @@ class Service(LobbyMixin, ReadingMixin):
                 out[seat.user_id] = await self.dm_locale(loaded, seat.user_id)
         return out
 
-    async def timeout_move(self, game_id: int, seat: Seat, version: int) -> Result | None:
-        """A deadline passed: the AI plays for ``seat`` (once: the version must match)."""
+    async def timeout_move(self, game_id: int, seat: Seat, turn_start: float) -> Result | None:
+        """A deadline passed: the AI finishes ``seat``'s turn (every step of it, in one
+        commit). Runs once: the seat must still be to act in the turn the deadline was for."""
         async with self._lock(game_id):
             loaded = await self._active(game_id)
-            if loaded.row.version != version or seat not in loaded.game.to_act(loaded.state):
+            acting = loaded.game.to_act(loaded.state)
+            if seat not in acting or self.tempo.turn_start(loaded) != turn_start:
                 return None
-            before = loaded.state
-            seed = derive_seed(loaded.row.seed, f"timeout{seat}:{version}")
-            player = player_for(loaded.game, "normal", seed, self.ai_budget_s)
-            action = await asyncio.to_thread(player.choose, loaded.game, before, seat)
-            state, events = engine.act(loaded.game, before, seat, action)
-            notation = loaded.game.notation(before, action)
+            game, before = loaded.game, loaded.state
             user_id = next(s.user_id for s in loaded.seats if s.position == seat)
-            loaded = await self._commit(loaded, seat, user_id, notation, state)
-            notice = Event("timeout", {"notation": notation}, seat=seat)
-            return await self._after(loaded, [notice, *events], before=before)
+            seed = derive_seed(loaded.row.seed, f"timeout{seat}:{loaded.row.version}")
+            player = player_for(game, "normal", seed, self.ai_budget_s)
+            state, events, rows = before, [], []
+            while seat in game.to_act(state) and game.outcome(state) is None:
+                if rows and new_turn(game, before, state):
+                    break
+                if len(rows) >= MAX_AI_CHAIN:
+                    break
+                action = await asyncio.to_thread(player.choose, game, state, seat)
+                new_state, new_events = engine.act(game, state, seat, action)
+                notation = game.notation(state, action)
+                rows.append(NewAction(seat, user_id, notation, game.dump_state(new_state)))
+                state, events = new_state, events + new_events
+            loaded = await self._commit_many(loaded, before, state, rows)
+            # Name the moves only when every one of them was public (never a secret pick).
+            shown = " ".join(r.text for r in rows)
+            public = all(e.audience is None for e in events)
+            notice = Event("timeout" if public else "timeout_secret", {"notation": shown}, seat)
+            return await self._after(loaded, [notice, *events], before=before, acted=len(rows))
+
+    async def _commit_many(
+        self, loaded: Loaded, before: State, state: State, rows: list[NewAction]
+    ) -> Loaded:
+        game = loaded.game
+        outcome = game.outcome(state)
+        try:
+            row = await self.store.append_actions(
+                loaded.row.id,
+                expected_version=loaded.row.version,
+                actions=rows,
+                status="active" if outcome is None else "finished",
+                outcome=None if outcome is None else outcome.to_json(),
+                now=self.clock(),
+                turn_changed=new_turn(game, before, state),
+            )
+        except Conflict:
+            raise Stale("err.stale") from None
+        return Loaded(row, loaded.seats, game, state)
 
     async def act_steps(
         self,
         game_id: int,
         user_id: int,
-        texts: Sequence[str],
+        texts: Sequence[str] | Callable[[Loaded, Seat], Sequence[str]],
         *,
         quiet_actor: bool = True,
         locale: str = "en",
     ) -> Result:
-        """Apply several actions of one seat atomically (a whole secret pick from a menu)."""
+        """Apply several actions of one seat atomically (a whole secret pick from a menu).
+        ``texts`` may be a function of the loaded game, evaluated under the game's lock."""
         async with self._lock(game_id):
             loaded = await self._active(game_id)
             seat = loaded.seat_of(user_id)
+            if callable(texts):
+                texts = texts(loaded, seat)
             game, before = loaded.game, loaded.state
             state, events, rows = before, [], []
             for text in texts:
@@ -436,7 +490,7 @@ class Service(LobbyMixin, ReadingMixin):
                     status="active" if outcome is None else "finished",
                     outcome=None if outcome is None else outcome.to_json(),
                     now=self.clock(),
-                    turn_changed=game.to_act(state) != game.to_act(before),
+                    turn_changed=new_turn(game, before, state),
                 )
             except Conflict:
                 raise Stale("err.stale") from None
@@ -463,10 +517,11 @@ class Service(LobbyMixin, ReadingMixin):
         self, game_id: int, user_id: int, values: Sequence[str], locale: str = "en"
     ) -> Result:
         """Answer the secret menu with the chosen option values (not yet confirmed)."""
-        loaded = await self._active(game_id)
-        seat = loaded.seat_of(user_id)
-        texts = menus.menu_steps(loaded.game, loaded.state, seat, values)
-        return await self.act_steps(game_id, user_id, texts, locale=locale)
+
+        def steps(loaded: Loaded, seat: Seat) -> Sequence[str]:
+            return menus.menu_steps(loaded.game, loaded.state, seat, values)
+
+        return await self.act_steps(game_id, user_id, steps, locale=locale)
 
     async def run_ai_turns(self, game_id: int) -> Result | None:
         """Let AI seats move (after a restart, or when a seat was handed to the AI)."""

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from bot.service import Loaded, Service
 
 REPLAY_MAX_FRAMES = 240
+ABSENT_FALLBACK_HOURS = 72.0  # when a game sends no reminders
 
 
 class Table:
@@ -50,6 +51,8 @@ class Table:
             if requester == old_user and not is_admin:
                 raise NotAllowed("err.replace_self")
             seat = loaded.seat_of(old_user)
+            if not is_admin:
+                await self._require_absent(loaded, seat, old_user)
             if new_user is not None and new_user in seated:
                 raise NotAllowed("err.already_plays")
             try:
@@ -78,6 +81,22 @@ class Table:
             note = t("replace.note", locale, who=who, seat_number=seat + 1, old=old)
             return replace(result, reply=note)
 
+    async def _require_absent(self, loaded: Loaded, seat: Seat, user_id: int) -> None:
+        """Players may replace only a seat that has stalled the game (to act for as long as
+        the reminders take to run out); a server admin may replace anyone."""
+        tempo = self.service.tempo
+        interval = float(await tempo.setting(loaded, "reminder_hours"))
+        cap = int(await tempo.setting(loaded, "reminder_cap"))
+        needed = interval * (cap + 1) if interval > 0 else ABSENT_FALLBACK_HOURS
+        waited = (self.service.clock() - tempo.turn_start(loaded)) / 3600.0
+        if seat not in loaded.game.to_act(loaded.state) or waited < needed:
+            raise NotAllowed(
+                "err.replace_not_absent",
+                mention=f"<@{user_id}>",
+                hours=f"{needed:g}",
+                waited=f"{max(waited, 0.0):.0f}",
+            )
+
     # --- takebacks after a confirmed turn ---------------------------------------------
 
     async def request_takeback(self, game_id: int, user_id: int, locale: str = "en") -> Result:
@@ -103,7 +122,14 @@ class Table:
             }
             await self.store.update_settings(game_id, {"takeback": request})
             undone = loaded.row.version - to_version
-            text = t("takeback.request", loaded.locale, mention=f"<@{user_id}>", undone=undone)
+            voters = " ".join(f"<@{u}>" for u in others)
+            text = t(
+                "takeback.request",
+                loaded.locale,
+                mention=f"<@{user_id}>",
+                undone=undone,
+                voters=voters,
+            )
             post = Post(
                 text,
                 ping=tuple(others),
@@ -205,16 +231,27 @@ class Table:
         loaded = await self.service._load(game_id)
         if loaded.row.status not in ("finished", "abandoned") or loaded.state is None:
             raise NotAllowed("err.reveal_too_early")
-        names = loaded.names()
-        images = []
-        for seat in loaded.seats:
-            if seat.position is None or loaded.game.hand(loaded.state, seat.position) is None:
-                continue
-            if loaded.game.key in renderer.HAND_RENDERERS:
-                view = loaded.game.view(loaded.state, seat.position)
-                data = renderer.render_hand(loaded.game.key, view, names=tuple(names))
-                alt = renderer.hand_alt_text(loaded.game.key, view, names=tuple(names))
-                images.append(Attachment(f"hand-{seat.position + 1}.png", data, alt[:1024]))
+        names = tuple(loaded.names())
+        views = [
+            (seat.position, loaded.game.view(loaded.state, seat.position))
+            for seat in loaded.seats
+            if seat.position is not None
+            and loaded.game.hand(loaded.state, seat.position) is not None
+            and loaded.game.key in renderer.HAND_RENDERERS
+        ]
+
+        def draw() -> list[Attachment]:
+            key, locale = loaded.game.key, loaded.locale
+            return [
+                Attachment(
+                    f"hand-{position + 1}.png",
+                    renderer.render_hand(key, view, names=names, locale=locale),
+                    renderer.hand_alt_text(key, view, names=names, locale=locale)[:1024],
+                )
+                for position, view in views
+            ]
+
+        images = await presenter.in_render_thread(draw)
         state = json.dumps(loaded.game.dump_state(loaded.state), indent=1, sort_keys=True)
         locale = loaded.locale
         dump = Attachment("final-state.json", state.encode(), t("reveal.alt", locale))
@@ -240,7 +277,14 @@ class Table:
         if len(states) > REPLAY_MAX_FRAMES:
             step = len(states) / REPLAY_MAX_FRAMES
             states = [states[int(i * step)] for i in range(REPLAY_MAX_FRAMES - 1)] + [states[-1]]
-        return [renderer.render_board(game.key, game.view(s, None), names=names) for s in states]
+        views = [game.view(s, None) for s in states]
+
+        def draw() -> list[bytes]:  # on the render thread, never on the event loop
+            return [
+                renderer.render_board(game.key, v, names=names, locale=loaded.locale) for v in views
+            ]
+
+        return await presenter.in_render_thread(draw)
 
 
 def replay_step(game: Game, state: State, seat: int, text: str) -> tuple[State, list[Event]]:

@@ -52,30 +52,50 @@ class Tempo:
     # --- scheduling -------------------------------------------------------------------
 
     async def schedule(self, loaded: Loaded) -> None:
-        """Replace the game's reminders and deadlines for the seats to act now."""
+        """Bring the game's reminders and deadlines up to date with who must act now.
+
+        Timers belong to a seat's *turn* (its start time), not to a game version: a step
+        inside a turn, or another seat's move in a simultaneous phase, keeps a waiting
+        seat's reminder count and deadline as they were.
+        """
         game_id = loaded.row.id
-        await self.store.delete_timers(game_id, REMIND)
+        existing = await self.store.timers_for_game(game_id)
         await self.store.delete_timers(game_id, DEADLINE)
         if loaded.row.status != "active" or loaded.row.settings.get("paused"):
+            await self.store.delete_timers(game_id, REMIND)
             self.poke()
             return
         interval = float(await self.setting(loaded, "reminder_hours")) * HOUR
         deadline = float(await self.setting(loaded, "deadline_hours")) * HOUR
-        started = self._turn_start(loaded)
+        started = self.turn_start(loaded)
         muted = set(loaded.row.settings.get("muted", []))
         acting = loaded.game.to_act(loaded.state)
+        keep: set[int] = set()
         for seat in loaded.seats:
             if seat.position not in acting or seat.user_id is None:
                 continue
-            payload = {"version": loaded.row.version, "seat": seat.position, "count": 0}
+            payload = {"turn": started, "seat": seat.position, "count": 0, "interval": interval}
+            current = [
+                t
+                for t in existing
+                if t.kind == REMIND
+                and t.user_id == seat.user_id
+                and t.payload.get("turn") == started
+            ]
             if interval > 0 and seat.user_id not in muted:
-                await self.store.add_timer(
-                    due_at=started + interval,
-                    kind=REMIND,
-                    game_id=game_id,
-                    user_id=seat.user_id,
-                    payload=payload,
-                )
+                same = [t for t in current if t.payload.get("interval") == interval]
+                if same:
+                    keep.update(t.id for t in same)
+                else:  # a new turn, or a new interval: count on from the old reminder
+                    count = max((int(t.payload.get("count", 0)) for t in current), default=0)
+                    due = max(started + interval * (count + 1), self.service.clock() + 60.0)
+                    await self.store.add_timer(
+                        due_at=due,
+                        kind=REMIND,
+                        game_id=game_id,
+                        user_id=seat.user_id,
+                        payload={**payload, "count": count},
+                    )
             if deadline > 0:
                 extra = self._vacation(loaded, seat.position, started)
                 await self.store.add_timer(
@@ -85,6 +105,9 @@ class Tempo:
                     user_id=seat.user_id,
                     payload=payload,
                 )
+        for timer in existing:
+            if timer.kind == REMIND and timer.id not in keep:
+                await self.store.delete_timer(timer.id)
         self.poke()
 
     @staticmethod
@@ -95,27 +118,36 @@ class Tempo:
             return 0.0
         return float(entry.get("seconds", 0.0))
 
-    def _turn_start(self, loaded: Loaded) -> float:
+    def turn_start(self, loaded: Loaded) -> float:
+        """When the current turn's clock started (pauses and downtime push it later)."""
         started = loaded.row.turn_started_at or self.service.clock()
         return max(started, float(loaded.row.settings.get("resumed_at", 0.0)))
+
+    async def credit_downtime(self, downtime: float) -> None:
+        """The bot was away: every running turn's clock starts that much later."""
+        for row in await self.store.active_games():
+            loaded = await self.service._load(row.id)
+            await self.store.update_settings(
+                row.id, {"resumed_at": self.turn_start(loaded) + downtime}
+            )
 
     # --- firing -----------------------------------------------------------------------
 
     async def fire(self, timer: Timer) -> Result | None:
-        """What a due timer posts, or ``None`` when the game has moved on."""
+        """What a due timer posts, or ``None`` when its turn is over."""
         if timer.game_id is None:
             return None
         try:
             loaded = await self.service._active(timer.game_id)
         except GameError:  # gone or over: the timer has nothing left to do
             return None
-        if loaded.row.version != timer.payload.get("version") or loaded.row.settings.get("paused"):
+        if loaded.row.settings.get("paused"):
             return None
-        seat = int(timer.payload["seat"])
-        if seat not in loaded.game.to_act(loaded.state):
+        seat, turn = int(timer.payload["seat"]), timer.payload.get("turn")
+        if seat not in loaded.game.to_act(loaded.state) or turn != self.turn_start(loaded):
             return None
         if timer.kind == DEADLINE:
-            return await self.service.timeout_move(loaded.row.id, seat, loaded.row.version)
+            return await self.service.timeout_move(loaded.row.id, seat, float(turn))
         if timer.kind == REMIND:
             return await self._remind(loaded, timer)
         return None
@@ -142,7 +174,7 @@ class Tempo:
         count = int(timer.payload.get("count", 0))
         cap = int(await self.setting(loaded, "reminder_cap"))
         summary = self.service.summary(loaded)
-        hours = (now - self._turn_start(loaded)) / HOUR
+        hours = (now - self.turn_start(loaded)) / HOUR
         args = {"title": summary.title, "game_id": summary.game_id, "hours": f"{hours:.0f}"}
         if count >= cap:
             text = t("tempo.stalled", loaded.locale, mention=f"<@{user_id}>", **args)
@@ -241,9 +273,37 @@ class Tempo:
                 raise NotAllowed("err.vacation_left", left=f"{left:.1f}")
             await self.store.add_vacation_used(game_id, seat, hours * HOUR)
             vacation = dict(loaded.row.settings.get("vacation", {}))
-            turn = self._turn_start(loaded)
+            turn = self.turn_start(loaded)
             taken = self._vacation(loaded, seat, turn)
             vacation[str(seat)] = {"turn": turn, "seconds": taken + hours * HOUR}
             await self.store.update_settings(game_id, {"vacation": vacation})
             await self.schedule(await self.service._load(game_id))
         return t("vacation.done", locale, hours=f"{hours:g}")
+
+    async def set_clock(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        reminder_hours: float | None,
+        deadline_hours: float | None,
+        is_admin: bool = False,
+        locale: str = "en",
+    ) -> str:
+        """This game's own reminder interval and deadline (players or a server admin)."""
+        async with self.service._lock(game_id):
+            loaded = await self.service._active(game_id)
+            if not is_admin:
+                loaded.seat_of(user_id)
+            changes = {
+                k: float(v)
+                for k, v in (("reminder_hours", reminder_hours), ("deadline_hours", deadline_hours))
+                if v is not None
+            }
+            if changes:
+                await self.store.update_settings(game_id, changes)
+                loaded = await self.service._load(game_id)
+                await self.schedule(loaded)
+            reminder = float(await self.setting(loaded, "reminder_hours"))
+            deadline = float(await self.setting(loaded, "deadline_hours"))
+        return t("clock.now", locale, reminder=f"{reminder:g}", deadline=f"{deadline:g}")

@@ -3,6 +3,11 @@
 >>> png = render_board("yokai", view)                     # doctest: +SKIP
 >>> png = render_board("yokai", view, palette="colorblind", names=("Ann", "Bo"))  # doctest: +SKIP
 >>> description = alt_text("yokai", view)                 # doctest: +SKIP
+>>> png = render_board("yokai", view, locale="es")        # doctest: +SKIP
+
+Every word drawn into a picture or written in an alt text comes from the locale's table in
+``renderer/locales/`` (:mod:`renderer.words`): ``locale`` is "en" or "es"; anything else
+falls back to English.
 
 Each game registers a :class:`BoardRenderer` under its game key. Renderers draw only what
 the view holds, so a picture can never show a secret the viewer was not given.
@@ -21,9 +26,11 @@ from renderer.core import CACHED, NAIVE, Toolkit, encode_png, get_palette, png_p
 from renderer.palettes import PALETTES, Palette
 from renderer.replay import replay_gif
 from renderer.result import render_result, result_alt_text
+from renderer.words import LOCALES, supported
 
 __all__ = [
     "HAND_RENDERERS",
+    "LOCALES",
     "PALETTES",
     "RENDERERS",
     "BoardRenderer",
@@ -53,19 +60,30 @@ class BoardRenderer(Protocol):
         highlight: bool,
         names: Sequence[str] | None,
         kit: Toolkit,
+        locale: str = "en",
     ) -> Image.Image: ...
 
-    def alt_text(self, view: Any, *, names: Sequence[str] | None = None) -> str: ...
+    def alt_text(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str: ...
 
 
 class HandRenderer(Protocol):
     """A game's private picture for one seat (its hand), for the DM."""
 
     def render_hand(
-        self, view: Any, *, palette: Palette, names: Sequence[str] | None, kit: Toolkit
+        self,
+        view: Any,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
     ) -> Image.Image: ...
 
-    def hand_alt_text(self, view: Any, *, names: Sequence[str] | None = None) -> str: ...
+    def hand_alt_text(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str: ...
 
 
 RENDERERS: dict[str, BoardRenderer] = {}
@@ -86,20 +104,23 @@ def render_hand(
     *,
     palette: str = "default",
     names: Sequence[str] | None = None,
+    locale: str = "en",
 ) -> bytes:
-    """The private hand picture of ``view`` (a seat's view) as PNG bytes."""
+    """The private hand picture of ``view`` (a seat's view) as PNG bytes, in ``locale``."""
     try:
         hands = HAND_RENDERERS[game_key]
     except KeyError:
         raise UnknownGame(f"There is no hand picture for {game_key!r}.") from None
     pal = get_palette(palette)
-    image = hands.render_hand(view, palette=pal, names=names, kit=CACHED)
+    image = hands.render_hand(view, palette=pal, names=names, kit=CACHED, locale=supported(locale))
     return encode_png(image, _png_colours(game_key, pal, CACHED))
 
 
-def hand_alt_text(game_key: str, view: Any, *, names: Sequence[str] | None = None) -> str:
-    """A short description of the hand picture for screen readers."""
-    return HAND_RENDERERS[game_key].hand_alt_text(view, names=names)
+def hand_alt_text(
+    game_key: str, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> str:
+    """A short description of the hand picture for screen readers, in ``locale``."""
+    return HAND_RENDERERS[game_key].hand_alt_text(view, names=names, locale=supported(locale))
 
 
 def _renderer(game_key: str) -> BoardRenderer:
@@ -124,10 +145,16 @@ def render_image(
     palette: str = "default",
     highlight: bool = True,
     names: Sequence[str] | None = None,
+    locale: str = "en",
 ) -> Image.Image:
     """The board of ``view`` as an RGB image (static layers, fonts and tokens cached)."""
     return _renderer(game_key).render(
-        view, palette=get_palette(palette), highlight=highlight, names=names, kit=CACHED
+        view,
+        palette=get_palette(palette),
+        highlight=highlight,
+        names=names,
+        kit=CACHED,
+        locale=supported(locale),
     )
 
 
@@ -138,9 +165,12 @@ def render_board(
     palette: str = "default",
     highlight: bool = True,
     names: Sequence[str] | None = None,
+    locale: str = "en",
 ) -> bytes:
     """The board of ``view`` as PNG bytes; ``names`` are display names by seat."""
-    image = render_image(game_key, view, palette=palette, highlight=highlight, names=names)
+    image = render_image(
+        game_key, view, palette=palette, highlight=highlight, names=names, locale=locale
+    )
     return encode_png(image, _png_colours(game_key, get_palette(palette), CACHED))
 
 
@@ -151,18 +181,21 @@ def render_naive(
     palette: str = "default",
     highlight: bool = True,
     names: Sequence[str] | None = None,
+    locale: str = "en",
 ) -> bytes:
     """The same PNG as :func:`render_board` drawn with no cache at all (benchmark baseline)."""
     pal = get_palette(palette)
     image = _renderer(game_key).render(
-        view, palette=pal, highlight=highlight, names=names, kit=NAIVE
+        view, palette=pal, highlight=highlight, names=names, kit=NAIVE, locale=supported(locale)
     )
     return encode_png(image, _png_colours(game_key, pal, NAIVE))
 
 
-def alt_text(game_key: str, view: Any, *, names: Sequence[str] | None = None) -> str:
+def alt_text(
+    game_key: str, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> str:
     """A short description of the position and last move for screen readers (≤ 1024 chars)."""
-    return _renderer(game_key).alt_text(view, names=names)
+    return _renderer(game_key).alt_text(view, names=names, locale=supported(locale))
 
 
 register(yokai.GAME_KEY, yokai)

@@ -31,6 +31,7 @@ from renderer.china_pieces import (
 from renderer.china_words import (
     alt_text,
     colour_name,
+    colour_names,
     hand_alt_text,
     last_turn_text,
     pile_notes,
@@ -38,9 +39,10 @@ from renderer.china_words import (
     title,
     turn_status,
 )
-from renderer.core import CACHED, Point, Toolkit, draw_seat_mark, draw_text, rgb
+from renderer.core import CACHED, Point, Toolkit, draw_seat_mark, draw_text, fitting_size, rgb
 from renderer.palettes import Palette
 from renderer.text import seat_label
+from renderer.words import Words, words
 
 __all__ = [
     "GAME_KEY",
@@ -56,8 +58,7 @@ __all__ = [
 
 GAME_KEY = "china"
 HOUSE = 36  # house sprite size on the map
-FOOTNOTE = "map: Tenka design, not the printed board"
-ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
+RANKS = 5  # china.rank.1 .. china.rank.5
 
 # Panel columns, as offsets from the panel's left edge.
 COL_NAME = 84
@@ -72,10 +73,20 @@ CARDS_X = 650  # the card display starts here
 CARD_W, CARD_H = 64, 90
 
 
-def geometry(view: ChinaView, kit: Toolkit) -> cg.Geometry:
-    """The pixel geometry of ``view``'s side and player count (cached through ``kit``)."""
-    key = (GAME_KEY, "geometry", view.side, view.players, view.grid_rows, len(view.roads))
-    return kit.stamp(key, lambda: cg.build_geometry(view, kit))
+def geometry(view: ChinaView, kit: Toolkit, locale: str = "en") -> cg.Geometry:
+    """The pixel geometry of ``view``'s side and player count in ``locale`` (region labels
+    hold colour words, so their spots differ by language; cached through ``kit``)."""
+    tr = words(locale)
+    key = (
+        GAME_KEY,
+        "geometry",
+        view.side,
+        view.players,
+        view.grid_rows,
+        len(view.roads),
+        tr.locale,
+    )
+    return kit.stamp(key, lambda: cg.build_geometry(view, kit, colour_names(view, tr)))
 
 
 def space_centre(view: ChinaView, space_id: str) -> Point:
@@ -86,12 +97,14 @@ def space_centre(view: ChinaView, space_id: str) -> Point:
 # --- static layer -----------------------------------------------------------------------
 
 
-def draw_static(view: ChinaView, geo: cg.Geometry, pal: Palette, kit: Toolkit) -> Image.Image:
+def draw_static(
+    view: ChinaView, geo: cg.Geometry, pal: Palette, kit: Toolkit, tr: Words
+) -> Image.Image:
     """Background, title, map, empty panel with headers and the map footnote: drawn once."""
     img = Image.new("RGB", (geo.width, geo.height), rgb(pal["background"]))
-    cm.draw_static_map(img, view, geo, pal, kit)
+    cm.draw_static_map(img, view, geo, pal, kit, colour_names(view, tr))
     draw = ImageDraw.Draw(img)
-    head, sub = title(view).split(" · ", 1)
+    head, sub = title(view, tr).split(" · ", 1)
     xy: Point = (cg.MARGIN, cg.TOP_BAR / 2)
     draw_text(img, xy, head.upper(), size=30, bold=True, fill=pal["text"], kit=kit, anchor="lm")
     xy = (cg.MARGIN + kit.font(30, True).getlength(head.upper()) + 20, cg.TOP_BAR / 2 + 2)
@@ -105,11 +118,12 @@ def draw_static(view: ChinaView, geo: cg.Geometry, pal: Palette, kit: Toolkit) -
     )
     draw.line((x0 + 12, y1 - 50, x1 - 12, y1 - 50), fill=pal["panel_border"], width=2)
     muted = pal["muted_text"]
-    for x, text, anchor in ((COL_NAME, "player", "lm"), (CARDS_X, "face-up cards", "lm")):
-        draw_text(img, (x0 + x, y0 + HEAD_DY), text, size=18, fill=muted, kit=kit, anchor=anchor)
-    draw_text(
-        img, (x1 - 14, y1 + cg.MARGIN / 2 - 1), FOOTNOTE, size=13, fill=muted, kit=kit, anchor="rm"
-    )
+    heads = ((COL_NAME, tr("china.head.player")), (CARDS_X, tr("china.head.face_up")))
+    for x, text in heads:
+        draw_text(img, (x0 + x, y0 + HEAD_DY), text, size=18, fill=muted, kit=kit, anchor="lm")
+    footnote = tr("china.footnote")
+    xy = (x1 - 14, y1 + cg.MARGIN / 2 - 1)
+    draw_text(img, xy, footnote, size=13, fill=muted, kit=kit, anchor="rm", max_width=x1 - x0 - 28)
     return img
 
 
@@ -185,13 +199,13 @@ def draw_envoys(
 
 
 def draw_scored(
-    img: Image.Image, view: ChinaView, geo: cg.Geometry, pal: Palette, kit: Toolkit
+    img: Image.Image, view: ChinaView, geo: cg.Geometry, pal: Palette, kit: Toolkit, tr: Words
 ) -> None:
     """A scored region's label turns dark with a check mark (the scoring marker)."""
     for region in view.regions:
         if region.scored:
             spot = geo.labels[region.id]
-            sprite = scored_label(region, colour_name(view, region.colour), spot, pal, kit)
+            sprite = scored_label(region, colour_name(view, region.colour, tr), spot, pal, kit)
             img.paste(sprite, (round(spot.box[0]), round(spot.box[1])), sprite)
 
 
@@ -229,29 +243,42 @@ def draw_title_status(
     names: Sequence[str] | None,
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     """Whose turn and step (or the result) at the top right, as a pill."""
     if view.outcome is not None:
-        text = f"Game over · {result_text(view, names)}"
+        text = f"{tr('common.game_over')} · {result_text(view, names, tr.locale)}"
     else:
-        when = "Final round" if view.final_round else f"Turn {view.turn + 1}"
-        text = f"{when} · {turn_status(view, names)}"
+        final = view.final_round
+        when = tr("china.final_round") if final else tr("china.turn", n=view.turn + 1)
+        text = f"{when} · {turn_status(view, names, locale=tr.locale)}"
     right = geo.width - cg.MARGIN
-    fnt = kit.font(22, True)
-    width = min(fnt.getlength(text) + 28, geo.width - 420)
+    # The pill leaves the title (game and side) its room at the left; a long status
+    # shrinks a little before it is cut.
+    key = (GAME_KEY, "title-room", geo.width, view.side, view.players, tr.locale)
+    limit = min(geo.width - 420, kit.stamp(key, lambda: _title_room(view, geo, kit, tr)))
+    size = fitting_size(kit, text, (22, 20, 18), limit - 28, bold=True)
+    width = min(kit.font(size, True).getlength(text) + 28, limit)
     box = (right - width, 8, right, cg.TOP_BAR - 6)
     ImageDraw.Draw(img).rounded_rectangle(box, radius=18, fill=pal["highlight"])
     draw_text(
         img,
         ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
         text,
-        size=22,
+        size=size,
         bold=True,
         fill=pal["token_text"],
         kit=kit,
         anchor="mm",
         max_width=width - 24,
     )
+
+
+def _title_room(view: ChinaView, geo: cg.Geometry, kit: Toolkit, tr: Words) -> float:
+    """Width left for the status pill right of the title."""
+    head, sub = title(view, tr).split(" · ", 1)
+    used = kit.font(30, True).getlength(head.upper()) + 20 + kit.font(20, False).getlength(sub)
+    return geo.width - 2 * cg.MARGIN - used - 24
 
 
 def draw_players(
@@ -261,20 +288,31 @@ def draw_players(
     names: Sequence[str] | None,
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     """One row per seat: mark, house and number, name, score, then supply and hand size
     during the game or the score's parts and pieces left (the tie-break) at the end."""
     x0, y0, _, _ = geo.panel_box
     draw = ImageDraw.Draw(img)
     over = view.outcome is not None
-    score_head = (COL_SCORE, "score", "rm")
+    left = tr("china.head.left")
+    left_w = kit.font(17, False).getlength(left)
+    score_head = (COL_SCORE, tr("china.head.score"), "rm", 90.0)
     if over:
-        heads = [score_head, (COL_PARTS, "houses+alliances+routes", "lm"), (COL_LEFT, "left", "rm")]
+        parts = (COL_PARTS, tr("china.head.parts"), "lm", COL_LEFT - COL_PARTS - left_w - 10)
+        heads = [score_head, parts, (COL_LEFT, left, "rm", 90.0)]
     else:
-        heads = [score_head, (COL_SUPPLY, "supply", "lm"), (COL_HAND, "hand", "lm")]
-    for x, text, anchor in heads:
+        supply = (COL_SUPPLY, tr("china.head.supply"), "lm", COL_HAND - COL_SUPPLY - 10.0)
+        heads = [
+            score_head,
+            supply,
+            (COL_HAND, tr("china.head.hand"), "lm", CARDS_X - COL_HAND - 16.0),
+        ]
+    for x, text, anchor, room in heads:
         xy = (x0 + x, y0 + HEAD_DY)
-        draw_text(img, xy, text, size=17, fill=pal["muted_text"], kit=kit, anchor=anchor)
+        size = fitting_size(kit, text, (17, 15), room)
+        muted = pal["muted_text"]
+        draw_text(img, xy, text, size=size, fill=muted, kit=kit, anchor=anchor, max_width=room)
     for seat in range(view.players):
         top = y0 + 40 + seat * cg.ROW_H
         cy = top + cg.ROW_H / 2
@@ -287,7 +325,7 @@ def draw_players(
         draw_seat_mark(draw, mark, (x0 + 42, cy), 11, pal["players"][seat], pal["text"])
         sprite = house_sprite(seat, 30, pal, kit)
         img.paste(sprite, (x0 + 58, round(cy - 16)), sprite)
-        _name_and_score(img, view, seat, (x0, cy), names, pal, kit)
+        _name_and_score(img, view, seat, (x0, cy), names, pal, kit, tr)
         if over:
             _breakdown(img, view, seat, (x0, cy), pal, kit)
         else:
@@ -302,19 +340,22 @@ def _name_and_score(
     names: Sequence[str] | None,
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     x0, cy = at
-    name = seat_label(seat, names) + (" (resigned)" if seat in view.resigned else "")
+    resigned = tr("china.resigned") if seat in view.resigned else ""
+    name = seat_label(seat, names, tr.locale) + resigned
     width = COL_SCORE - COL_NAME - 60
     text = pal["text"]
     xy = (x0 + COL_NAME, cy)
-    draw_text(img, xy, name, size=23, bold=True, fill=text, kit=kit, anchor="lm", max_width=width)
+    size = fitting_size(kit, name, (23, 21, 20), width, bold=True)
+    draw_text(img, xy, name, size=size, bold=True, fill=text, kit=kit, anchor="lm", max_width=width)
     total = str(view.scores[seat].total)
     xy = (x0 + COL_SCORE, cy)
     draw_text(img, xy, total, size=28, bold=True, fill=text, kit=kit, anchor="rm")
     outcome = view.outcome
-    if outcome is not None and seat < len(outcome.ranks) and outcome.ranks[seat] <= len(ORDINAL):
-        rank = ORDINAL[outcome.ranks[seat] - 1]
+    if outcome is not None and seat < len(outcome.ranks) and 1 <= outcome.ranks[seat] <= RANKS:
+        rank = tr(f"china.rank.{outcome.ranks[seat]}")
         ink = pal["highlight"] if seat in outcome.winners else pal["muted_text"]
         xy = (x0 + COL_SCORE + 10, cy)
         draw_text(img, xy, rank, size=18, bold=True, fill=ink, kit=kit, anchor="lm")
@@ -355,13 +396,13 @@ def _supply(
 
 
 def draw_cards(
-    img: Image.Image, view: ChinaView, geo: cg.Geometry, pal: Palette, kit: Toolkit
+    img: Image.Image, view: ChinaView, geo: cg.Geometry, pal: Palette, kit: Toolkit, tr: Words
 ) -> None:
     """The face-up row (colour and colour name), the pile with its count, pile notes."""
     x0, y0, x1, _ = geo.panel_box
     left, top = x0 + CARDS_X, y0 + 42
     for n, card in enumerate(view.face_up):
-        sprite = card_sprite(card, colour_name(view, card), (CARD_W, CARD_H), pal, kit)
+        sprite = card_sprite(card, colour_name(view, card, tr), (CARD_W, CARD_H), pal, kit)
         img.paste(sprite, (left + n * (CARD_W + 8), top), sprite)
     px = left + 4 * (CARD_W + 8) + 8
     back = pile_sprite(pal, kit, CARD_W)
@@ -371,11 +412,13 @@ def draw_cards(
         img, mid, str(view.pile_count), size=28, bold=True, fill="#ffffff", kit=kit, anchor="mm"
     )
     below = (px + CARD_W / 2, top + CARD_H + 12)
-    draw_text(img, below, "pile", size=16, fill=pal["muted_text"], kit=kit, anchor="mm")
-    notes = [(f"discards {view.discard_count}", False)]
-    notes += [(note, False) for note in pile_notes(view)]
+    pile = tr("china.pile_label")
+    muted = pal["muted_text"]
+    draw_text(img, below, pile, size=16, fill=muted, kit=kit, anchor="mm", max_width=CARD_W + 14)
+    notes = [(tr("china.discards", n=view.discard_count), False)]
+    notes += [(note, False) for note in pile_notes(view, tr)]
     if view.final_round:
-        notes.append(("FINAL ROUND", True))
+        notes.append((tr("china.final_round_loud"), True))
     width = x1 - left - CARD_W - 30
     for k, (note, loud) in enumerate(notes):
         xy = (left, top + CARD_H + 12 + k * 22)
@@ -392,29 +435,37 @@ def draw_footer(
     names: Sequence[str] | None,
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     """The last turn in words along the panel's bottom."""
     x0, _, x1, y1 = geo.panel_box
-    text = last_turn_text(view, names)
-    text = f"Last turn: {text}" if text else "First turn of the game"
+    text = last_turn_text(view, names, tr.locale)
+    text = tr("china.last_turn", text=text) if text else tr("china.first_turn")
     xy, width = (x0 + 16, y1 - 25), x1 - x0 - 32
     draw_text(img, xy, text, size=19, fill=pal["text"], kit=kit, anchor="lm", max_width=width)
 
 
 def render(
-    view: ChinaView, *, palette: Palette, highlight: bool, names: Sequence[str] | None, kit: Toolkit
+    view: ChinaView,
+    *,
+    palette: Palette,
+    highlight: bool,
+    names: Sequence[str] | None,
+    kit: Toolkit,
+    locale: str = "en",
 ) -> Image.Image:
     """The board picture of ``view`` (RGB): static layer copy, then pieces, cards and text."""
-    geo = geometry(view, kit)
-    key = (GAME_KEY, view.side, view.players, (geo.width, geo.height), palette["name"])
-    img = kit.layer(key, lambda: draw_static(view, geo, palette, kit))
+    tr = words(locale)
+    geo = geometry(view, kit, tr.locale)
+    key = (GAME_KEY, view.side, view.players, (geo.width, geo.height), palette["name"], tr.locale)
+    img = kit.layer(key, lambda: draw_static(view, geo, palette, kit, tr))
     if highlight:
         draw_last_turn(img, view, geo, palette, kit)
     draw_spaces(img, view, geo, palette, kit)
     draw_envoys(img, view, geo, palette, kit, highlight)
-    draw_scored(img, view, geo, palette, kit)
-    draw_title_status(img, view, geo, names, palette, kit)
-    draw_players(img, view, geo, names, palette, kit)
-    draw_cards(img, view, geo, palette, kit)
-    draw_footer(img, view, geo, names, palette, kit)
+    draw_scored(img, view, geo, palette, kit, tr)
+    draw_title_status(img, view, geo, names, palette, kit, tr)
+    draw_players(img, view, geo, names, palette, kit, tr)
+    draw_cards(img, view, geo, palette, kit, tr)
+    draw_footer(img, view, geo, names, palette, kit, tr)
     return img

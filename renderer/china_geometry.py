@@ -9,7 +9,7 @@ region's middle, or the dragon), so a new map file needs no hand tuning.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from games.china.view import ChinaView
@@ -66,8 +66,13 @@ def panel_height(players: int) -> int:
     return 44 + max(4, players) * ROW_H + 48
 
 
-def build_geometry(view: ChinaView, kit: Toolkit) -> Geometry:
-    """Every position of ``view``'s side and player count (pure geometry, no drawing)."""
+def build_geometry(
+    view: ChinaView, kit: Toolkit, colour_names: Mapping[str, str] | None = None
+) -> Geometry:
+    """Every position of ``view``'s side and player count (pure geometry, no drawing).
+
+    ``colour_names`` are the colour words the region labels print (the view's own names by
+    default): label sizes, and so the spots left for emissaries, depend on them."""
     rows, cols = len(view.grid_rows), len(view.grid_rows[0])
     x0, y0 = MARGIN + FRAME, TOP_BAR + FRAME
     map_box = (x0, y0, x0 + cols * CELL, y0 + rows * CELL)
@@ -89,7 +94,7 @@ def build_geometry(view: ChinaView, kit: Toolkit) -> Geometry:
         boxes=[],
     )
     cells = RegionCells(view)
-    colour_names = dict(view.colours)
+    colour_names = dict(view.colours) if colour_names is None else colour_names
     labels = {
         r.id: place_label(cells, r.id, r.name, colour_names.get(r.colour, ""), obstacles, kit)
         for r in view.regions

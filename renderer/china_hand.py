@@ -16,6 +16,7 @@ from renderer.china_words import colour_name, pile_status, turn_status
 from renderer.core import Toolkit, draw_text, rgb
 from renderer.palettes import Palette
 from renderer.text import seat_label
+from renderer.words import Words, words
 
 WIDTH, HEIGHT = 900, 380
 BIG = (170, 236)
@@ -24,7 +25,7 @@ HAND_X, HAND_Y = 24, 100
 SIDE_X = 618  # the face-up row and pile, right of the hand
 
 
-def _static(pal: Palette, kit: Toolkit) -> Image.Image:
+def _static(pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), rgb(pal["background"]))
     draw = ImageDraw.Draw(img)
     box = (SIDE_X - 14, HAND_Y - 14, WIDTH - 16, HEIGHT - 20)
@@ -32,11 +33,12 @@ def _static(pal: Palette, kit: Toolkit) -> Image.Image:
     draw_text(
         img,
         (SIDE_X, HAND_Y + 12),
-        "face-up cards",
+        tr("china.head.face_up"),
         size=19,
         fill=pal["muted_text"],
         kit=kit,
         anchor="lm",
+        max_width=WIDTH - 16 - SIDE_X - 14,
     )
     return img
 
@@ -47,46 +49,54 @@ def regions_for(view: ChinaView, card: str) -> str:
 
 
 def render_hand(
-    view: ChinaView, *, palette: Palette, names: Sequence[str] | None, kit: Toolkit
+    view: ChinaView,
+    *,
+    palette: Palette,
+    names: Sequence[str] | None,
+    kit: Toolkit,
+    locale: str = "en",
 ) -> Image.Image:
     """The viewer's hand (up to 3 cards), the face-up row and the pile (RGB)."""
-    img = kit.layer(("china-hand", (WIDTH, HEIGHT), palette["name"]), lambda: _static(palette, kit))
+    tr = words(locale)
+    key = ("china-hand", (WIDTH, HEIGHT), palette["name"], tr.locale)
+    img = kit.layer(key, lambda: _static(palette, kit, tr))
     if view.viewer is None or view.hand is None:
         draw_text(
             img,
             (24, 50),
-            "China: no hand in a public view",
+            tr("china.hand.public"),
             size=30,
             bold=True,
             fill=palette["text"],
             kit=kit,
             anchor="lm",
+            max_width=WIDTH - 48,
         )
         return img
-    title = f"Your hand · {seat_label(view.viewer, names)}"
+    title = tr("china.hand.title", name=seat_label(view.viewer, names, tr.locale))
     ink, muted = palette["text"], palette["muted_text"]
     xy = (HAND_X, 36)
     draw_text(img, xy, title, size=32, bold=True, fill=ink, kit=kit, anchor="lm", max_width=840)
-    status = turn_status(view, names, personal=True)
+    status = turn_status(view, names, personal=True, locale=tr.locale)
     xy = (HAND_X, 74)
     draw_text(img, xy, status, size=20, fill=muted, kit=kit, anchor="lm", max_width=SIDE_X - 50)
     for n, card in enumerate(view.hand):
         sprite = card_sprite(
-            card, colour_name(view, card), BIG, palette, kit, regions_for(view, card)
+            card, colour_name(view, card, tr), BIG, palette, kit, regions_for(view, card)
         )
         img.paste(sprite, (HAND_X + n * (BIG[0] + 14), HAND_Y), sprite)
     if not view.hand:
         draw_text(
             img,
             (HAND_X, HAND_Y + 40),
-            "no cards in hand",
+            tr("china.hand.no_cards"),
             size=26,
             fill=palette["muted_text"],
             kit=kit,
             anchor="lm",
         )
     for n, card in enumerate(view.face_up):
-        sprite = card_sprite(card, colour_name(view, card), SMALL, palette, kit)
+        sprite = card_sprite(card, colour_name(view, card, tr), SMALL, palette, kit)
         img.paste(sprite, (SIDE_X + n * (SMALL[0] + 8), HAND_Y + 36), sprite)
     top = HAND_Y + 36 + SMALL[1] + 24
     back = pile_sprite(palette, kit, 44)
@@ -101,7 +111,7 @@ def render_hand(
         kit=kit,
         anchor="mm",
     )
-    for k, line in enumerate(pile_status(view).split(" · ")):
+    for k, line in enumerate(pile_status(view, tr).split(" · ")):
         draw_text(
             img,
             (SIDE_X + 58, top + 14 + k * 24),

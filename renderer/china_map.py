@@ -10,6 +10,7 @@ outlines need no supersampling.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import reduce
 from typing import cast
 
@@ -263,12 +264,17 @@ def draw_label_text(
 
 
 def draw_labels(
-    img: Image.Image, view: ChinaView, geo: Geometry, pal: Palette, kit: Toolkit
+    img: Image.Image,
+    view: ChinaView,
+    geo: Geometry,
+    pal: Palette,
+    kit: Toolkit,
+    names: Mapping[str, str] | None = None,
 ) -> None:
     """Region names (readable without colour), each with its card colour's name."""
     colours = map_colours(pal)
     ink = colours["map"]["label"]
-    names = dict(view.colours)
+    names = dict(view.colours) if names is None else names
     draw = ImageDraw.Draw(img)
     for region in view.regions:
         spot = geo.labels[region.id]
@@ -287,7 +293,12 @@ def draw_frame(img: Image.Image, geo: Geometry, pal: Palette) -> None:
 
 
 def draw_static_map(
-    img: Image.Image, view: ChinaView, geo: Geometry, pal: Palette, kit: Toolkit
+    img: Image.Image,
+    view: ChinaView,
+    geo: Geometry,
+    pal: Palette,
+    kit: Toolkit,
+    names: Mapping[str, str] | None = None,
 ) -> None:
     """Frame, regions, roads, alliance numbers, dragons, empty spaces and region labels."""
     draw_frame(img, geo, pal)
@@ -296,7 +307,7 @@ def draw_static_map(
     draw_badges(img, geo, pal, kit)
     draw_dragons(img, geo, pal, kit)
     draw_empty_spaces(img, view, geo, pal, kit)
-    draw_labels(img, view, geo, pal, kit)
+    draw_labels(img, view, geo, pal, kit, names)
 
 
 def png_colours(pal: Palette) -> tuple[str, ...]:

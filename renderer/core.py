@@ -135,6 +135,7 @@ def clear_caches() -> None:
     """Forget every cached layer, stamp and font (tests, palette edits)."""
     STATIC_LAYERS.clear()
     STAMPS.clear()
+    _MISSING.clear()
     font.cache_clear()
 
 
@@ -151,11 +152,27 @@ def _glyph_missing(ch: str, fnt: Font) -> bool:
     return not ch.isspace() and mask(ch) == mask("\uffff")
 
 
+# Whether (character, font file, size) has no glyph: drawing two masks costs ~0.1 ms, and
+# translated words ("Última", "jugador·") repeat their few accented letters in every new
+# line of text. Bounded by the characters people type; cleared with the other caches.
+_MISSING: dict[tuple[str, str, float], bool] = {}
+
+
+def _missing(ch: str, fnt: Font) -> bool:
+    key = (ch, str(fnt.path), fnt.size)
+    found = _MISSING.get(key)
+    if found is None:
+        if len(_MISSING) > 50_000:  # a flood of distinct characters: start again
+            _MISSING.clear()
+        found = _MISSING[key] = _glyph_missing(ch, fnt)
+    return found
+
+
 def printable(text: str, fnt: Font) -> str:
     """``text`` with characters the font cannot draw (emoji, CJK) replaced by ``?``."""
     if text.isascii():
         return text
-    return "".join("?" if _glyph_missing(ch, fnt) else ch for ch in text)
+    return "".join("?" if _missing(ch, fnt) else ch for ch in text)
 
 
 def fit_text(text: str, fnt: Font, max_width: float) -> str:
@@ -170,6 +187,17 @@ def fit_text(text: str, fnt: Font, max_width: float) -> str:
         else:
             hi = mid - 1
     return text[:lo].rstrip() + "…"
+
+
+def fitting_size(
+    kit: Toolkit, text: str, sizes: Sequence[int], max_width: float, bold: bool = False
+) -> int:
+    """The first of ``sizes`` (largest first) at which ``text`` fits ``max_width`` px, else
+    the last: longer translations shrink a little before an ellipsis cuts them."""
+    for size in sizes:
+        if kit.font(size, bold).getlength(text) <= max_width:
+            return size
+    return sizes[-1]
 
 
 def _text_mask(

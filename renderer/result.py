@@ -32,6 +32,7 @@ from renderer.core import (
 )
 from renderer.palettes import Palette
 from renderer.text import seat_label
+from renderer.words import Words, words
 
 __all__ = ["render_result", "result_alt_text"]
 
@@ -43,46 +44,15 @@ ROW_H = 66
 ROW_GAP = 6
 SUPERSAMPLE = 4  # crowns and seat marks are drawn 4x and shrunk: Pillow polygons are not AA
 MAX_ALT = 1024
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
-
-# Why the game ended, after "Game over: ". Yōkai names its royal piece; a draw by
-# repetition is said as such (a win by repetition only happens under the perpetual-check rule).
-TERMINATIONS: dict[Termination, str] = {
-    Termination.CAPTURE: "capture",
-    Termination.TRY: "try",
-    Termination.CHECKMATE: "checkmate",
-    Termination.NO_LEGAL_ACTION: "no legal move left",
-    Termination.REPETITION: "repetition",
-    Termination.SCORING: "final scoring",
-    Termination.RESIGNATION: "resignation",
-    Termination.ABANDONED: "game abandoned",
-}
-GAME_TERMINATIONS: dict[tuple[str, Termination], str] = {
-    ("yokai", Termination.CAPTURE): "the koropokkuru was captured",
-    ("yokai", Termination.TRY): "try (a koropokkuru reached the far rank)",
-}
-RULES = {  # Yōkai's ``detail["rule"]``
-    "failed_defence": "try (the koropokkuru survived on the far rank)",
-    "perpetual_check": "perpetual check loses",
-}
-END_REASONS = {  # Samurai's ``detail["reason"]``
-    "exhausted": "a figure type ran out",
-    "ties": "the fourth figure was set aside",
-    "blocked": "nobody could play",
-}
-TIEBREAKS = {
-    "other_figures": "most figures in the types not led",
-    "total_figures": "most figures in all",
-    "shared": "still tied: shared victory",
-    "pieces_left": "most pieces left in supply",
-}
-SAMURAI_TYPES = (  # (detail key, singular, plural)
-    ("helmet", "helmet", "helmets"),
-    ("buddha", "Buddha", "Buddhas"),
-    ("rice", "rice field", "rice fields"),
-)
-SAMURAI_HEADERS = ("Helmets", "Buddhas", "Rice")
-CHINA_PARTS = (("houses", "Houses"), ("alliances", "Alliances"), ("routes", "Routes"))
+RANKS = 8  # result.rank.1 .. result.rank.8; lower ranks print as "#9"
+# Words (result.termination.*, result.rule.*, result.end.*, result.tiebreak.*,
+# result.samurai.*, result.china.*) come from the locale's table, see renderer.words.
+GAME_TERMINATIONS = frozenset({("yokai", Termination.CAPTURE), ("yokai", Termination.TRY)})
+RULES = ("failed_defence", "perpetual_check")  # Yōkai's ``detail["rule"]``
+END_REASONS = ("exhausted", "ties", "blocked")  # Samurai's ``detail["reason"]``
+TIEBREAKS = ("other_figures", "total_figures", "shared", "pieces_left")
+SAMURAI_TYPES = ("helmet", "buddha", "rice")  # detail keys, in column order
+CHINA_PARTS = ("houses", "alliances", "routes")
 
 
 # --- what the card says -------------------------------------------------------------------
@@ -112,21 +82,18 @@ class Card:
     columns: tuple[Column, ...]
     notes: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (label, text)
     legend: str = ""  # what a marked cell means
+    locale: str = "en"  # the language of every word above
 
 
-def _label(seat: Seat, names: Sequence[str]) -> str:
+def _label(seat: Seat, names: Sequence[str], tr: Words) -> str:
     try:
-        return seat_label(seat, names)
+        return seat_label(seat, names, tr.locale)
     except IndexError:  # more seats than the ordinal words
-        return f"Player {seat + 1}"
+        return tr("common.player_n", n=seat + 1)
 
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def _count(n: int, singular: str, plural: str) -> str:
-    return f"{n} {singular if n == 1 else plural}"
 
 
 def _int_map(value: JSON, keys: Sequence[str]) -> dict[str, int] | None:
@@ -138,8 +105,10 @@ def _int_map(value: JSON, keys: Sequence[str]) -> dict[str, int] | None:
     return ints if len(ints) == len(keys) else None
 
 
-def _samurai_columns(outcome: Outcome, seats: int) -> tuple[list[Column], list[tuple[str, str]]]:
-    keys = [k for k, _, _ in SAMURAI_TYPES]
+def _samurai_columns(
+    outcome: Outcome, seats: int, tr: Words
+) -> tuple[list[Column], list[tuple[str, str]]]:
+    keys = list(SAMURAI_TYPES)
     captured = outcome.detail.get("captured")
     captured = captured if isinstance(captured, Mapping) else {}
     counts = [m for s in range(seats) if (m := _int_map(captured.get(str(s)), keys)) is not None]
@@ -147,102 +116,126 @@ def _samurai_columns(outcome: Outcome, seats: int) -> tuple[list[Column], list[t
     leaders = leaders if isinstance(leaders, Mapping) else {}
     columns = []
     if len(counts) == seats:
-        for (key, _, plural), header in zip(SAMURAI_TYPES, SAMURAI_HEADERS, strict=True):
+        for key in SAMURAI_TYPES:
             led = leaders.get(key)
             marked = frozenset([led] if isinstance(led, int) and 0 <= led < seats else [])
             cells = tuple(str(m[key]) for m in counts)
-            columns.append(Column(header, cells, marked, plural))
+            header, alt = tr(f"result.samurai.{key}.header"), tr(f"result.samurai.{key}.alt")
+            columns.append(Column(header, cells, marked, alt))
     if len(outcome.scores) == seats:
         cells = tuple(_number(v) for v in outcome.scores)
-        columns.append(Column("Types led", cells, alt="types led", strong=True))
+        header, alt = tr("result.samurai.led.header"), tr("result.samurai.led.alt")
+        columns.append(Column(header, cells, alt=alt, strong=True))
     notes = []
     set_aside = _int_map(outcome.detail.get("set_aside"), keys)
     if set_aside is not None:
-        parts = [_count(set_aside[k], singular, plural) for k, singular, plural in SAMURAI_TYPES]
-        notes.append(("Set aside", ", ".join(parts)))
+        parts = [tr.count(f"result.samurai.{k}.n", set_aside[k]) for k in SAMURAI_TYPES]
+        notes.append((tr("result.samurai.set_aside"), ", ".join(parts)))
     return columns, notes
 
 
-def _china_columns(outcome: Outcome, seats: int) -> tuple[list[Column], list[tuple[str, str]]]:
+def _china_columns(
+    outcome: Outcome, seats: int, tr: Words
+) -> tuple[list[Column], list[tuple[str, str]]]:
     rows = outcome.detail.get("breakdown")
     if not isinstance(rows, Sequence) or len(rows) != seats:
-        return _score_columns(outcome, seats), []
+        return _score_columns(outcome, seats, tr), []
     columns = []
-    for key, header in CHINA_PARTS:
+    for key in CHINA_PARTS:
         values = [_int_map(row, [key]) for row in rows]
         if all(v is not None for v in values):
             cells = tuple(str(v[key]) for v in values if v is not None)
-            columns.append(Column(header, cells, alt=key))
-    columns += _score_columns(outcome, seats, "Total")
+            header, alt = tr(f"result.china.{key}.header"), tr(f"result.china.{key}.alt")
+            columns.append(Column(header, cells, alt=alt))
+    columns += _score_columns(outcome, seats, tr, "total")
     left = [_int_map(row, ["pieces_left"]) for row in rows]
     if all(v is not None for v in left):
         marked = outcome.winners if outcome.tiebreak == "pieces_left" else frozenset()
         cells = tuple(str(v["pieces_left"]) for v in left if v is not None)
-        columns.append(Column("Pieces left", cells, marked, "pieces left"))
+        header, alt = tr("result.china.left.header"), tr("result.china.left.alt")
+        columns.append(Column(header, cells, marked, alt))
     return columns, []
 
 
-def _yokai_columns(outcome: Outcome, seats: int) -> list[Column]:
+def _yokai_columns(outcome: Outcome, seats: int, tr: Words) -> list[Column]:
     cells = tuple(
-        "Draw" if outcome.is_draw else "Win" if s in outcome.winners else "Loss"
+        tr("result.cell.draw")
+        if outcome.is_draw
+        else tr("result.cell.win")
+        if s in outcome.winners
+        else tr("result.cell.loss")
         for s in range(seats)
     )
-    return [Column("Result", cells, strong=True)]
+    return [Column(tr("result.head.result"), cells, strong=True)]
 
 
-def _score_columns(outcome: Outcome, seats: int, header: str = "Score") -> list[Column]:
+def _score_columns(outcome: Outcome, seats: int, tr: Words, kind: str = "score") -> list[Column]:
+    """The score column; ``kind`` picks its words: "score" or "total"."""
     if len(outcome.scores) != seats:
         return []
     cells = tuple(_number(v) for v in outcome.scores)
-    return [Column(header, cells, alt=header.lower(), strong=True)]
+    header, alt = tr(f"result.{kind}.header"), tr(f"result.{kind}.alt")
+    return [Column(header, cells, alt=alt, strong=True)]
 
 
-COLUMN_MAKERS: dict[str, Callable[[Outcome, int], tuple[list[Column], list[tuple[str, str]]]]] = {
+Columns = tuple[list[Column], list[tuple[str, str]]]
+COLUMN_MAKERS: dict[str, Callable[[Outcome, int, Words], Columns]] = {
     "samurai": _samurai_columns,
     "china": _china_columns,
-    "yokai": lambda outcome, seats: (_yokai_columns(outcome, seats), []),
+    "yokai": lambda outcome, seats, tr: (_yokai_columns(outcome, seats, tr), []),
 }
-LEGENDS = {"samurai": "leads this type"}  # China's one marked cell is the tie-break line's
+LEGENDS = {"samurai": "result.legend.samurai"}  # China's one marked cell is the tie-break line's
 
 
-def headline(outcome: Outcome, labels: Sequence[str]) -> str:
+def headline(outcome: Outcome, labels: Sequence[str], locale: str = "en") -> str:
     """ "Ann wins", "Ann and Bo share the win", "Draw" or "No winner"."""
+    tr = words(locale)
     names = [labels[s] for s in sorted(outcome.winners)]
     if len(names) == 1:
-        return f"{names[0]} wins"
+        return tr("common.wins", name=names[0])
     if names:
-        return f"{', '.join(names[:-1])} and {names[-1]} share the win"
-    return "No winner" if outcome.termination is Termination.ABANDONED else "Draw"
+        return tr("result.share", names=tr.join(names))
+    return (
+        tr("result.no_winner")
+        if outcome.termination is Termination.ABANDONED
+        else tr("common.draw")
+    )
 
 
-def fitted_headline(outcome: Outcome, labels: Sequence[str], fnt: Font, room: float) -> str:
+def fitted_headline(
+    outcome: Outcome, labels: Sequence[str], fnt: Font, room: float, locale: str = "en"
+) -> str:
     """The headline within ``room`` px: long names are cut (the longest first), never the verb."""
-    text = headline(outcome, labels)
+    text = headline(outcome, labels, locale)
     if fnt.getlength(text) <= room:
         return text
     lo, hi = 40, round(room)
     while lo < hi:  # the widest cap on each name's width that lets the headline fit
         cap = (lo + hi + 1) // 2
         cut = [fit_text(printable(name, fnt), fnt, cap) for name in labels]
-        if fnt.getlength(headline(outcome, cut)) <= room:
+        if fnt.getlength(headline(outcome, cut, locale)) <= room:
             lo = cap
         else:
             hi = cap - 1
-    return headline(outcome, [fit_text(printable(name, fnt), fnt, lo) for name in labels])
+    cut = [fit_text(printable(name, fnt), fnt, lo) for name in labels]
+    return headline(outcome, cut, locale)
 
 
-def _reason(game_key: str, outcome: Outcome) -> str:
+def _reason(game_key: str, outcome: Outcome, tr: Words) -> str:
     term = outcome.termination
-    words = GAME_TERMINATIONS.get((game_key, term), TERMINATIONS.get(term, str(term)))
+    if (game_key, term) in GAME_TERMINATIONS:
+        text = tr(f"result.termination.{game_key}.{term.value}")
+    else:
+        text = tr.get(f"result.termination.{term.value}", str(term))
     if term is Termination.REPETITION and outcome.is_draw:
-        words = "draw by repetition"
+        text = tr("result.draw_by_repetition")
     rule = outcome.detail.get("rule")
     if isinstance(rule, str) and rule in RULES:
-        words = RULES[rule]
+        text = tr(f"result.rule.{rule}")
     end = outcome.detail.get("reason")
     if term is Termination.SCORING and isinstance(end, str) and end in END_REASONS:
-        words += f" ({END_REASONS[end]})"
-    return words
+        text += f" ({tr(f'result.end.{end}')})"
+    return text
 
 
 def _resigned(outcome: Outcome, seats: int) -> set[Seat]:
@@ -257,42 +250,53 @@ def _resigned(outcome: Outcome, seats: int) -> set[Seat]:
     return out
 
 
-def make_card(game_key: str, title: str, outcome: Outcome, names: Sequence[str]) -> Card:
-    """The words of the result card; unknown or malformed detail is left out."""
+def make_card(
+    game_key: str, title: str, outcome: Outcome, names: Sequence[str], locale: str = "en"
+) -> Card:
+    """The words of the result card (in ``locale``); unknown or malformed detail is left out."""
+    tr = words(locale)
     seats = len(outcome.ranks)
-    labels = tuple(_label(s, names) for s in range(seats))
+    labels = tuple(_label(s, names, tr) for s in range(seats))
     maker = COLUMN_MAKERS.get(game_key)
     try:
-        columns, notes = maker(outcome, seats) if maker else (_score_columns(outcome, seats), [])
+        columns, notes = (
+            maker(outcome, seats, tr) if maker else (_score_columns(outcome, seats, tr), [])
+        )
     except (TypeError, ValueError, KeyError, AttributeError):  # detail of an unknown shape
-        columns, notes = _score_columns(outcome, seats), []
+        columns, notes = _score_columns(outcome, seats, tr), []
     if outcome.tiebreak:
-        words = TIEBREAKS.get(outcome.tiebreak, outcome.tiebreak.replace("_", " "))
-        notes.insert(0, ("Tie-break", words))
+        default = outcome.tiebreak.replace("_", " ")
+        notes.insert(
+            0, (tr("result.tiebreak"), tr.get(f"result.tiebreak.{outcome.tiebreak}", default))
+        )
     resigned = _resigned(outcome, seats)
-    legend = LEGENDS.get(game_key, "") if any(c.marked for c in columns) else ""
+    legend = tr(LEGENDS[game_key]) if game_key in LEGENDS and any(c.marked for c in columns) else ""
     return Card(
         title=title,
         outcome=outcome,
-        reason=_reason(game_key, outcome),
+        reason=_reason(game_key, outcome, tr),
         order=tuple(sorted(range(seats), key=lambda s: (outcome.ranks[s], s))),
         labels=labels,
-        tags=tuple("resigned" if s in resigned else "" for s in range(seats)),
+        tags=tuple(tr("result.resigned") if s in resigned else "" for s in range(seats)),
         columns=tuple(columns),
         notes=tuple(notes),
         legend=legend,
+        locale=tr.locale,
     )
 
 
-def _ordinal(rank: int) -> str:
-    return ORDINALS[rank - 1] if 1 <= rank <= len(ORDINALS) else f"#{rank}"
+def _ordinal(rank: int, tr: Words) -> str:
+    return tr(f"result.rank.{rank}") if 1 <= rank <= RANKS else f"#{rank}"
 
 
-def result_alt_text(game_key: str, title: str, outcome: Outcome, *, names: Sequence[str]) -> str:
-    """A screen-reader description of the result card (≤ 1024 characters)."""
-    card = make_card(game_key, title, outcome, names)
-    head = headline(card.outcome, card.labels)
-    parts = [f"{card.title} result: {head}. Game over: {card.reason}."]
+def result_alt_text(
+    game_key: str, title: str, outcome: Outcome, *, names: Sequence[str], locale: str = "en"
+) -> str:
+    """A screen-reader description of the result card (≤ 1024 characters), in ``locale``."""
+    tr = words(locale)
+    card = make_card(game_key, title, outcome, names, tr.locale)
+    head = headline(card.outcome, card.labels, tr.locale)
+    parts = [tr("result.alt.head", title=card.title, head=head, reason=card.reason)]
     rows = []
     for seat in card.order:
         cells = []
@@ -300,7 +304,7 @@ def result_alt_text(game_key: str, title: str, outcome: Outcome, *, names: Seque
             cell = f"{col.alt} {col.cells[seat]}" if col.alt else col.cells[seat].lower()
             cells.append(cell + (f" ({card.legend})" if card.legend and seat in col.marked else ""))
         tag = f" ({card.tags[seat]})" if card.tags[seat] else ""
-        text = f"{_ordinal(card.outcome.ranks[seat])} {card.labels[seat]}{tag}"
+        text = f"{_ordinal(card.outcome.ranks[seat], tr)} {card.labels[seat]}{tag}"
         rows.append(text + (f": {', '.join(cells)}" if cells else ""))
     parts.append("; ".join(rows) + ".")
     parts += [f"{label}: {text}." for label, text in card.notes]
@@ -432,15 +436,17 @@ def _draw_header(p: Painter, card: Card) -> int:
     """Title, reason and headline; returns the y under them."""
     y = MARGIN
     p.text((MARGIN, y), card.title, 40, bold=True, width=WIDTH - 2 * MARGIN)
-    p.text((MARGIN, y + 56), f"Game over: {card.reason}", 26, muted=True, width=WIDTH - 2 * MARGIN)
+    tr = words(card.locale)
+    reason = tr("result.game_over", reason=card.reason)
+    p.text((MARGIN, y + 56), reason, 26, muted=True, width=WIDTH - 2 * MARGIN)
     y += 104
     x = MARGIN
     if card.outcome.winners:
         p.crown((x, y + 2), 44)
         x += 58
     room = WIDTH - MARGIN - x
-    p.text((x, y), fitted_headline(card.outcome, card.labels, p.kit.font(36, True), room), 36,
-           bold=True, width=room)  # fmt: skip
+    head = fitted_headline(card.outcome, card.labels, p.kit.font(36, True), room, card.locale)
+    p.text((x, y), head, 36, bold=True, width=room)
     return y + 62
 
 
@@ -450,7 +456,15 @@ def _draw_row(p: Painter, card: Card, grid: Grid, seat: Seat, y: int) -> None:
         box = (MARGIN + 8, y, WIDTH - MARGIN - 8, y + ROW_H)
         ImageDraw.Draw(p.img).rounded_rectangle(box, radius=12, outline=p.pal["highlight"], width=4)
         p.crown((grid.rank_x, cy - 14), 36)
-    p.text((grid.rank_x + 46, cy), _ordinal(card.outcome.ranks[seat]), 28, bold=True, anchor="lm")
+    rank = _ordinal(card.outcome.ranks[seat], words(card.locale))
+    p.text(
+        (grid.rank_x + 46, cy),
+        rank,
+        28,
+        bold=True,
+        anchor="lm",
+        width=grid.name_x - grid.rank_x - 50,
+    )
     p.mark((grid.name_x + 14, cy), seat)
     name_x, room = grid.name_x + 38, grid.name_w - 50
     if card.tags[seat]:  # "resigned" under the name, which keeps its whole width
@@ -478,8 +492,12 @@ def _draw_table(p: Painter, card: Card, y: int) -> int:
         box, radius=16, fill=p.pal["panel"], outline=p.pal["panel_border"], width=2
     )
     head_y = y + PAD + HEADER_H // 2 - 4
-    p.text((grid.rank_x + 46, head_y), "Rank", 24, muted=True, bold=True, anchor="lm")
-    p.text((grid.name_x, head_y), "Player", 24, muted=True, bold=True, anchor="lm")
+    tr = words(card.locale)
+    rank_w = grid.name_x - grid.rank_x - 50
+    p.text((grid.rank_x + 46, head_y), tr("result.head.rank"), 24, muted=True, bold=True,
+           anchor="lm", width=rank_w)  # fmt: skip
+    p.text((grid.name_x, head_y), tr("result.head.player"), 24, muted=True, bold=True,
+           anchor="lm", width=grid.name_w - 8)  # fmt: skip
     for col, x, w in zip(card.columns, grid.centres, grid.widths, strict=True):
         p.text((x, head_y), col.header, 24, muted=True, bold=True, anchor="mm", width=w - 8)
     line_y = y + PAD + HEADER_H - 4
@@ -505,7 +523,8 @@ def _draw_notes(p: Painter, card: Card, y: int) -> None:
         y += 40
     if card.legend:
         p.pill((MARGIN + 22, y + 16), "3", size=24)
-        p.text((MARGIN + 52, y + 16), card.legend, 24, muted=True, anchor="lm")
+        p.text((MARGIN + 52, y + 16), card.legend, 24, muted=True, anchor="lm",
+               width=WIDTH - 2 * MARGIN - 52)  # fmt: skip
 
 
 def draw_card(card: Card, pal: Palette, kit: Toolkit = CACHED) -> Image.Image:
@@ -525,8 +544,9 @@ def render_result(
     *,
     names: Sequence[str],
     palette: str = "default",
+    locale: str = "en",
 ) -> bytes:
-    """The result card of a finished game as PNG bytes (``names`` by seat)."""
+    """The result card of a finished game as PNG bytes (``names`` by seat), in ``locale``."""
     pal = get_palette(palette)
-    image = draw_card(make_card(game_key, title, outcome, names), pal, CACHED)
+    image = draw_card(make_card(game_key, title, outcome, names, locale), pal, CACHED)
     return encode_png(image, png_palette(pal, CACHED))

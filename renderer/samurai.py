@@ -40,6 +40,7 @@ from renderer.samurai_layout import Layout, hex_centre, layout_for, slot_centres
 from renderer.samurai_panels import draw_panels, draw_static_panels
 from renderer.samurai_text import draw_line, text_width
 from renderer.samurai_words import alt_text
+from renderer.words import words
 
 __all__ = [
     "GAME_KEY",
@@ -154,7 +155,9 @@ def _draw_labels(
             )
 
 
-def draw_static(lay: Layout, view: SamuraiView, pal: Palette, kit: Toolkit) -> Image.Image:
+def draw_static(
+    lay: Layout, view: SamuraiView, pal: Palette, kit: Toolkit, locale: str = "en"
+) -> Image.Image:
     """Background, map, labels, panel frames and headings: drawn once per board and palette."""
     colours = terrain_for(pal)
     k = STATIC_SCALE
@@ -172,7 +175,7 @@ def draw_static(lay: Layout, view: SamuraiView, pal: Palette, kit: Toolkit) -> I
         )
     img = big.reduce(k)
     _draw_labels(img, lay, view, colours, kit)
-    draw_static_panels(img, lay, pal, kit)
+    draw_static_panels(img, lay, pal, kit, words(locale))
     return img
 
 
@@ -260,14 +263,16 @@ def render(
     highlight: bool,
     names: Sequence[str] | None,
     kit: Toolkit,
+    locale: str = "en",
 ) -> Image.Image:
     """The board picture of ``view`` (RGB): static layer copy, then the position on top."""
+    tr = words(locale)
     lay = layout_for(view)
-    key = (GAME_KEY, view.players, (lay.width, lay.height), palette["name"])
-    img = kit.layer(key, lambda: draw_static(lay, view, palette, kit))
+    key = (GAME_KEY, view.players, (lay.width, lay.height), palette["name"], tr.locale)
+    img = kit.layer(key, lambda: draw_static(lay, view, palette, kit, tr.locale))
     draw_tiles(img, lay, view, palette, kit)
     if highlight:  # over the tiles' rims, under the figures
         draw_highlights(img, lay, view, palette, kit)
     draw_figures(img, lay, view, palette, kit)
-    draw_panels(img, lay, view, names, palette, kit)
+    draw_panels(img, lay, view, names, palette, kit, tr)
     return img

@@ -20,7 +20,6 @@ from renderer.palettes import Palette
 SS = 4  # supersampling factor of every sprite
 SQRT3 = math.sqrt(3)
 FIGURES = "HBR"
-FIGURE_WORDS = {"H": "helmet", "B": "Buddha", "R": "rice"}
 KIND_GLYPH = {  # what a tile shows above its value
     "helmet": "H",
     "buddha": "B",
@@ -314,7 +313,6 @@ def seat_mark(seat: int, size: int, pal: Palette, outline: str, kit: Toolkit) ->
 
 __all__ = [
     "FIGURES",
-    "FIGURE_WORDS",
     "SQRT3",
     "Terrain",
     "figure",

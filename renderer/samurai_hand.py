@@ -13,10 +13,9 @@ from PIL import Image, ImageDraw
 
 from games.samurai.data import PLAYER_TILES
 from games.samurai.view import SamuraiView, TileView, tile_view
-from renderer.core import Point, Toolkit, rgb
+from renderer.core import Point, Toolkit, fit_text, rgb
 from renderer.palettes import Palette
 from renderer.samurai_art import (
-    FIGURE_WORDS,
     FIGURES,
     figure,
     hex_points,
@@ -24,9 +23,10 @@ from renderer.samurai_art import (
     seat_mark,
     tile,
 )
-from renderer.samurai_text import draw_line, text_width
-from renderer.samurai_words import hand_alt_text
+from renderer.samurai_text import draw_line, fitting, text_width
+from renderer.samurai_words import hand_alt_text, tile_name
 from renderer.text import seat_label
+from renderer.words import Words, words
 
 __all__ = ["HAND_SIZE", "hand_alt_text", "hand_slot_centres", "render_hand"]
 
@@ -54,7 +54,7 @@ def pile_tiles(view: SamuraiView) -> tuple[TileView, ...]:
     return tuple(tile_view(code) for code in left)
 
 
-def _static(pal: Palette, kit: Toolkit) -> Image.Image:
+def _static(pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
     img = Image.new("RGB", (WIDTH * 2, HEIGHT * 2), rgb(pal["background"]))
     draw = ImageDraw.Draw(img)
     for box in (
@@ -74,59 +74,72 @@ def _static(pal: Palette, kit: Toolkit) -> Image.Image:
     img = img.reduce(2)
     draw = ImageDraw.Draw(img)
     head = kit.font(24, True)
-    draw.text((CAPTURE_X + 20, 350), "Captured figures", font=head, fill=pal["text"], anchor="lm")
+    heading = fit_text(tr("samurai.hand.captured"), head, WIDTH - CAPTURE_X - 52)
+    draw.text((CAPTURE_X + 20, 350), heading, font=head, fill=pal["text"], anchor="lm")
     for t, letter in enumerate(FIGURES):
         cx = CAPTURE_X + 20 + 40 + t * 112
         sprite = figure(letter, 64, pal, kit)
         img.paste(sprite, (round(cx - 32), 384), sprite)
-        draw.text(
-            (cx, 468),
-            FIGURE_WORDS[letter],
-            font=kit.font(19, False),
-            fill=pal["muted_text"],
-            anchor="mm",
-        )
+        fnt = kit.font(19, False)
+        word = fit_text(tr(f"samurai.figure.{letter}"), fnt, 108)
+        draw.text((cx, 468), word, font=fnt, fill=pal["muted_text"], anchor="mm")
     return img
 
 
 def render_hand(
-    view: SamuraiView, *, palette: Palette, names: Sequence[str] | None, kit: Toolkit
+    view: SamuraiView,
+    *,
+    palette: Palette,
+    names: Sequence[str] | None,
+    kit: Toolkit,
+    locale: str = "en",
 ) -> Image.Image:
     """The viewer's private picture (RGB): five hand slots, draw pile, own captures."""
-    img = kit.layer(
-        ("samurai-hand", (WIDTH, HEIGHT), palette["name"]), lambda: _static(palette, kit)
-    )
+    tr = words(locale)
+    key = ("samurai-hand", (WIDTH, HEIGHT), palette["name"], tr.locale)
+    img = kit.layer(key, lambda: _static(palette, kit, tr))
     if view.viewer is None:
         draw_line(
             img,
             (24, 48),
-            "Samurai: no private tiles in a public view",
+            tr("samurai.hand.public"),
             size=30,
             bold=True,
             fill=palette["text"],
             kit=kit,
             anchor="lm",
+            max_width=WIDTH - 48,
         )
         return img
     seat = view.viewer
-    _draw_title(img, view, seat, names, palette, kit)
+    _draw_title(img, view, seat, names, palette, kit, tr)
     for (cx, cy), t in zip(hand_slot_centres(), view.hand, strict=False):
         paste_centred(img, tile(t.kind, t.value, seat, BIG, palette, kit), (cx, cy))
-        draw_line(
-            img,
-            (cx, cy + 88),
-            t.name,
-            size=22,
-            bold=True,
-            fill=palette["text"],
-            kit=kit,
-            anchor="mm",
-        )
+        _draw_tile_name(img, (cx, cy), tile_name(t, tr), palette, kit)
         if t.fast:
-            _tag(img, (cx, cy + 116), "FAST", palette, kit)
-    _draw_pile(img, view, seat, palette, kit)
+            _tag(img, (cx, cy + 116), tr("samurai.hand.fast"), palette, kit)
+    _draw_pile(img, view, seat, palette, kit, tr)
     _draw_captures(img, view, palette, kit)
     return img
+
+
+def _draw_tile_name(img: Image.Image, centre: Point, name: str, pal: Palette, kit: Toolkit) -> None:
+    """A hand tile's name under it: one line, smaller if need be, else two lines (a long
+    translation such as "Intercambio de figuras"), clear of the FAST tag below."""
+    cx, cy = centre
+    room = SLOT_W - 8
+    size = fitting(kit, name, (22, 19), room, bold=True)
+    lines = [name]
+    if text_width(kit, name, size, True) > room and " " in name:
+        first, rest = name.split(" ", 1)
+        lines, size = [first, rest], 18
+    top = cy + 88 if len(lines) == 1 else cy + 74  # two lines: under the hex, over the tag
+    for n, line in enumerate(lines):
+        xy = (cx, top + n * 20)
+        draw_line(
+            img, xy, line, size=size, bold=True, fill=pal["text"], kit=kit, anchor="mm",
+            max_width=room,
+        )  # fmt: skip
 
 
 def _draw_title(
@@ -136,10 +149,14 @@ def _draw_title(
     names: Sequence[str] | None,
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     mark = seat_mark(seat, 44, pal, pal["text"], kit)
     img.paste(mark, (20, 24), mark)
-    title = f"Your tiles · {seat_label(seat, names)}"
+    title = tr("samurai.hand.title", name=seat_label(seat, names, tr.locale))
+    note = _phase_note(view, tr)
+    # The phase note keeps its width (up to 300 px); the title takes what is left.
+    note_w = min(300.0, text_width(kit, note, 22))
     draw_line(
         img,
         (74, 46),
@@ -149,12 +166,12 @@ def _draw_title(
         fill=pal["text"],
         kit=kit,
         anchor="lm",
-        max_width=620,
+        max_width=min(620.0, WIDTH - 24 - note_w - 24 - 74),
     )
     draw_line(
         img,
         (WIDTH - 24, 46),
-        _phase_note(view),
+        note,
         size=22,
         fill=pal["muted_text"],
         kit=kit,
@@ -163,15 +180,18 @@ def _draw_title(
     )
 
 
-def _phase_note(view: SamuraiView) -> str:
+def _phase_note(view: SamuraiView, tr: Words) -> str:
     if view.phase == "pick":
-        chosen = f"{len(view.hand)} of {HAND_SIZE} chosen"
-        return f"Starting hand: {chosen}{', confirmed' if view.confirmed else ''}"
+        done = tr("samurai.hand.confirmed") if view.confirmed else ""
+        return tr("samurai.hand.pick", n=len(view.hand), of=HAND_SIZE, confirmed=done)
     if view.phase == "over":
-        return "Game over"
+        return tr("common.game_over")
     if view.current == view.viewer:
-        return "Your turn" if view.phase == "play" else "Your figure placement"
-    return f"Turn {view.turn}" if view.phase == "play" else "Placing figures"
+        mine = "your_turn" if view.phase == "play" else "your_placement"
+        return tr(f"samurai.hand.{mine}")
+    if view.phase == "play":
+        return tr("samurai.hand.turn", n=view.turn)
+    return tr("samurai.hand.placing")
 
 
 def _tag(img: Image.Image, centre: Point, text: str, pal: Palette, kit: Toolkit) -> None:
@@ -183,23 +203,25 @@ def _tag(img: Image.Image, centre: Point, text: str, pal: Palette, kit: Toolkit)
     draw_line(img, (cx, cy), text, size=18, bold=True, fill=pal["token_text"], kit=kit, anchor="mm")
 
 
-def _draw_pile(img: Image.Image, view: SamuraiView, seat: int, pal: Palette, kit: Toolkit) -> None:
+def _draw_pile(
+    img: Image.Image, view: SamuraiView, seat: int, pal: Palette, kit: Toolkit, tr: Words
+) -> None:
     tiles = pile_tiles(view)
-    head = "Still to choose from" if view.phase == "pick" else "Draw pile"
+    head = tr("samurai.hand.to_choose") if view.phase == "pick" else tr("samurai.hand.pile")
     draw_line(
         img,
         (PILE_X + 4, 350),
-        f"{head} · {len(tiles)} tiles",
+        tr.count("samurai.hand.pile_head", len(tiles), head=head),
         size=24,
         bold=True,
         fill=pal["text"],
         kit=kit,
         anchor="lm",
+        max_width=CAPTURE_X - 14 - PILE_X - 20,
     )
     if not tiles:
-        draw_line(
-            img, (PILE_X + 4, 400), "empty", size=22, fill=pal["muted_text"], kit=kit, anchor="lm"
-        )
+        empty = tr("samurai.hand.empty")
+        draw_line(img, (PILE_X + 4, 400), empty, size=22, fill=pal["muted_text"], kit=kit)
     for n, t in enumerate(tiles[: 2 * PILE_PER_ROW]):
         row, col = divmod(n, PILE_PER_ROW)
         centre = (PILE_X + SMALL + col * PILE_STEP, PILE_Y + SMALL + row * 2 * SMALL * 0.95)

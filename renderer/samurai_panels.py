@@ -14,30 +14,26 @@ from typing import cast
 from PIL import Image, ImageDraw
 
 from games.samurai.view import SamuraiView
-from renderer.core import Point, Toolkit
+from renderer.core import Point, Toolkit, fit_text
 from renderer.palettes import Palette
-from renderer.samurai_art import FIGURE_WORDS, FIGURES, figure, seat_mark
-from renderer.samurai_layout import PLAYER_H, Box, Layout, section_height
-from renderer.samurai_text import draw_line, text_width
+from renderer.samurai_art import FIGURES, figure, seat_mark
+from renderer.samurai_layout import KEY_H, PLAYER_H, Box, Layout, section_height
+from renderer.samurai_text import draw_line, fit, fitting, text_width
 from renderer.samurai_words import (
+    LIT_TAGS,
     figures_on_board,
     seat_counts,
-    seat_tag,
+    seat_tag_key,
     status_lines,
     turn_entries,
 )
 from renderer.text import seat_label
+from renderer.words import Words
 
 PAD = 16  # inside a panel
 LABEL_W = 112  # the row labels of the figures table
 LINE = 29  # line height of the turns section
-LIT_TAGS = ("TO PLAY", "PLACING", "WINNER")
-KEY_ITEMS = (
-    "H B R: one figure type;",
-    "TS tile swap;",
-    "S samurai, N ronin,",
-    "W ship (sea): all three",
-)
+KEY_ITEMS = 4  # samurai.key.0 .. samurai.key.3: the key's phrases, flowed into lines
 KINDS = ("helmet", "buddha", "rice")
 
 
@@ -55,6 +51,7 @@ class Pen:
     img: Image.Image
     pal: Palette
     kit: Toolkit
+    tr: Words
 
     def text(
         self,
@@ -119,38 +116,64 @@ def wrap(
 # --- static -----------------------------------------------------------------------------
 
 
-def draw_static_panels(img: Image.Image, lay: Layout, pal: Palette, kit: Toolkit) -> None:
+def draw_static_panels(
+    img: Image.Image, lay: Layout, pal: Palette, kit: Toolkit, tr: Words
+) -> None:
     """Title, figure column heads and the key: the parts that never change."""
     draw = ImageDraw.Draw(img)
-    small = kit.font(19, False)
     for name, (x0, y0, x1, _) in sections(lay):
         if name == "header":
-            title = f"Samurai · {lay.players} players"
+            title = tr("samurai.title", players=lay.players)
             draw.text((x0, y0 + 4), title, font=kit.font(34, True), fill=pal["text"], anchor="lt")
         elif name == "figures":
+            heading = tr("samurai.figures")
             draw.text(
-                (x0, y0 + 24), "Figures", font=kit.font(26, True), fill=pal["text"], anchor="lm"
+                (x0, y0 + 24), heading, font=kit.font(26, True), fill=pal["text"], anchor="lm"
             )
             col = (x1 - x0 - LABEL_W) / 3
-            words = kit.font(next((n for n in (19, 17, 15) if _words_fit(kit, n, col)), 15), False)
+            figure_words = [tr(f"samurai.figure.{letter}") for letter in FIGURES]
+            size = next((n for n in (19, 17, 15) if _words_fit(kit, n, col, figure_words)), 15)
             for t, letter in enumerate(FIGURES):
                 cx = x0 + LABEL_W + (t + 0.5) * col
                 sprite = figure(letter, 40, pal, kit)
                 img.paste(sprite, (round(cx - 20), y0), sprite)
-                word = FIGURE_WORDS[letter]
-                draw.text((cx, y0 + 54), word, font=words, fill=pal["muted_text"], anchor="mm")
+                fnt = kit.font(size, False)
+                word = fit_text(figure_words[t], fnt, col - 4)
+                draw.text((cx, y0 + 54), word, font=fnt, fill=pal["muted_text"], anchor="mm")
             draw.line((x0, y0 + 70, x1, y0 + 70), fill=pal["panel_border"], width=2)
         elif name == "key":
             if y0 not in (lay.top[1] + 12, lay.bottom[1] + 12):  # not alone in its panel
                 draw.line((x0, y0 + 2, x1, y0 + 2), fill=pal["panel_border"], width=2)
-            for n, line in enumerate(wrap(KEY_ITEMS, small.getlength, x1 - x0)[:3]):
-                draw.text(
-                    (x0, y0 + 20 + n * 24), line, font=small, fill=pal["muted_text"], anchor="lm"
-                )
+            draw_key(
+                draw, (x0, y0, x1), [tr(f"samurai.key.{n}") for n in range(KEY_ITEMS)], pal, kit
+            )
 
 
-def _words_fit(kit: Toolkit, size: int, col: float) -> bool:
-    return all(kit.font(size, False).getlength(w) < col - 4 for w in FIGURE_WORDS.values())
+# The key's font size, line step and first line's middle: three lines of 19 px, or four of
+# 17 px when a narrow panel or a longer language needs a fourth.
+KEY_FONTS = ((19, 24, 20), (17, 19, 17))
+
+
+def draw_key(
+    draw: ImageDraw.ImageDraw,
+    where: tuple[int, int, int],
+    items: Sequence[str],
+    pal: Palette,
+    kit: Toolkit,
+) -> None:
+    """The key's phrases flowed into lines, smaller when three lines do not hold them."""
+    x0, y0, x1 = where
+    for size, step, top in KEY_FONTS:
+        fnt = kit.font(size, False)
+        lines = wrap(items, fnt.getlength, x1 - x0)
+        if len(lines) <= (KEY_H - top) // step + 1:
+            break
+    for n, line in enumerate(lines[: (KEY_H - top) // step + 1]):
+        draw.text((x0, y0 + top + n * step), line, font=fnt, fill=pal["muted_text"], anchor="lm")
+
+
+def _words_fit(kit: Toolkit, size: int, col: float, figure_words: Sequence[str]) -> bool:
+    return all(kit.font(size, False).getlength(w) < col - 4 for w in figure_words)
 
 
 # --- per call ---------------------------------------------------------------------------
@@ -163,13 +186,15 @@ def draw_panels(
     names: Sequence[str] | None,
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     """Status, players, turns and figure counts."""
-    pen = Pen(img, pal, kit)
+    pen = Pen(img, pal, kit, tr)
     for name, (x0, y0, x1, y1) in sections(lay):
         if name == "header":
-            head, detail = status_lines(view, names)
-            pen.text((x0, y0 + 66), head, 27, bold=True, width=x1 - x0)
+            head, detail = status_lines(view, names, tr.locale)
+            size = fitting(kit, head, (27, 24, 22), x1 - x0, bold=True)
+            pen.text((x0, y0 + 66), head, size, bold=True, width=x1 - x0)
             measure = partial(text_width, kit, size=21)
             lines = wrap(detail.split(" "), measure, x1 - x0)
             if len(lines) > 2:  # keep two lines, the second cut with an ellipsis
@@ -191,24 +216,33 @@ def draw_player(
 ) -> None:
     """Seat mark, name and tag on the first line; counts and captures on the second."""
     x0, y0, x1, y1 = box
-    tag = seat_tag(view, seat)
-    if tag in LIT_TAGS:
+    key = seat_tag_key(view, seat)
+    tag, lit = (pen.tr(f"samurai.tag.{key}") if key else ""), key in LIT_TAGS
+    if lit:
         outline = (x0 - 8, y0 + 2, x1 + 8, y1 - 4)
         ImageDraw.Draw(pen.img).rounded_rectangle(
             outline, radius=12, outline=pen.pal["highlight"], width=3
         )
     mark = seat_mark(seat, 34, pen.pal, pen.pal["text"], pen.kit)
     pen.img.paste(mark, (x0, y0 + 10), mark)
-    right = pen.pill(x1 - 6, y0 + 27, tag, tag in LIT_TAGS) - 8 if tag else x1 - 6
-    pen.text((x0 + 44, y0 + 27), seat_label(seat, names), 26, bold=True, width=right - x0 - 44)
-    pen.text((x0 + 44, y0 + 61), seat_counts(view, seat, short=True), 20, ink="muted_text")
+    right = pen.pill(x1 - 6, y0 + 27, tag, lit) - 8 if tag else x1 - 6
+    name = seat_label(seat, names, pen.tr.locale)
+    pen.text((x0 + 44, y0 + 27), name, 26, bold=True, width=right - x0 - 44)
+    counts = seat_counts(view, seat, short=True, locale=pen.tr.locale)
     captured = view.seats[seat].captured
     if view.phase == "pick":
+        pen.text((x0 + 44, y0 + 61), counts, 20, ink="muted_text", width=x1 - x0 - 50)
         return
     if captured is None:
-        pen.text((x1 - 6, y0 + 61), "captures hidden", 18, ink="muted_text", anchor="rm")
+        hidden = pen.tr("samurai.captures_hidden")
+        room = x1 - x0 - 50 - text_width(pen.kit, counts, 20) - 12
+        pen.text((x1 - 6, y0 + 61), hidden, 18, ink="muted_text", anchor="rm", width=room)
+        left = x1 - 6 - text_width(pen.kit, fit_hidden(pen, hidden, room), 18) - 12
     else:
-        draw_captures(pen, (x1 - 6, y0 + 61), view, seat, captured)
+        left = draw_captures(pen, (x1 - 6, y0 + 61), view, seat, captured)
+    room = left - x0 - 44
+    size = fitting(pen.kit, counts, (20, 18, 17), room)
+    pen.text((x0 + 44, y0 + 61), counts, size, ink="muted_text", width=room)
 
 
 def draw_captures(
@@ -217,8 +251,9 @@ def draw_captures(
     view: SamuraiView,
     seat: int,
     captured: tuple[int, int, int],
-) -> None:
-    """Three figures with counts, right-aligned; a type the seat leads at the end is lit."""
+) -> float:
+    """Three figures with counts, right-aligned; a type the seat leads at the end is lit.
+    Returns the left edge of what was drawn."""
     leaders = view.outcome.detail.get("leaders", {}) if view.outcome is not None else {}
     x, cy = right_mid
     for t in (2, 1, 0):
@@ -232,16 +267,25 @@ def draw_captures(
         sprite = figure(FIGURES[t], 28, pen.pal, pen.kit, letter=False)
         pen.img.paste(sprite, (x - w - 32, cy - 14), sprite)
         x -= w + 52
+    return x + 52 - 40
+
+
+def fit_hidden(pen: Pen, text: str, room: float) -> str:
+    """``text`` as :meth:`Pen.text` draws it at 18 px within ``room``."""
+    return fit(pen.kit, text, 18, False, room)
 
 
 def draw_figure_counts(pen: Pen, box: Box, view: SamuraiView) -> None:
     """Rows under the static column heads: on the board, to place, set aside."""
     x0, y0, x1, _ = box
     col = (x1 - x0 - LABEL_W) / 3
-    rows: list[tuple[str, tuple[int, int, int]]] = [("on board", figures_on_board(view))]
+    tr = pen.tr
+    rows: list[tuple[str, tuple[int, int, int]]] = [
+        (tr("samurai.row.board"), figures_on_board(view))
+    ]
     if any(view.supply):
-        rows.append(("to place", view.supply))
-    rows.append(("set aside", view.set_aside))
+        rows.append((tr("samurai.row.supply"), view.supply))
+    rows.append((tr("samurai.row.aside"), view.set_aside))
     for n, (label, counts) in enumerate(rows):
         cy = y0 + 90 + n * 28
         pen.text((x0, cy), label, 20, ink="muted_text", width=LABEL_W - 6)
@@ -255,13 +299,14 @@ def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | Non
     x0, y0, x1, y1 = box
     width = x1 - x0
     lines: list[tuple[str, bool]] = []
-    for head, seat, steps in turn_entries(view):
-        lines.append((head if seat is None else f"{head}: {seat_label(seat, names)}", True))
+    for head, seat, steps in turn_entries(view, pen.tr.locale):
+        who = head if seat is None else f"{head}: {seat_label(seat, names, pen.tr.locale)}"
+        lines.append((who, True))
         lines += [
             (text, False) for text in wrap(steps, lambda t: text_width(pen.kit, t, 22), width, ", ")
         ]
     if not lines:
-        lines.append(("No tiles played yet", False))
+        lines.append((pen.tr("samurai.turns.none"), False))
     for n, (text, bold) in enumerate(lines[: (y1 - y0) // LINE]):
         xy = (x0, y0 + 22 + n * LINE)
         pen.text(

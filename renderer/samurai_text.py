@@ -45,6 +45,17 @@ def fit(kit: Toolkit, text: str, size: int, bold: bool, max_width: float) -> str
     return text.rstrip() + "…"
 
 
+def fitting(
+    kit: Toolkit, text: str, sizes: tuple[int, ...], max_width: float, bold: bool = False
+) -> int:
+    """The first of ``sizes`` (largest first) at which ``text`` fits ``max_width`` px, else
+    the last: longer translations shrink a little before an ellipsis cuts them."""
+    for size in sizes:
+        if text_width(kit, text, size, bold) <= max_width:
+            return size
+    return sizes[-1]
+
+
 Line = tuple[Image.Image, int, int, float]  # mask, left and top offsets from the pen, width
 
 

@@ -13,23 +13,13 @@ from collections.abc import Sequence
 from games.base import Termination
 from games.samurai.view import SamuraiView, TileView
 from renderer.text import seat_label
+from renderer.words import Words, words
 
 FIGURE_LETTERS = "HBR"
-FIGURE_SINGULARS = ("helmet", "Buddha", "rice field")
-FIGURE_PLURALS = ("helmets", "Buddhas", "rice fields")
-END_REASONS = {
-    "exhausted": "a type ran out",
-    "ties": "fourth tie",
-    "blocked": "nobody could play a tile",
-    "resignation": "everyone else resigned",
-}
-TIEBREAKS = {
-    "other_figures": "won on other figures",
-    "total_figures": "won on total figures",
-    "shared": "tied after every tie-break",
-}
+END_REASONS = ("exhausted", "ties", "blocked", "resignation")  # samurai.end.<reason>
+TIEBREAKS = ("other_figures", "total_figures", "shared")  # samurai.tiebreak.<name>
+LIT_TAGS = frozenset({"to_play", "placing", "winner"})
 PLACEMENT = re.compile(r"^[HBR]@[A-T]\d+$")
-ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 MAX_ALT = 1024
 
 
@@ -48,24 +38,26 @@ def figures_left(view: SamuraiView) -> tuple[int, int, int]:
     return board[0] + view.supply[0], board[1] + view.supply[1], board[2] + view.supply[2]
 
 
-def count_phrase(counts: Sequence[int]) -> str:
+def count_phrase(counts: Sequence[int], tr: Words | None = None) -> str:
     """ "2 helmets, 0 Buddhas, 1 rice field" """
+    tr = tr or words()
     return ", ".join(
-        f"{n} {FIGURE_SINGULARS[t] if n == 1 else FIGURE_PLURALS[t]}" for t, n in enumerate(counts)
+        tr.count(f"samurai.figure_n.{FIGURE_LETTERS[t]}", n) for t, n in enumerate(counts)
     )
 
 
-def winners_phrase(view: SamuraiView, names: Sequence[str] | None) -> str:
+def winners_phrase(view: SamuraiView, names: Sequence[str] | None, tr: Words) -> str:
     """ "Ann wins" or "Shared win: Ann and Bo" (empty while the game runs)."""
     if view.outcome is None:
         return ""
     winners = sorted(view.outcome.winners)
     if len(winners) == 1:
-        return f"{seat_label(winners[0], names)} wins"
-    return "Shared win: " + " and ".join(seat_label(s, names) for s in winners)
+        return tr("common.wins", name=seat_label(winners[0], names, tr.locale))
+    who = tr("common.and").join(seat_label(s, names, tr.locale) for s in winners)
+    return tr("samurai.shared_win", names=who)
 
 
-def result_detail(view: SamuraiView) -> str:
+def result_detail(view: SamuraiView, tr: Words) -> str:
     """How the winner won and why the game ended: "2 types led · a type ran out"."""
     outcome = view.outcome
     if outcome is None:
@@ -73,30 +65,39 @@ def result_detail(view: SamuraiView) -> str:
     parts = []
     winners = sorted(outcome.winners)
     if outcome.scores and winners and outcome.termination != Termination.RESIGNATION:
-        led = round(outcome.scores[winners[0]])
-        parts.append(f"{led} type{'s' * (led != 1)} led")
+        parts.append(tr.count("samurai.types_led", round(outcome.scores[winners[0]])))
     if outcome.tiebreak in TIEBREAKS:
-        parts.append(TIEBREAKS[outcome.tiebreak])
+        parts.append(tr(f"samurai.tiebreak.{outcome.tiebreak}"))
     if view.end_reason in END_REASONS:
-        parts.append(END_REASONS[view.end_reason])
+        parts.append(tr(f"samurai.end.{view.end_reason}"))
     return " · ".join(parts)
 
 
-def waiting_for(view: SamuraiView, names: Sequence[str] | None) -> str:
+def waiting_for(view: SamuraiView, names: Sequence[str] | None, locale: str = "en") -> str:
     """The seats to act, by name: "Ann, Bo"."""
-    return ", ".join(seat_label(s, names) for s in sorted(view.to_act))
+    return ", ".join(seat_label(s, names, locale) for s in sorted(view.to_act))
 
 
-def status_lines(view: SamuraiView, names: Sequence[str] | None) -> tuple[str, str]:
+def status_lines(
+    view: SamuraiView, names: Sequence[str] | None, locale: str = "en"
+) -> tuple[str, str]:
     """Headline and detail for the picture: phase and whose turn, or the result."""
+    tr = words(locale)
     if view.phase == "over" or view.outcome is not None:
-        return winners_phrase(view, names) or "Game over", result_detail(view)
+        return winners_phrase(view, names, tr) or tr("common.game_over"), result_detail(view, tr)
     if view.phase == "pick":
-        return "Choosing starting tiles", f"Waiting for {waiting_for(view, names)}"
-    who = seat_label(view.current, names) if view.current is not None else waiting_for(view, names)
+        return tr("samurai.status.pick"), tr(
+            "samurai.status.waiting", who=waiting_for(view, names, locale)
+        )
+    if view.current is not None:
+        who = seat_label(view.current, names, locale)
+    else:
+        who = waiting_for(view, names, locale)
     if view.phase == "placement":
-        return f"Placing figures: {who}", "Cities first, then villages"
-    return f"Turn {view.turn}: {who} to play", f"Ties so far: {view.ties} of 4"
+        return tr("samurai.status.placing", who=who), tr("samurai.status.placing_order")
+    return tr("samurai.status.turn", n=view.turn, who=who), tr(
+        "samurai.status.ties", ties=view.ties
+    )
 
 
 def tile_owner(view: SamuraiView, hexes: Sequence[str]) -> int | None:
@@ -105,79 +106,92 @@ def tile_owner(view: SamuraiView, hexes: Sequence[str]) -> int | None:
     return next((owners[h] for h in hexes if h in owners), None)
 
 
-def turn_entries(view: SamuraiView) -> list[tuple[str, int | None, tuple[str, ...]]]:
+def turn_entries(
+    view: SamuraiView, locale: str = "en"
+) -> list[tuple[str, int | None, tuple[str, ...]]]:
     """(heading, seat or None, steps) for the turn in progress and the last finished turn."""
+    tr = words(locale)
     entries: list[tuple[str, int | None, tuple[str, ...]]] = []
     if view.this_turn:
         who = view.current if view.current is not None else tile_owner(view, view.this_turn_hexes)
-        head = "This turn" if view.outcome is None else "Final turn"
+        head = tr("samurai.turns.this") if view.outcome is None else tr("samurai.turns.final")
         entries.append((head, who, view.this_turn))
     if view.last_turn:
         placing = all(PLACEMENT.match(step) for step in view.last_turn)
-        head = "Last placement" if placing else "Last turn"
+        head = tr("samurai.turns.last_placement") if placing else tr("samurai.turns.last")
         entries.append((head, view.last_seat, view.last_turn))
     return entries
 
 
-def seat_tag(view: SamuraiView, seat: int) -> str:
-    """The short tag of a seat's panel: TO PLAY, PLACING, CHOOSING, READY, 1ST, OUT..."""
+def seat_tag_key(view: SamuraiView, seat: int) -> str:
+    """Which tag a seat's panel shows: to_play, placing, choosing, ready, winner, rank.N,
+    out, or "" (none); :data:`LIT_TAGS` are drawn lit."""
     player = view.seats[seat]
     if view.outcome is not None and seat < len(view.outcome.ranks):
         rank = view.outcome.ranks[seat]
-        return "WINNER" if seat in view.outcome.winners else ORDINAL[min(rank, 5) - 1].upper()
+        return "winner" if seat in view.outcome.winners else f"rank.{min(rank, 5)}"
     if player.resigned:
-        return "OUT"
+        return "out"
     if view.phase == "pick":
-        return "CHOOSING" if seat in view.to_act else "READY"
+        return "choosing" if seat in view.to_act else "ready"
     if seat == view.current:
-        return "PLACING" if view.phase == "placement" else "TO PLAY"
+        return "placing" if view.phase == "placement" else "to_play"
     return ""
 
 
-def seat_counts(view: SamuraiView, seat: int, *, short: bool = False) -> str:
+def seat_tag(view: SamuraiView, seat: int, locale: str = "en") -> str:
+    """The short tag of a seat's panel: TO PLAY, PLACING, CHOOSING, READY, 1ST, OUT..."""
+    key = seat_tag_key(view, seat)
+    return words(locale)(f"samurai.tag.{key}") if key else ""
+
+
+def seat_counts(view: SamuraiView, seat: int, *, short: bool = False, locale: str = "en") -> str:
     """ "5 tiles in hand, 12 in pile"; ``short``: "hand 5, pile 12" (pictures)."""
+    tr = words(locale)
     player = view.seats[seat]
     if player.hand_count is None or player.pile_count is None:
-        return "starting hand ready" if player.ready else "choosing starting tiles"
-    if short:  # ASCII: a first-time string with other characters costs ms to check
-        return f"hand {player.hand_count}, pile {player.pile_count}"
-    return f"{player.hand_count} tiles in hand, {player.pile_count} in pile"
+        return tr("samurai.counts.ready") if player.ready else tr("samurai.counts.choosing")
+    hand, pile = player.hand_count, player.pile_count
+    return tr(f"samurai.counts.{'short' if short else 'long'}", hand=hand, pile=pile)
 
 
 # --- alt texts --------------------------------------------------------------------------
 
 
-def _players_sentence(view: SamuraiView, names: Sequence[str] | None) -> str:
+def _players_sentence(view: SamuraiView, names: Sequence[str] | None, tr: Words) -> str:
     parts = []
     for player in view.seats:
-        text = f"{seat_label(player.seat, names)}: {seat_counts(view, player.seat)}"
+        counts = seat_counts(view, player.seat, locale=tr.locale)
+        text = f"{seat_label(player.seat, names, tr.locale)}: {counts}"
         if player.captured is not None:
-            text += f", captured {count_phrase(player.captured)}"
+            text += tr("samurai.alt.captured", figures=count_phrase(player.captured, tr))
         if player.resigned:
-            text += ", resigned"
+            text += tr("samurai.alt.resigned")
         parts.append(text)
-    return "Players: " + "; ".join(parts) + "."
+    return tr("samurai.alt.players", players="; ".join(parts))
 
 
-def _turns_sentence(view: SamuraiView, names: Sequence[str] | None) -> str:
-    return " ".join(
-        f"{head}{'' if seat is None else ' by ' + seat_label(seat, names)}: {', '.join(steps)}."
-        for head, seat, steps in turn_entries(view)
-    )
+def _turns_sentence(view: SamuraiView, names: Sequence[str] | None, tr: Words) -> str:
+    out = []
+    for head, seat, steps in turn_entries(view, tr.locale):
+        by = "" if seat is None else tr("samurai.alt.by", name=seat_label(seat, names, tr.locale))
+        out.append(f"{head}{by}: {', '.join(steps)}.")
+    return " ".join(out)
 
 
-def alt_text(view: SamuraiView, *, names: Sequence[str] | None = None) -> str:
+def alt_text(view: SamuraiView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
     """A screen-reader description of the board (≤ 1024 chars), from the view only."""
-    head, detail = status_lines(view, names)
-    phase = {"pick": "choosing tiles", "placement": "placing figures", "play": "playing"}
-    opening = f"Samurai, {view.players} players, {phase.get(view.phase, 'game over')}."
-    parts = [opening, f"{head}{' (' + detail + ')' if detail else ''}."]
-    parts.append(_turns_sentence(view, names))
-    parts.append(f"Figures left: {count_phrase(figures_left(view))}.")
-    aside = sum(view.set_aside)
-    parts.append(f"Set aside: {aside} ({count_phrase(view.set_aside)}); ties {view.ties} of 4.")
-    parts.append(f"{len(view.tiles)} tiles on the board.")
-    parts.append(_players_sentence(view, names))
+    tr = words(locale)
+    head, detail = status_lines(view, names, tr.locale)
+    phase = tr.get(f"samurai.alt.phase.{view.phase}", tr("samurai.alt.phase.over"))
+    parts = [tr("samurai.alt.opening", players=view.players, phase=phase)]
+    parts.append(f"{head}{' (' + detail + ')' if detail else ''}.")
+    parts.append(_turns_sentence(view, names, tr))
+    parts.append(tr("samurai.alt.left", figures=count_phrase(figures_left(view), tr)))
+    aside = count_phrase(view.set_aside, tr)
+    parts.append(tr("samurai.alt.aside", n=sum(view.set_aside), figures=aside, ties=view.ties))
+    parts.append(tr.count("samurai.alt.tiles", len(view.tiles)))
+    parts.append(_players_sentence(view, names, tr))
     return clip(" ".join(p for p in parts if p))
 
 
@@ -186,32 +200,46 @@ def clip(text: str) -> str:
     return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
 
 
-def tile_phrase(tile: TileView) -> str:
+def tile_name(tile: TileView, tr: Words | None = None) -> str:
+    """ "Buddha 3", "Ronin" in ``tr``'s locale (the view's English name as the fallback)."""
+    tr = tr or words()
+    return tr.get(f"samurai.tile.{tile.kind}", tile.name).format(value=tile.value)
+
+
+def tile_phrase(tile: TileView, tr: Words | None = None) -> str:
     """ "Buddha 3", "Ship 2 (fast)"."""
-    return f"{tile.name} (fast)" if tile.fast else tile.name
+    tr = tr or words()
+    name = tile_name(tile, tr)
+    return tr("samurai.fast_tile", name=name) if tile.fast else name
 
 
-def grouped_tiles(tiles: Sequence[TileView]) -> str:
+def grouped_tiles(tiles: Sequence[TileView], tr: Words | None = None) -> str:
     """ "2× Samurai 1, Buddha 3" in the given (canonical) order."""
+    tr = tr or words()
     counts: dict[str, int] = {}
     for t in tiles:
-        counts[tile_phrase(t)] = counts.get(tile_phrase(t), 0) + 1
-    return ", ".join(f"{n}× {name}" if n > 1 else name for name, n in counts.items()) or "none"
+        counts[tile_phrase(t, tr)] = counts.get(tile_phrase(t, tr), 0) + 1
+    text = ", ".join(f"{n}× {name}" if n > 1 else name for name, n in counts.items())
+    return text or tr("samurai.alt.none")
 
 
-def hand_alt_text(view: SamuraiView, *, names: Sequence[str] | None = None) -> str:
+def hand_alt_text(
+    view: SamuraiView, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> str:
     """A description of the viewer's private picture: hand, draw pile and captures."""
+    tr = words(locale)
     if view.viewer is None:
-        return "Samurai: no private information in a public view."
-    who = seat_label(view.viewer, names)
+        return tr("samurai.alt.hand_public")
+    who = seat_label(view.viewer, names, tr.locale)
     if view.phase == "pick":
-        state = "confirmed" if view.confirmed else "not confirmed yet"
-        head = f"Samurai, {who}'s starting tiles ({len(view.hand)} of 5 chosen, {state})"
+        state = tr("samurai.alt.confirmed") if view.confirmed else tr("samurai.alt.unconfirmed")
+        head = tr("samurai.alt.hand_pick", who=who, n=len(view.hand), state=state)
     else:
-        head = f"Samurai, {who}'s hand"
-    parts = [f"{head}: {grouped_tiles(view.hand)}."]
+        head = tr("samurai.alt.hand", who=who)
+    parts = [f"{head}: {grouped_tiles(view.hand, tr)}."]
     if view.phase != "pick":
-        parts.append(f"Draw pile, {len(view.pile)} tiles: {grouped_tiles(view.pile)}.")
+        pile = grouped_tiles(view.pile, tr)
+        parts.append(tr.count("samurai.alt.pile", len(view.pile), tiles=pile))
     if view.captured is not None:
-        parts.append(f"Your captured figures: {count_phrase(view.captured)}.")
+        parts.append(tr("samurai.alt.own_captures", figures=count_phrase(view.captured, tr)))
     return clip(" ".join(parts))

@@ -5,43 +5,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.base import Outcome, Seat, Termination
+from renderer.words import words
 
-ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth")
+SEAT_WORDS = 5  # "First player" .. "Fifth player" (``common.seat.0`` .. ``common.seat.4``)
 
-# How a winner won, after "<name> wins"; draws use DRAW_REASONS.
-WIN_REASONS: dict[Termination, str] = {
-    Termination.CAPTURE: "by capture",
-    Termination.TRY: "by try",
-    Termination.CHECKMATE: "by checkmate",
-    Termination.NO_LEGAL_ACTION: "(no legal move left)",
-    Termination.REPETITION: "by repetition",
-    Termination.SCORING: "on points",
-    Termination.RESIGNATION: "by resignation",
-    Termination.ABANDONED: "(game abandoned)",
-}
-DRAW_REASONS: dict[Termination, str] = {
-    Termination.REPETITION: "by repetition",
-    Termination.ABANDONED: "(game abandoned)",
-    Termination.SCORING: "on points",
-}
+# How a winner won, after "<name> wins" (``common.win.<termination>``); draws use
+# ``common.draw.<termination>`` for these only.
+DRAW_REASONS = frozenset({Termination.REPETITION, Termination.ABANDONED, Termination.SCORING})
 
 
-def seat_label(seat: Seat, names: Sequence[str] | None = None) -> str:
+def seat_label(seat: Seat, names: Sequence[str] | None = None, locale: str = "en") -> str:
     """The display name given for ``seat``, else "First player", "Second player"..."""
     if names is not None and seat < len(names) and names[seat].strip():
         return names[seat].strip()
-    return f"{ORDINALS[seat]} player"
+    if not 0 <= seat < SEAT_WORDS:
+        raise IndexError(seat)
+    return words(locale)(f"common.seat.{seat}")
 
 
-def result_lines(outcome: Outcome, names: Sequence[str] | None = None) -> tuple[str, str]:
+def result_lines(
+    outcome: Outcome, names: Sequence[str] | None = None, locale: str = "en"
+) -> tuple[str, str]:
     """Headline and reason of a finished game: ("First player wins", "by try")."""
+    tr = words(locale)
+    term = outcome.termination.value
     if outcome.is_draw:
-        return "Draw", DRAW_REASONS.get(outcome.termination, "")
+        reason = tr(f"common.draw.{term}") if outcome.termination in DRAW_REASONS else ""
+        return tr("common.draw"), reason
     (winner,) = outcome.winners
-    return f"{seat_label(winner, names)} wins", WIN_REASONS.get(outcome.termination, "")
+    head = tr("common.wins", name=seat_label(winner, names, locale))
+    return head, tr.get(f"common.win.{term}", "")
 
 
-def result_sentence(outcome: Outcome, names: Sequence[str] | None = None) -> str:
+def result_sentence(
+    outcome: Outcome, names: Sequence[str] | None = None, locale: str = "en"
+) -> str:
     """One sentence for an alt text: "Game over: First player wins by try." """
-    head, reason = result_lines(outcome, names)
-    return f"Game over: {head}{' ' + reason if reason else ''}."
+    head, reason = result_lines(outcome, names, locale)
+    return words(locale)(
+        "common.game_over_sentence", text=f"{head}{' ' + reason if reason else ''}"
+    )

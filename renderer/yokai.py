@@ -14,11 +14,20 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from games.yokai.view import PIECE_NAMES, YokaiView
-from renderer.core import Point, Toolkit, draw_seat_mark, draw_text, rgb, rounded_polygon
+from games.yokai.view import YokaiView
+from renderer.core import (
+    Point,
+    Toolkit,
+    draw_seat_mark,
+    draw_text,
+    fitting_size,
+    rgb,
+    rounded_polygon,
+)
 from renderer.palettes import Palette
 from renderer.text import result_lines, seat_label
-from renderer.yokai_words import alt_text, piece_key, short_move, title
+from renderer.words import Words, words
+from renderer.yokai_words import alt_text, piece_key, piece_name, short_move, title
 
 __all__ = ["GAME_KEY", "alt_text", "render", "square_box"]
 
@@ -187,7 +196,7 @@ def token(key: str, seat: int, size: int, pal: Palette, kit: Toolkit) -> Image.I
 # --- static layer -----------------------------------------------------------------------
 
 
-def draw_static(lay: Layout, pal: Palette, kit: Toolkit, heading: str) -> Image.Image:
+def draw_static(lay: Layout, pal: Palette, kit: Toolkit, heading: str, tr: Words) -> Image.Image:
     """Background, board, grid, coordinates, empty panels, title and legend: drawn once."""
     img = Image.new("RGB", (lay.width, lay.height), rgb(pal["background"]))
     draw = ImageDraw.Draw(img)
@@ -216,7 +225,7 @@ def draw_static(lay: Layout, pal: Palette, kit: Toolkit, heading: str) -> Image.
     sx0, sy0, sx1, sy1 = lay.status_box()
     draw.text((sx0 + 20, sy0 + 36), heading, font=kit.font(34, True), fill=pal["text"], anchor="lm")
     legend = LEGEND.get((lay.files, lay.ranks), ())
-    draw_legend(img, (sx0 + 20, sy0 + 206, sx1 - 14, sy1 - 10), legend, pal, kit)
+    draw_legend(img, (sx0 + 20, sy0 + 206, sx1 - 14, sy1 - 10), legend, pal, kit, tr)
     return img
 
 
@@ -226,6 +235,7 @@ def draw_legend(
     keys: Sequence[str],
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     """Small tokens with the piece names, flowed left to right (only what fits)."""
     draw = ImageDraw.Draw(img)
@@ -234,7 +244,7 @@ def draw_legend(
     x, y = x0, y0
     draw.line((x0, y0 - 10, x1 - 6, y0 - 10), fill=pal["panel_border"], width=2)
     for key in keys:
-        name = PIECE_NAMES[key]
+        name = piece_name(key, tr)
         w = size + 6 + fnt.getlength(name) + 18
         if x > x0 and x + w > x1:
             x, y = x0, y + size + 6
@@ -319,19 +329,20 @@ def draw_panel(
     names: Sequence[str] | None,
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     """One player's mark, name, side, turn/winner label and reserve."""
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = lay.panel_box(seat)
     turn = view.outcome is None and view.to_move == seat
     won = view.outcome is not None and not view.outcome.is_draw and seat in view.outcome.winners
-    if turn or won:
+    label = tr("yokai.tag.to_move") if turn else tr("yokai.tag.winner") if won else ""
+    if label:
         draw.rounded_rectangle((x0, y0, x1, y1), radius=14, outline=pal["highlight"], width=5)
-        label = "TO MOVE" if turn else "WINNER"
         pill(img, (x1 - 16, y0 + 74), label, (pal["highlight"], pal["token_text"]), kit, right=True)
     mark = pal["player_shapes"][seat]
     draw_seat_mark(draw, mark, (x0 + 32, y0 + 34), 13, pal["players"][seat], pal["text"])
-    name = seat_label(seat, names)
+    name = seat_label(seat, names, tr.locale)
     width = x1 - x0 - 76
     text = pal["text"]
     draw_text(
@@ -345,10 +356,16 @@ def draw_panel(
         anchor="lm",
         max_width=width,
     )
-    side = "bottom" if seat == 0 else "top"
-    role = f"{seat_label(seat)} · {side}" if names else f"{side} side"
-    draw_text(img, (x0 + 20, y0 + 74), role, size=22, fill=pal["muted_text"], kit=kit, anchor="lm")
-    draw_reserve(img, (x0 + 16, y0 + 100, x1 - 16, y1 - 8), view.hands[seat], seat, pal, kit)
+    side = tr(f"yokai.side.{seat}")
+    role = f"{seat_label(seat, None, tr.locale)} · {side}" if names else tr(f"yokai.side_of.{seat}")
+    # The role stops short of the turn/winner pill at the right.
+    room = x1 - x0 - 36 - (kit.font(22, True).getlength(label) + 24 if label else 0)
+    draw_text(
+        img, (x0 + 20, y0 + 74), role, size=22, fill=pal["muted_text"], kit=kit, anchor="lm",
+        max_width=room,
+    )  # fmt: skip
+    box = (x0 + 16, y0 + 100, x1 - 16, y1 - 8)
+    draw_reserve(img, box, view.hands[seat], seat, pal, kit, tr)
 
 
 def draw_reserve(
@@ -358,11 +375,12 @@ def draw_reserve(
     seat: int,
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     """Captured pieces as tokens with counts ("×2"), one row; smaller when four kinds."""
     x0, y0, x1, y1 = box
     if not hand:
-        note = "no captured pieces"
+        note = tr("yokai.no_reserve")
         draw_text(
             img, (x0 + 4, y0 + 30), note, size=22, fill=pal["muted_text"], kit=kit, anchor="lm"
         )
@@ -388,29 +406,35 @@ def draw_status(
     names: Sequence[str] | None,
     pal: Palette,
     kit: Toolkit,
+    tr: Words,
 ) -> None:
     """Move number and last move, whose turn or the result, and the check mark."""
     x0, y0, x1, _ = lay.status_box()
-    info = "Start position" if view.ply == 0 else f"Move {view.ply}"
+    width = x1 - x0 - 40
+    info = tr("yokai.start") if view.ply == 0 else tr("yokai.move_n", n=view.ply)
     if view.last_move:
-        info += f" · last {short_move(view)}"
-    draw_text(img, (x0 + 20, y0 + 80), info, size=26, fill=pal["muted_text"], kit=kit, anchor="lm")
+        info += tr("yokai.last", move=short_move(view))
+    muted = pal["muted_text"]
+    xy: Point = (x0 + 20, y0 + 80)
+    draw_text(img, xy, info, size=26, fill=muted, kit=kit, anchor="lm", max_width=width)
     reason = ""
     if view.outcome is not None:
-        head, reason = result_lines(view.outcome, names)
+        head, reason = result_lines(view.outcome, names, tr.locale)
     elif view.to_move is not None:
-        head = f"{seat_label(view.to_move, names)} to move"
+        head = tr("yokai.to_move", name=seat_label(view.to_move, names, tr.locale))
     else:
         head = ""
-    width = x1 - x0 - 40
     xy = (x0 + 20, y0 + 124)
+    size = fitting_size(kit, head, (30, 27, 25), width, bold=True)
     draw_text(
-        img, xy, head, size=30, bold=True, fill=pal["text"], kit=kit, anchor="lm", max_width=width
+        img, xy, head, size=size, bold=True, fill=pal["text"], kit=kit, anchor="lm", max_width=width
     )
     if view.in_check and view.outcome is None:
-        pill(img, (x0 + 20, y0 + 168), "CHECK", (pal["check"], "#ffffff"), kit, size=24)
+        check = tr("yokai.tag.check")
+        pill(img, (x0 + 20, y0 + 168), check, (pal["check"], "#ffffff"), kit, size=24)
     elif reason:
-        draw_text(img, (x0 + 20, y0 + 168), reason, size=26, fill=pal["text"], kit=kit, anchor="lm")
+        xy = (x0 + 20, y0 + 168)
+        draw_text(img, xy, reason, size=26, fill=pal["text"], kit=kit, anchor="lm", max_width=width)
 
 
 def render(
@@ -420,17 +444,19 @@ def render(
     highlight: bool,
     names: Sequence[str] | None,
     kit: Toolkit,
+    locale: str = "en",
 ) -> Image.Image:
     """The board picture of ``view`` (RGB): static layer copy, then the position on top."""
+    tr = words(locale)
     lay = layout_for(view)
-    key = (GAME_KEY, view.variant, (lay.width, lay.height), palette["name"])
-    img = kit.layer(key, lambda: draw_static(lay, palette, kit, title(view)))
+    key = (GAME_KEY, view.variant, (lay.width, lay.height), palette["name"], tr.locale)
+    img = kit.layer(key, lambda: draw_static(lay, palette, kit, title(view), tr))
     draw = ImageDraw.Draw(img)
     if highlight:
         draw_highlights(draw, lay, view, palette)
     draw_check(draw, lay, view, palette)
     draw_pieces(img, lay, view, palette, kit)
     for seat in (1, 0):
-        draw_panel(img, lay, view, seat, names, palette, kit)
-    draw_status(img, lay, view, names, palette, kit)
+        draw_panel(img, lay, view, seat, names, palette, kit, tr)
+    draw_status(img, lay, view, names, palette, kit, tr)
     return img

@@ -39,13 +39,14 @@ async def resolve_game(interaction: Interaction, game: str | None) -> GameSummar
     service = interaction.client.service
     if game:
         text = game.strip().lstrip("#")
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit() and len(text) < 19):
             raise NotAllowed("err.not_a_game_number", text=repr(game))
         summary = await service.game(int(text))
-        if interaction.guild_id is not None and summary.guild_id not in (
-            None,
-            interaction.guild_id,
-        ):
+        if interaction.guild_id is not None:
+            if summary.guild_id not in (None, interaction.guild_id):
+                raise NoSuchGame("err.other_server", game_id=text)
+        elif interaction.user.id not in {s.user_id for s in summary.seats}:
+            # From a DM only your own games: another server's game stays private to it.
             raise NoSuchGame("err.other_server", game_id=text)
         return summary
     if interaction.channel_id is None:

@@ -3,7 +3,6 @@ reveal`` and ``/settings me|server``."""
 
 from __future__ import annotations
 
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +58,31 @@ async def vacation(
     locale = await locale_for(interaction)
     tempo = interaction.client.service.tempo
     text = await tempo.vacation(summary.game_id, interaction.user.id, hours, locale)
+    await reply(interaction, text)
+
+
+@app_commands.command(name="clock", description="This game's reminder interval and deadline")
+@app_commands.describe(
+    reminder_hours="Remind the player to act after this many idle hours (0 = never)",
+    deadline_hours="Hours per turn before the AI moves for a player (0 = no deadline)",
+)
+@app_commands.autocomplete(game=game_autocomplete)
+async def clock(
+    interaction: Interaction,
+    reminder_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
+    deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
+    game: str | None = None,
+) -> None:
+    summary = await resolve_game(interaction, game)
+    locale = await locale_for(interaction)
+    text = await interaction.client.service.tempo.set_clock(
+        summary.game_id,
+        interaction.user.id,
+        reminder_hours=reminder_hours,
+        deadline_hours=deadline_hours,
+        is_admin=bool(interaction.permissions.manage_guild),
+        locale=locale,
+    )
     await reply(interaction, text)
 
 
@@ -124,8 +148,9 @@ async def catchup(interaction: Interaction, game: str | None = None) -> None:
 @app_commands.command(name="replay", description="An animated replay of a whole game")
 @app_commands.autocomplete(game=game_autocomplete)
 async def replay(interaction: Interaction, game: str | None = None) -> None:
-    await interaction.response.defer(ephemeral=False, thinking=True)
+    # Resolve first: a wrong game is told privately, before the public deferral.
     summary = await resolve_game(interaction, game)
+    await interaction.response.defer(ephemeral=False, thinking=True)
     from bot.presenter import in_render_thread
 
     frames = await interaction.client.service.table.replay_frames(summary.game_id)
@@ -142,17 +167,8 @@ async def replay(interaction: Interaction, game: str | None = None) -> None:
 
 
 def _gif(frames: list[bytes]) -> bytes:
-    try:
-        from renderer import replay_gif
-    except ImportError:  # the replay encoder is optional; Pillow alone does the job
-        from PIL import Image
+    from renderer import replay_gif
 
-        images = [Image.open(io.BytesIO(f)).convert("RGB") for f in frames]
-        out = io.BytesIO()
-        images[0].save(
-            out, format="GIF", save_all=True, append_images=images[1:], loop=0, duration=900
-        )
-        return out.getvalue()
     return replay_gif(frames)
 
 
@@ -166,7 +182,7 @@ async def reveal(interaction: Interaction, game: str | None = None) -> None:
     await reply(interaction, t("reveal.done", await locale_for(interaction)))
 
 
-GAME_COMMANDS = (pause, resume, vacation, remind, replace, takeback, catchup, replay, reveal)
+GAME_COMMANDS = (pause, resume, vacation, clock, remind, replace, takeback, catchup, replay, reveal)
 
 settings = app_commands.Group(name="settings", description="Your Tenka settings, or the server's")
 LANGUAGE_CHOICES = [

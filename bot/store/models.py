@@ -269,6 +269,7 @@ class Store(Protocol):
         state: Any,
         now: float | None = None,
         status: str | None = None,
+        keep_turn_clock: bool = False,
     ) -> GameRow: ...
     async def replace_seat(
         self, game_id: int, position: int, *, user_id: int | None, ai: str | None

@@ -193,10 +193,12 @@ class ActionsMixin(SqliteBase):
         state: Any,
         now: float | None = None,
         status: str | None = None,
+        keep_turn_clock: bool = False,
     ) -> GameRow:
         """Take back every action from ``seq = to_version`` on; ``state`` is the state then.
 
-        The turn clock restarts (``turn_started_at = now``). ``status`` (e.g. back to
+        The turn clock restarts (``turn_started_at = now``) unless ``keep_turn_clock`` (an
+        undone step inside the same turn must not buy the player time). ``status`` (e.g. back to
         ``"active"`` after taking back a game-ending move, which also clears the outcome)
         changes only when given.
         """
@@ -226,10 +228,10 @@ class ActionsMixin(SqliteBase):
             new_status = game.status if status is None else status
             conn.execute(
                 "UPDATE games SET version = ?, state = ?, status = ?, updated_at = ?,"
-                " turn_started_at = ?,"
+                " turn_started_at = CASE WHEN ? THEN turn_started_at ELSE ? END,"
                 " outcome = CASE WHEN ? IN ('lobby', 'active') THEN NULL ELSE outcome END"
                 " WHERE id = ?",
-                (to_version, state_json, new_status, at, at, new_status, game_id),
+                (to_version, state_json, new_status, at, keep_turn_clock, at, new_status, game_id),
             )
             return require_game(conn, game_id)
 

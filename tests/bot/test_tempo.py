@@ -327,8 +327,10 @@ async def test_replacing_a_seat_hands_the_private_view_to_the_new_holder_only(wo
         await service.table.replace(game_id, dave, old_user=BOB, new_user=dave, new_name="Dave")
     with pytest.raises(NotAllowed):
         await service.table.replace(game_id, ALICE, old_user=BOB, new_user=CAROL, new_name="C")
+    with pytest.raises(NotAllowed, match="absent"):  # Bob is not absent: players can't
+        await service.table.replace(game_id, ALICE, old_user=BOB, new_user=dave, new_name="Dave")
     result = await service.table.replace(
-        game_id, ALICE, old_user=BOB, new_user=dave, new_name="Dave"
+        game_id, ALICE, old_user=BOB, new_user=dave, new_name="Dave", is_admin=True
     )
     assert [p.user_id for p in result.private] == [dave]
     loaded = await service._load(game_id)

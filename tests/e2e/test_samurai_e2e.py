@@ -36,11 +36,11 @@ async def pick(t: Table, user: FakeUser, message: StoredMessage, game_id: int) -
     options = message.component(f"tenka:m:{game_id}")["options"]
     values = [o["value"] for o in options[:5]]
     click = await t.emu.select(user, message, f"tenka:m:{game_id}", values)
-    assert (await click.response()).type == 7
-    assert "Your choice" in message.content
+    assert (await click.response()).type == 6  # answered at once, the message edited after
+    await t.emu.wait_until(lambda: "Your choice" in message.content, 10, "the choice")
     confirm = await t.emu.click(user, message, f"tenka:mc:{game_id}")
-    assert (await confirm.response()).type == 7
-    assert message.content.startswith("Confirmed")
+    assert (await confirm.response()).type == 6
+    await t.emu.wait_until(lambda: message.content.startswith("Confirmed"), 10, "confirmed")
 
 
 async def test_three_player_samurai_to_the_final_scores(table: Table) -> None:

@@ -71,9 +71,10 @@ codes = st.sampled_from(["", "", "", "K", "k", "F", "f", "T", "t", "D", "d", "+D
     board=st.lists(codes, min_size=12, max_size=12),
     names=st.one_of(st.none(), st.tuples(st.text(max_size=600), st.text(max_size=600))),
     counts=st.lists(st.integers(1, 4), min_size=4, max_size=4),
+    locale=st.sampled_from(["en", "es"]),
 )
 def test_any_position_renders_and_stays_within_discord_limits(
-    board: list[str], names: tuple[str, str] | None, counts: list[int]
+    board: list[str], names: tuple[str, str] | None, counts: list[int], locale: str
 ) -> None:
     hand = tuple(zip("KFTD", counts, strict=True))
     view = YokaiView(
@@ -89,6 +90,6 @@ def test_any_position_renders_and_stays_within_discord_limits(
         in_check=False,
         outcome=None,
     )
-    assert len(alt(view, names)) <= 1024
-    png = renderer.render_board("yokai", view, names=names)
+    assert len(renderer.alt_text("yokai", view, names=names, locale=locale)) <= 1024
+    png = renderer.render_board("yokai", view, names=names, locale=locale)
     assert png.startswith(b"\x89PNG")

@@ -24,12 +24,12 @@ from games.base import InvalidOption, Outcome, Termination, resolve_options
 from renderer.core import clear_caches, font, rgb
 from renderer.palettes import PALETTES
 from renderer.result import (
-    TIEBREAKS,
     fitted_headline,
     make_card,
     render_result,
     result_alt_text,
 )
+from renderer.words import words
 
 REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
 NAMES = ("Ann", "Bo", "Chie", "Dai", "Eun")
@@ -183,7 +183,7 @@ def test_alt_text_names_the_winners_and_the_tiebreak(name: str) -> None:
     for seat in outcome.winners:
         assert names[seat] in text
     if outcome.tiebreak:
-        assert f"Tie-break: {TIEBREAKS[outcome.tiebreak]}" in text
+        assert f"Tie-break: {words('en')(f'result.tiebreak.{outcome.tiebreak}')}" in text
     else:
         assert "Tie-break" not in text
     if outcome.is_draw and not outcome.winners:

@@ -1,0 +1,72 @@
+"""Every word the pictures and alt texts print, per locale: ``renderer/locales/<locale>.json``.
+
+>>> tr = words("es")
+>>> tr("common.draw")
+'Empate'
+
+One flat table per locale, keys grouped by game (``common.``, ``yokai.``, ``samurai.``,
+``china.``, ``result.``); values are ``str.format`` templates. A locale without a table
+falls back to English, so a picture never fails over a language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = ["DEFAULT_LOCALE", "LOCALES", "Words", "supported", "table", "words"]
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locales"
+LOCALES = ("en", "es")
+DEFAULT_LOCALE = "en"
+
+
+def supported(locale: str | None) -> str:
+    """``locale`` if it has a table, else English."""
+    return locale if locale in LOCALES else DEFAULT_LOCALE
+
+
+@lru_cache(maxsize=len(LOCALES))
+def table(locale: str) -> Mapping[str, str]:
+    """The raw table of a supported locale (read once)."""
+    data = json.loads((LOCALE_DIR / f"{supported(locale)}.json").read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in data.items()}
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words of one locale; calling it fills a template: ``tr("yokai.move", n=3)``."""
+
+    locale: str
+    table: Mapping[str, str]
+
+    def __call__(self, key: str, **values: object) -> str:
+        text = self.table[key]
+        return text.format(**values) if values else text
+
+    def count(self, key: str, n: int, **values: object) -> str:
+        """``key.one`` when ``n`` is 1, else ``key.other``; ``n`` is passed as ``{n}``."""
+        return self(f"{key}.{'one' if n == 1 else 'other'}", n=n, **values)
+
+    def get(self, key: str, default: str) -> str:
+        """The word for ``key``, or ``default`` where the table has none (data-driven keys)."""
+        return self.table.get(key, default)
+
+    def join(self, items: list[str]) -> str:
+        """ "A and B", "A, B and C" (the locale's "and")."""
+        if len(items) <= 1:
+            return "".join(items)
+        return f"{', '.join(items[:-1])}{self('common.and')}{items[-1]}"
+
+
+@lru_cache(maxsize=8)
+def _words(locale: str) -> Words:
+    return Words(locale, table(locale))
+
+
+def words(locale: str | None = DEFAULT_LOCALE) -> Words:
+    """The words of ``locale`` ("en", "es"); anything else gets English."""
+    return _words(supported(locale))
