@@ -248,8 +248,9 @@ async def test_thread_refused_where_threads_are_not_allowed(table: Table) -> Non
 
 async def test_channel_post_with_allowed_mentions(table: Table) -> None:
     emu = table.emu
-    await emu.slash(table.alice, table.channel, "game post")
+    handle = await emu.slash(table.alice, table.channel, "game post")
     posted = await emu.wait_for(lambda m: m.content.endswith("your turn"))
+    await handle.followups(1, timeout=10)  # let the command finish before the server stops
     assert posted.pinged_ids == frozenset({table.alice.id}) and not posted.silent
     assert posted.allowed_mentions is not None
     assert posted.allowed_mentions["users"] == [table.alice.id]
@@ -327,8 +328,9 @@ async def test_guild_commands_and_new_channels_reach_the_client(table: Table) ->
 async def test_429_is_retried_transparently(table: Table) -> None:
     emu = table.emu
     emu.fail_next("POST", r"^/channels/\d+/messages$", 429, retry_after=0.05)
-    await emu.slash(table.alice, table.channel, "game post")
+    handle = await emu.slash(table.alice, table.channel, "game post")
     await emu.wait_for(lambda m: m.content.endswith("your turn"))
+    await handle.followups(1, timeout=10)  # let the command finish before the server stops
     statuses = [r.status for r in emu.requests_to("POST", r"^/channels/\d+/messages$")]
     assert statuses == [429, 200] and table.bot.caught == []
 
@@ -352,8 +354,9 @@ async def test_503_surfaces_on_rest_but_callbacks_retry(table: Table) -> None:
 async def test_500_on_rest_is_retried(table: Table) -> None:
     emu = table.emu
     emu.fail_next("POST", r"^/channels/\d+/messages$", 500)
-    await emu.slash(table.alice, table.channel, "game post")
+    handle = await emu.slash(table.alice, table.channel, "game post")
     await emu.wait_for(lambda m: m.content.endswith("your turn"))
+    await handle.followups(1, timeout=10)  # let the command finish before the server stops
     statuses = [r.status for r in emu.requests_to("POST", r"^/channels/\d+/messages$")]
     assert statuses == [500, 200] and table.bot.caught == []
 
