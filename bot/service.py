@@ -350,8 +350,8 @@ class Service(LobbyMixin, ReadingMixin):
         events = events + ai_events
         finished = loaded.game.outcome(loaded.state) is not None
         public: tuple[Post, ...] = ()
+        palettes = await self.palettes(loaded)
         if started or finished or any(e.audience is None for e in events):
-            palettes = await self.palettes(loaded)
             post = await presenter.board_post(
                 loaded,
                 events,
@@ -370,7 +370,7 @@ class Service(LobbyMixin, ReadingMixin):
             before,
             render=self.render,
             locales=locales,
-            palettes=await self.palettes(loaded),
+            palettes=palettes,
         )
         private = tuple(p for p in private if p.user_id != quiet_user)
         await self.tempo.schedule(loaded)

@@ -209,10 +209,10 @@ class Table:
         locale: str = "en",
     ) -> list[str]:
         """What ``viewer`` may see of the actions since ``seat`` last acted (12 at most)."""
-        last = max(
-            (a.seq for a in await self.store.actions(loaded.row.id) if a.seat == seat), default=-1
-        )
-        start = last + 1
+        # The store keeps each seat's last action (a trigger): one small query, no log scan.
+        seats = await self.store.seats(loaded.row.id)
+        last = next((s.last_acted_seq for s in seats if s.position == seat), None)
+        start = (-1 if last is None else last) + 1
         end = loaded.row.version - skip_last
         if end <= start:
             return []
