@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
+from bot.delivery import deliver, reply
 from bot.i18n import locale_for
-from bot.results import GameSummary, NoSuchGame, NotAllowed
+from bot.results import GameSummary, NoSuchGame, NotAllowed, Result
 from bot.text import t
 
 if TYPE_CHECKING:
@@ -72,3 +74,18 @@ async def game_autocomplete(
         if current.strip().lstrip("#").lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=str(g.game_id)))
     return choices[:25]
+
+
+async def act_on_game(
+    interaction: Interaction,
+    game: str | None,
+    call: Callable[[int, int, str], Awaitable[Result]],
+) -> None:
+    """The common shape of a game command: answer privately at once, find the game, call
+    the service as the user in their language, publish the result, confirm privately."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    summary = await resolve_game(interaction, game)
+    locale = await locale_for(interaction)
+    result = await call(summary.game_id, interaction.user.id, locale)
+    await deliver(interaction.client, result, interaction)
+    await reply(interaction, result.reply or t("reply.done", locale))

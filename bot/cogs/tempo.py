@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
-from bot.cogs.common import game_autocomplete, game_group, resolve_game
+from bot.cogs.common import act_on_game, game_autocomplete, game_group, resolve_game
 from bot.delivery import deliver, reply
 from bot.i18n import forget_locale, locale_for, user_locale
 from bot.results import Attachment, NotAllowed
@@ -28,25 +28,13 @@ Interaction = discord.Interaction["TenkaBot"]
 @app_commands.command(name="pause", description="Vote to pause a game (no deadlines or reminders)")
 @app_commands.autocomplete(game=game_autocomplete)
 async def pause(interaction: Interaction, game: str | None = None) -> None:
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    summary = await resolve_game(interaction, game)
-    locale = await locale_for(interaction)
-    tempo = interaction.client.service.tempo
-    result = await tempo.pause(summary.game_id, interaction.user.id, locale)
-    await deliver(interaction.client, result, interaction)
-    await reply(interaction, result.reply or t("reply.done", locale))
+    await act_on_game(interaction, game, interaction.client.service.tempo.pause)
 
 
 @app_commands.command(name="resume", description="Resume a paused game")
 @app_commands.autocomplete(game=game_autocomplete)
 async def resume(interaction: Interaction, game: str | None = None) -> None:
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    summary = await resolve_game(interaction, game)
-    locale = await locale_for(interaction)
-    tempo = interaction.client.service.tempo
-    result = await tempo.resume(summary.game_id, interaction.user.id, locale)
-    await deliver(interaction.client, result, interaction)
-    await reply(interaction, result.reply or t("reply.done", locale))
+    await act_on_game(interaction, game, interaction.client.service.tempo.resume)
 
 
 @app_commands.command(name="vacation", description="Stop your own clock for some hours")
@@ -127,13 +115,7 @@ async def replace(
 @app_commands.command(name="takeback", description="Ask to take back your last confirmed move")
 @app_commands.autocomplete(game=game_autocomplete)
 async def takeback(interaction: Interaction, game: str | None = None) -> None:
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    summary = await resolve_game(interaction, game)
-    locale = await locale_for(interaction)
-    table = interaction.client.service.table
-    result = await table.request_takeback(summary.game_id, interaction.user.id, locale)
-    await deliver(interaction.client, result, interaction)
-    await reply(interaction, result.reply or t("reply.done", locale))
+    await act_on_game(interaction, game, interaction.client.service.table.request_takeback)
 
 
 @app_commands.command(name="catchup", description="What happened since your last move")
