@@ -20,7 +20,7 @@ from bot.results import ServiceError
 from bot.scheduler import Dispatcher
 from bot.service import Service
 from bot.store import Store, Timer, open_store
-from bot.text import t
+from bot.text import has, t
 from games.base import GameError
 
 log = logging.getLogger("tenka")
@@ -52,14 +52,16 @@ class TenkaTree(app_commands.CommandTree["TenkaBot"]):
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """A ServiceError becomes its sentence in the user's language, an engine GameError its
-    own (English) sentence; anything else is logged with an error id."""
+    catalogue sentence (its own English one without a known key); anything else is logged
+    with an error id."""
     from bot.delivery import reply
 
     locale = await _error_locale(interaction)
     if isinstance(error, ServiceError):
         text = error.localized(locale)
     elif isinstance(error, GameError):
-        text = str(error)  # the engines' rule sentences are English
+        key = getattr(error, "key", None)  # engines name their sentence in the catalogue
+        text = t(key, locale, **error.params) if key and has(key) else str(error)
     elif isinstance(error, app_commands.CheckFailure):
         text = t("err.check_failure", locale)
     elif isinstance(error, app_commands.TransformerError):

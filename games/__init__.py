@@ -25,7 +25,12 @@ def get(key: str) -> Game:
         return GAMES[key.strip().lower()]
     except KeyError:
         known = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"There is no game called {key!r}. Games: {known}.") from None
+        raise UnknownGame(
+            f"There is no game called {key!r}. Games: {known}.",
+            key="rules.common.unknown_game",
+            game=repr(key),
+            known=known,
+        ) from None
 
 
 def _register_builtin() -> None:

@@ -28,8 +28,36 @@ JSON: TypeAlias = Any
 # --- errors ---------------------------------------------------------------------------
 
 
+class Reason(str):
+    """A rule sentence that also names its catalogue entry.
+
+    It *is* the English sentence (a ``str``), so callers comparing or searching text keep
+    working; ``key`` and ``params`` let the bot say it in the reader's language.
+    """
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, text: str, **params: Any) -> Reason:
+        obj = super().__new__(cls, text)
+        obj.key = key
+        obj.params = params
+        return obj
+
+
 class GameError(ValueError):
-    """An error a player caused; ``str(err)`` is a sentence fit to show them."""
+    """An error a player caused; ``str(err)`` is a sentence fit to show them (in English).
+
+    ``key`` names the sentence in the bot's message catalogue and ``params`` fill its
+    placeholders; a :class:`Reason` given as the message brings its own key and params.
+    """
+
+    def __init__(self, message: str = "", *, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        if key is None and isinstance(message, Reason):
+            key, params = message.key, dict(message.params)
+        self.key = key
+        self.params = params
 
 
 class InvalidNotation(GameError):
@@ -39,8 +67,10 @@ class InvalidNotation(GameError):
 class AmbiguousNotation(GameError):
     """The text matches several legal actions; ``candidates`` lists their notation."""
 
-    def __init__(self, message: str, candidates: Sequence[str]) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, candidates: Sequence[str], *, key: str | None = None, **params: Any
+    ) -> None:
+        super().__init__(message, key=key, **params)
         self.candidates = tuple(candidates)
 
 
@@ -181,7 +211,11 @@ class OptionSpec:
             text = str(value).strip().lower()
             if text not in self.choices:
                 raise InvalidOption(
-                    f"{self.name} must be one of {', '.join(self.choices)} (not {value!r})."
+                    f"{self.name} must be one of {', '.join(self.choices)} (not {value!r}).",
+                    key="options.not_a_choice",
+                    name=self.name,
+                    choices=", ".join(self.choices),
+                    value=repr(value),
                 )
             return text
         if isinstance(self.default, bool):
@@ -192,11 +226,21 @@ class OptionSpec:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise InvalidOption(f"{self.name} is yes or no (not {value!r}).")
+            raise InvalidOption(
+                f"{self.name} is yes or no (not {value!r}).",
+                key="options.not_yes_no",
+                name=self.name,
+                value=repr(value),
+            )
         try:
             return int(value)
         except (TypeError, ValueError):
-            raise InvalidOption(f"{self.name} must be a whole number (not {value!r}).") from None
+            raise InvalidOption(
+                f"{self.name} must be a whole number (not {value!r}).",
+                key="options.not_a_number",
+                name=self.name,
+                value=repr(value),
+            ) from None
 
 
 # --- the protocol -----------------------------------------------------------------------
@@ -230,7 +274,8 @@ class Game(Protocol):
         ...
 
     def explain_illegal(self, state: State, seat: Seat, action: Action) -> str:
-        """Why ``action`` is not legal for ``seat`` now, in the rules' words."""
+        """Why ``action`` is not legal for ``seat`` now, in the rules' words (a plain
+        sentence, or a :class:`Reason` naming its catalogue entry)."""
         ...
 
     def can_undo(self, state: State, seat: Seat) -> bool:
@@ -292,7 +337,13 @@ def resolve_options(game: Game, given: Mapping[str, JSON] | None) -> dict[str, J
     unknown = sorted(set(given) - set(specs))
     if unknown:
         known = ", ".join(specs) or "none"
-        raise InvalidOption(f"{game.title} has no option {unknown[0]!r} (options: {known}).")
+        raise InvalidOption(
+            f"{game.title} has no option {unknown[0]!r} (options: {known}).",
+            key="options.unknown",
+            game=game.title,
+            option=repr(unknown[0]),
+            known=known,
+        )
     return {
         name: spec.coerce(given[name]) if name in given else spec.default
         for name, spec in specs.items()

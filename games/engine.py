@@ -24,15 +24,16 @@ from games.base import (
 def check_can_act(game: Game, state: State, seat: Seat) -> None:
     """Raise GameOver or NotYourTurn unless ``seat`` may act now."""
     if game.outcome(state) is not None:
-        raise GameOver("This game is over.")
+        raise GameOver("This game is over.", key="rules.common.game_over")
     if seat not in game.to_act(state):
-        raise NotYourTurn("It is not your turn.")
+        raise NotYourTurn("It is not your turn.", key="rules.common.not_your_turn")
 
 
 def act(game: Game, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
     """Apply ``action`` for ``seat`` after checking it; the input state is untouched."""
     check_can_act(game, state, seat)
     if action not in game.legal(state, seat):
+        # a Reason carries its catalogue key into the error (GameError reads it)
         raise IllegalAction(game.explain_illegal(state, seat, action))
     return game.apply(state, seat, action)
 
@@ -47,7 +48,7 @@ def act_text(game: Game, state: State, seat: Seat, text: str) -> tuple[State, Ac
 
 def resign(game: Game, state: State, seat: Seat) -> tuple[State, list[Event]]:
     if game.outcome(state) is not None:
-        raise GameOver("This game is over.")
+        raise GameOver("This game is over.", key="rules.common.game_over")
     return game.resign(state, seat)
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from games.base import Reason
 from games.china.board import Region, load_data
 from games.china.rules import (
     _could_house_fort,
@@ -38,38 +39,63 @@ def _card_names(cards: Sequence[str]) -> str:
 def _shape_error(action: Place) -> str | None:
     """Malformed fields (wrong types) that no rule sentence covers."""
     if not isinstance(action.region, str) or not isinstance(action.emissaries, int):
-        return "That placement is not well formed."
+        return Reason("rules.china.placement_not_well_formed", "That placement is not well formed.")
     if not all(isinstance(x, str) for x in (*action.cards, *action.houses)):
-        return "That placement is not well formed."
+        return Reason("rules.china.placement_not_well_formed", "That placement is not well formed.")
     if action.fortification is not None and not isinstance(action.fortification, str):
-        return "That placement is not well formed."
+        return Reason("rules.china.placement_not_well_formed", "That placement is not well formed.")
     if action.emissaries < 0:
-        return "The number of emissaries cannot be negative."
+        return Reason(
+            "rules.china.number_emissaries_cannot_be_negative",
+            "The number of emissaries cannot be negative.",
+        )
     return None
 
 
 def _cards_error(state: ChinaState, seat: int, action: Place, region: Region) -> str | None:
     colours = load_data().colours
     if not 1 <= len(action.cards) <= 3:
-        return "Play 1, 2 or 3 cards: up to 3 cards place up to 2 pieces in one region."
+        return Reason(
+            "rules.china.play_1_2_3_cards",
+            "Play 1, 2 or 3 cards: up to 3 cards place up to 2 pieces in one region.",
+        )
     unknown = [c for c in action.cards if c not in colours]
     if unknown:
-        return f"{unknown[0]!r} is not a card colour (colours: {', '.join(colours)})."
+        return Reason(
+            "rules.china.not_card_colour_colours",
+            f"{unknown[0]!r} is not a card colour (colours: {', '.join(colours)}).",
+            unknown=unknown[0],
+            join=", ".join(colours),
+        )
     if not _holds(state.hands[seat], action.cards):
-        return f"You do not hold the cards {_card_names(action.cards)}."
+        return Reason(
+            "rules.china.do_not_hold_cards",
+            f"You do not hold the cards {_card_names(action.cards)}.",
+            cards=_card_names(action.cards),
+        )
     pieces = action.pieces
     if pieces == 0:
-        return "Place at least one piece (or exchange a card instead)."
+        return Reason(
+            "rules.china.place_at_least_one_piece",
+            "Place at least one piece (or exchange a card instead).",
+        )
     if pieces > 2:
-        return "You may place at most 2 pieces a turn (3 cards, 2 pieces, 1 region)."
+        return Reason(
+            "rules.china.may_place_at_most_2",
+            "You may place at most 2 pieces a turn (3 cards, 2 pieces, 1 region).",
+        )
     paid, why = payment_error(action.cards, region)
     if why:
         return why
     if paid != pieces:
-        return (
+        return Reason(
+            "rules.china.those_cards_pay_for_but",
             f"Those cards pay for {_plural(paid, 'piece')} but you named"
             f" {_plural(pieces, 'piece')}: one piece per card of {region.name}'s colour, one"
-            " piece per wild pair."
+            " piece per wild pair.",
+            amount=_plural(paid, "piece"),
+            amount2=_plural(pieces, "piece"),
+            name=region.name,
         )
     return None
 
@@ -80,27 +106,49 @@ def _spaces_error(state: ChinaState, action: Place, region: Region) -> str | Non
     for space in named:
         index = layout.space_index.get(space)
         if index is None:
-            return f"There is no house space {space!r} on this board."
+            return Reason(
+                "rules.china.there_no_house_space_this",
+                f"There is no house space {space!r} on this board.",
+                space=space,
+            )
         home = layout.regions[layout.spaces[index].region]
         if home.index != region.index:
-            return (
+            return Reason(
+                "rules.china.not_all_pieces_turn_go",
                 f"{space} is in {home.name}, not {region.name}: all pieces of a turn go into"
-                " a single region."
+                " a single region.",
+                space=space,
+                name=home.name,
+                name2=region.name,
             )
     if len(set(action.houses)) != len(action.houses):
-        return "A house space holds only one house."
+        return Reason(
+            "rules.china.house_space_holds_only_one", "A house space holds only one house."
+        )
     for space in action.houses:
         if state.owners[layout.space_index[space]] >= 0:
-            return f"House space {space} already holds a house."
+            return Reason(
+                "rules.china.house_space_already_holds_house",
+                f"House space {space} already holds a house.",
+                space=space,
+            )
     return None
 
 
 def _supply_error(state: ChinaState, seat: int, action: Place) -> str | None:
     if len(action.houses) > state.houses_left[seat]:
-        return f"You have only {_plural(state.houses_left[seat], 'house')} left in supply."
+        return Reason(
+            "rules.china.have_only_left_supply",
+            f"You have only {_plural(state.houses_left[seat], 'house')} left in supply.",
+            amount=_plural(state.houses_left[seat], "house"),
+        )
     if action.emissaries > state.emissaries_left[seat]:
         left = state.emissaries_left[seat]
-        return f"You have only {_plural(left, 'emissary', 'emissaries')} left in supply."
+        return Reason(
+            "rules.china.have_only_left_supply",
+            f"You have only {_plural(left, 'emissary', 'emissaries')} left in supply.",
+            amount=_plural(left, "emissary", "emissaries"),
+        )
     return None
 
 
@@ -109,20 +157,36 @@ def _fort_error(state: ChinaState, seat: int, action: Place, region: Region) -> 
     if fort is None:
         return None
     if not state.options.get("fortifications"):
-        return "Fortifications are only used in the fortification variant."
+        return Reason(
+            "rules.china.fortifications_are_only_used_fortification",
+            "Fortifications are only used in the fortification variant.",
+        )
     if state.forts_left[seat] < 1:
-        return "You have already placed your fortification."
+        return Reason(
+            "rules.china.have_already_placed_fortification",
+            "You have already placed your fortification.",
+        )
     index = layout_of(state).space_index[fort]
     if state.owners[index] >= 0 or state.forts[index]:
-        return f"A fortification goes on an empty house space, and {fort} is not empty."
+        return Reason(
+            "rules.china.fortification_goes_empty_house_space",
+            f"A fortification goes on an empty house space, and {fort} is not empty.",
+            fort=fort,
+        )
     if fort in action.houses:
         return None
     if action.houses:
-        return f"Your house must go on the fortification you place: put it on {fort}."
+        return Reason(
+            "rules.china.house_must_go_fortification_place",
+            f"Your house must go on the fortification you place: put it on {fort}.",
+            fort=fort,
+        )
     if _could_house_fort(state, seat, region):
-        return (
+        return Reason(
+            "rules.china.fortification_must_carry_own_house",
             "A fortification must carry your own house in the same turn when you can place"
-            f" one: add a house on {fort}."
+            f" one: add a house on {fort}.",
+            fort=fort,
         )
     return None
 
@@ -134,12 +198,20 @@ def _emissary_error(state: ChinaState, seat: int, action: Place, region: Region)
     counts[seat] += len(action.houses)
     cap = max(counts)
     if cap == 0:
-        return f"No emissary may enter {region.name}: a region without houses has no majority yet."
+        return Reason(
+            "rules.china.no_emissary_may_enter_region",
+            f"No emissary may enter {region.name}: a region without houses has no majority yet.",
+            name=region.name,
+        )
     present = sum(state.emissaries[region.index])
     if present + action.emissaries > cap:
-        return (
+        return Reason(
+            "rules.china.may_hold_at_most_largest",
             f"{region.name} may hold at most {_plural(cap, 'emissary', 'emissaries')} (the"
-            f" largest number of houses one player has there) and already holds {present}."
+            f" largest number of houses one player has there) and already holds {present}.",
+            name=region.name,
+            amount=_plural(cap, "emissary", "emissaries"),
+            present=present,
         )
     return None
 
@@ -151,7 +223,11 @@ def place_error(state: ChinaState, seat: int, action: Place) -> str | None:
         return shape
     layout = layout_of(state)
     if action.region not in layout.region_index:
-        return f"There is no region {action.region!r} on this board."
+        return Reason(
+            "rules.china.there_no_region_this_board",
+            f"There is no region {action.region!r} on this board.",
+            region=action.region,
+        )
     region = layout.regions[layout.region_index[action.region]]
     return (
         _cards_error(state, seat, action, region)
@@ -165,9 +241,11 @@ def place_error(state: ChinaState, seat: int, action: Place) -> str | None:
 
 def _start_error(state: ChinaState, action: Place, region: Region) -> str | None:
     if action.pieces > 1 and not region_started(state, region):
-        return (
+        return Reason(
+            "rules.china.held_no_piece_at_start",
             f"{region.name} held no piece at the start of your turn, so you may place only 1"
-            " piece there."
+            " piece there.",
+            name=region.name,
         )
     return None
 
@@ -176,40 +254,68 @@ def _take_error(state: ChinaState, source: Any) -> str | None:
     names = load_data().colour_names
     if source == PILE:
         if not state.pile:
-            return "The draw pile is empty: take a face-up card."
+            return Reason(
+                "rules.china.draw_pile_empty_take_face",
+                "The draw pile is empty: take a face-up card.",
+            )
         return None
     if source not in names:
-        return f"{source!r} is neither a card colour nor the pile."
+        return Reason(
+            "rules.china.neither_card_colour_nor_pile",
+            f"{source!r} is neither a card colour nor the pile.",
+            source=source,
+        )
     if source not in state.face_up:
-        return f"There is no face-up {names[source]} card."
+        return Reason(
+            "rules.china.there_no_face_up_card",
+            f"There is no face-up {names[source]} card.",
+            name=names[source],
+        )
     return None
 
 
 def explain(state: ChinaState, seat: int, action: Any) -> str:
     """A sentence saying why ``action`` is not legal for ``seat`` now."""
     if state.phase == "over":
-        return "The game is over."
+        return Reason("rules.china.game_over", "The game is over.")
     if seat in state.resigned:
-        return "You have resigned from this game."
+        return Reason("rules.common.resigned", "You have resigned from this game.")
     if seat != state.current:
-        return "It is not your turn."
+        return Reason("rules.common.not_your_turn", "It is not your turn.")
     drawing = state.phase == "draw"
     if isinstance(action, Place):
         if drawing:
-            return "You have placed this turn: now refill your hand to 3 cards."
+            return Reason(
+                "rules.china.have_placed_this_turn_now",
+                "You have placed this turn: now refill your hand to 3 cards.",
+            )
         return place_error(state, seat, action) or "That placement is not legal now."
     if isinstance(action, Draw):
         if not drawing:
-            return "Draw only after placing pieces; to change a card, exchange it."
+            return Reason(
+                "rules.china.draw_only_after_placing_pieces",
+                "Draw only after placing pieces; to change a card, exchange it.",
+            )
         return _take_error(state, action.source) or "You cannot draw that card now."
     if isinstance(action, Exchange):
         if drawing:
-            return "You have placed this turn: exchanging is instead of placing."
+            return Reason(
+                "rules.china.have_placed_this_turn_exchanging",
+                "You have placed this turn: exchanging is instead of placing.",
+            )
         if action.discard not in state.hands[seat]:
-            return "You do not hold that card to discard."
+            return Reason(
+                "rules.china.do_not_hold_card_discard", "You do not hold that card to discard."
+            )
         return _take_error(state, action.take) or "You cannot exchange that card now."
     if isinstance(action, Pass):
         if drawing:
-            return "Refill your hand to 3 cards before your turn ends."
-        return "You cannot pass: place pieces or exchange a card."
-    return "That is not a China action."
+            return Reason(
+                "rules.china.refill_hand_3_cards_before",
+                "Refill your hand to 3 cards before your turn ends.",
+            )
+        return Reason(
+            "rules.china.cannot_pass_place_pieces_exchange",
+            "You cannot pass: place pieces or exchange a card.",
+        )
+    return Reason("rules.china.not_china_action", "That is not a China action.")

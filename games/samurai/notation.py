@@ -130,7 +130,9 @@ def notation(action: SamuraiAction) -> str:
         return f"drop {action.tile}"
     if isinstance(action, Confirm):
         return "confirm"
-    raise InvalidNotation("That is not a Samurai action.")
+    raise InvalidNotation(
+        "That is not a Samurai action.", key="notation.samurai.not_samurai_action"
+    )
 
 
 def tile_name(code: str) -> str:
@@ -199,12 +201,23 @@ def _words(text: str) -> list[str]:
 def _ambiguous(text: str, actions: Sequence[SamuraiAction]) -> AmbiguousNotation:
     names = [notation(a) for a in actions]
     shown = ", ".join(names[:6]) + (", …" if len(names) > 6 else "")
-    return AmbiguousNotation(f"“{text}” could be {shown}: please write one of them.", names)
+    return AmbiguousNotation(
+        f"“{text}” could be {shown}: please write one of them.",
+        names,
+        key="notation.samurai.could_be_please_write_one",
+        text_name=text,
+        shown=shown,
+    )
 
 
 def _unreadable(text: str) -> InvalidNotation:
     short = text if len(text) <= 40 else text[:39] + "…"
-    return InvalidNotation(f"I could not read “{short}” as a Samurai action (e.g. {EXAMPLES}).")
+    return InvalidNotation(
+        f"I could not read “{short}” as a Samurai action (e.g. {EXAMPLES}).",
+        key="notation.samurai.i_could_not_read_as",
+        short=short,
+        examples=EXAMPLES,
+    )
 
 
 def _read_tile(words: list[str], i: int) -> tuple[str | None, str | None, int]:
@@ -233,7 +246,12 @@ def _read_hex(board: Board, word: str) -> str | None:
         if label in board.by_label:
             return label
         if label in all_labels():
-            raise InvalidNotation(f"Hex {label} is not on the board for {board.players} players.")
+            raise InvalidNotation(
+                f"Hex {label} is not on the board for {board.players} players.",
+                key="notation.samurai.hex_not_board_for_players",
+                label=label,
+                players=board.players,
+            )
         return None
     for h in board.hexes:
         if h.name and h.name.lower() == word:
@@ -243,7 +261,11 @@ def _read_hex(board: Board, word: str) -> str | None:
 
 def _check_tile(code: str, text: str) -> str:
     if code not in TILES:
-        raise InvalidNotation(f"There is no tile {code.upper()} (tiles are e.g. B3, S1, W2, N1).")
+        raise InvalidNotation(
+            f"There is no tile {code.upper()} (tiles are e.g. B3, S1, W2, N1).",
+            key="notation.samurai.there_no_tile_tiles_are",
+            upper=code.upper(),
+        )
     return code
 
 
@@ -252,7 +274,11 @@ def _pick_one(text: str, matches: list[SamuraiAction]) -> SamuraiAction:
         return matches[0]
     if len(matches) > 1:
         raise _ambiguous(text, matches)
-    raise InvalidNotation(f"No legal action matches “{text.strip()[:40]}” now.")
+    raise InvalidNotation(
+        f"No legal action matches “{text.strip()[:40]}” now.",
+        key="notation.samurai.no_legal_action_matches_now",
+        strip=text.strip()[:40],
+    )
 
 
 def parse(state: SamuraiState, seat: int, text: str, legal: Legal) -> SamuraiAction:
@@ -261,7 +287,11 @@ def parse(state: SamuraiState, seat: int, text: str, legal: Legal) -> SamuraiAct
         raise _unreadable(str(text)[:40])
     words = _words(text)
     if not words:
-        raise InvalidNotation(f"Type an action, for example {EXAMPLES}.")
+        raise InvalidNotation(
+            f"Type an action, for example {EXAMPLES}.",
+            key="notation.samurai.type_action_for_example",
+            examples=EXAMPLES,
+        )
     board = board_for(state.players)
     head, rest = words[0], words[1:]
     if head in END_WORDS and not rest:
@@ -310,7 +340,11 @@ def _tile_placement(
         and (target is None or a.hex == target)
     ]
     if not matches and code is not None and code not in hand:
-        raise InvalidNotation(f"You have no {tile_name(code)} in your hand.")
+        raise InvalidNotation(
+            f"You have no {tile_name(code)} in your hand.",
+            key="notation.samurai.have_no_hand",
+            tile=tile_name(code),
+        )
     return _pick_one(text, list(matches))
 
 
@@ -405,11 +439,21 @@ def pick_steps(
             raise _unreadable(text)
         codes.append(_check_tile(code, text))
     if len(codes) != HAND_SIZE:
-        raise InvalidNotation(f"Name exactly {HAND_SIZE} tiles (you named {len(codes)}).")
+        raise InvalidNotation(
+            f"Name exactly {HAND_SIZE} tiles (you named {len(codes)}).",
+            key="notation.samurai.name_exactly_tiles_named",
+            hand_size=HAND_SIZE,
+            count=len(codes),
+        )
     wanted, current = Counter(codes), Counter(state.hands[seat])
     for code, count in wanted.items():
         if count > TILES[code].count:
-            raise InvalidNotation(f"You have only {TILES[code].count} × {tile_name(code)}.")
+            raise InvalidNotation(
+                f"You have only {TILES[code].count} × {tile_name(code)}.",
+                key="notation.samurai.have_only",
+                count=TILES[code].count,
+                tile=tile_name(code),
+            )
     steps: list[SamuraiAction] = [Drop(c) for c in sort_tiles(list((current - wanted).elements()))]
     steps += [Take(c) for c in sort_tiles(list((wanted - current).elements()))]
     return [*steps, Confirm()] if confirm else steps

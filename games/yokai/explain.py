@@ -2,23 +2,48 @@
 
 from __future__ import annotations
 
+from games.base import Reason
 from games.yokai.board import FORCED, KODAMA, LETTERS, NONE, Geometry
 from games.yokai.notation import square_name
 from games.yokai.state import TEXT_CODE, Drop, Move, YokaiState, encode, to_position
 from games.yokai.view import PIECE_NAMES
 
 MOVES = {
-    "K": "Your koropokkuru moves only one square, in any direction.",
-    "F": "Your kitsune moves only one square diagonally.",
-    "T": "Your tanuki moves only one square forward, back, left or right.",
-    "D": "Your kodama moves only one square forward.",
-    "I": "Your kirin moves one square forward, diagonally forward, sideways or straight back.",
-    "O": "Your oni moves one square forward or diagonally.",
-    "+D": (
-        "Your kodama samurai moves one square forward, diagonally forward, sideways or "
-        "straight back."
+    "K": Reason(
+        "rules.yokai.moves_k",
+        "Your koropokkuru moves only one square, in any direction.",
     ),
-    "+O": "Your super oni moves one square forward, diagonally forward, sideways or straight back.",
+    "F": Reason(
+        "rules.yokai.moves_f",
+        "Your kitsune moves only one square diagonally.",
+    ),
+    "T": Reason(
+        "rules.yokai.moves_t",
+        "Your tanuki moves only one square forward, back, left or right.",
+    ),
+    "D": Reason(
+        "rules.yokai.moves_d",
+        "Your kodama moves only one square forward.",
+    ),
+    "I": Reason(
+        "rules.yokai.moves_i",
+        "Your kirin moves one square forward, diagonally forward, sideways or straight back.",
+    ),
+    "O": Reason(
+        "rules.yokai.moves_o",
+        "Your oni moves one square forward or diagonally.",
+    ),
+    "+D": Reason(
+        "rules.yokai.moves_promoted_d",
+        (
+            "Your kodama samurai moves one square forward, diagonally forward, sideways or "
+            "straight back."
+        ),
+    ),
+    "+O": Reason(
+        "rules.yokai.moves_promoted_o",
+        "Your super oni moves one square forward, diagonally forward, sideways or straight back.",
+    ),
 }
 IN_VARIANT = {"3x4": "KFTD", "5x6": "KDIO"}
 
@@ -26,15 +51,18 @@ IN_VARIANT = {"3x4": "KFTD", "5x6": "KDIO"}
 def explain_illegal(state: YokaiState, seat: int, action: object) -> str:
     """A sentence saying why ``action`` is not legal for ``seat`` in ``state``."""
     if state.result is not None:
-        return "This game is over."
+        return Reason("rules.common.game_over", "This game is over.")
     if seat != state.to_move:
-        return "It is not your turn."
+        return Reason("rules.common.not_your_turn", "It is not your turn.")
     geo = state.geometry
     if isinstance(action, Move):
         return _explain_move(state, geo, action)
     if isinstance(action, Drop):
         return _explain_drop(state, geo, action)
-    return "That is not a Yōkai no Mori action: move a piece or drop one from your reserve."
+    return Reason(
+        "rules.yokai.not_y_kai_no_mori",
+        "That is not a Yōkai no Mori action: move a piece or drop one from your reserve.",
+    )
 
 
 def _own(text: str, seat: int) -> bool:
@@ -43,75 +71,125 @@ def _own(text: str, seat: int) -> bool:
 
 def _explain_move(state: YokaiState, geo: Geometry, move: Move) -> str:
     if encode(geo, move) is None:
-        return f"That square is not on the {geo.variant} board."
+        return Reason(
+            "rules.yokai.square_not_board",
+            f"That square is not on the {geo.variant} board.",
+            variant=geo.variant,
+        )
     seat = state.to_move
     piece = state.board[move.src]
     where = square_name(geo, move.src)
     if not piece:
-        return f"There is no piece on {where}."
+        return Reason("rules.yokai.there_no_piece", f"There is no piece on {where}.", where=where)
     kind = piece.upper()
     if not _own(piece, seat):
-        return f"The {PIECE_NAMES[kind]} on {where} is not yours."
+        return Reason(
+            "rules.yokai.not_yours",
+            f"The {PIECE_NAMES[kind]} on {where} is not yours.",
+            piece=PIECE_NAMES[kind],
+            where=where,
+        )
     code = TEXT_CODE[piece]
     if move.dst not in geo.targets[code][move.src]:
         if kind == "D" and geo.far[seat][move.src]:
-            return "A kodama on the far rank can never move."
+            return Reason(
+                "rules.yokai.kodama_far_rank_can_never", "A kodama on the far rank can never move."
+            )
         return MOVES[kind]
     if _own(state.board[move.dst], seat):
-        return "That square is occupied by one of your own pieces."
+        return Reason(
+            "rules.yokai.square_occupied_by_one_own",
+            "That square is occupied by one of your own pieces.",
+        )
     promotion = geo.promotion(code, move.src, move.dst)
     if move.promote and promotion == NONE:
         return _no_promotion(geo, kind)
     if not move.promote and promotion == FORCED:
         text = square_name(geo, move.src) + square_name(geo, move.dst)
-        return f"A kodama that reaches the far rank must promote (write {text}+)."
+        return Reason(
+            "rules.yokai.kodama_reaches_far_rank_must",
+            f"A kodama that reaches the far rank must promote (write {text}+).",
+            text_name=text,
+        )
     if geo.shogi:
-        return "In 5x6 that move would leave your koropokkuru attacked."
-    return "That move is not legal now."
+        return Reason(
+            "rules.yokai.5x6_move_would_leave_koropokkuru",
+            "In 5x6 that move would leave your koropokkuru attacked.",
+        )
+    return Reason("rules.yokai.move_not_legal_now", "That move is not legal now.")
 
 
 def _no_promotion(geo: Geometry, kind: str) -> str:
     name = PIECE_NAMES[kind]
     if kind in ("+D", "+O"):
-        return f"Your {name} is already promoted."
-    if kind == "D" and not geo.shogi:
-        return "A kodama promotes only when it moves onto the far rank."
-    if kind in ("D", "O") and geo.shogi:
-        return (
-            f"A {name} may promote only when it moves into, inside or out of the "
-            "promotion zone (the two far ranks)."
+        return Reason(
+            "rules.yokai.already_promoted", f"Your {name} is already promoted.", name=name
         )
-    return f"A {name} never promotes."
+    if kind == "D" and not geo.shogi:
+        return Reason(
+            "rules.yokai.kodama_promotes_only_when_moves",
+            "A kodama promotes only when it moves onto the far rank.",
+        )
+    if kind in ("D", "O") and geo.shogi:
+        return Reason(
+            "rules.yokai.may_promote_only_when_moves",
+            f"A {name} may promote only when it moves into, inside or out of the "
+            "promotion zone (the two far ranks).",
+            name=name,
+        )
+    return Reason("rules.yokai.never_promotes", f"A {name} never promotes.", name=name)
 
 
 def _explain_drop(state: YokaiState, geo: Geometry, drop: Drop) -> str:
     if not isinstance(drop.piece, str) or drop.piece not in LETTERS or len(drop.piece) != 1:
-        return "Only a koropokkuru, kitsune, tanuki, kodama, kirin or oni can be dropped."
+        return Reason(
+            "rules.yokai.only_koropokkuru_kitsune_tanuki_kodama",
+            "Only a koropokkuru, kitsune, tanuki, kodama, kirin or oni can be dropped.",
+        )
     name = PIECE_NAMES[drop.piece]
     if drop.piece not in IN_VARIANT[geo.variant]:
-        return f"There is no {name} in {geo.variant}."
+        return Reason(
+            "rules.yokai.there_no",
+            f"There is no {name} in {geo.variant}.",
+            name=name,
+            variant=geo.variant,
+        )
     if encode(geo, drop) is None:
-        return f"That square is not on the {geo.variant} board."
+        return Reason(
+            "rules.yokai.square_not_board",
+            f"That square is not on the {geo.variant} board.",
+            variant=geo.variant,
+        )
     seat = state.to_move
     if not state.hands[seat][LETTERS.index(drop.piece)]:
-        return f"You have no {name} in reserve."
+        return Reason("rules.yokai.have_no_reserve", f"You have no {name} in reserve.", name=name)
     if state.board[drop.dst]:
-        return "That square is occupied."
+        return Reason("rules.yokai.square_occupied", "That square is occupied.")
     if not geo.shogi:
-        return "That drop is not legal now."
+        return Reason("rules.yokai.drop_not_legal_now", "That drop is not legal now.")
     pos = to_position(state)
     if pos.in_check():
-        return "In 5x6 that drop would leave your koropokkuru attacked."
+        return Reason(
+            "rules.yokai.5x6_drop_would_leave_koropokkuru",
+            "In 5x6 that drop would leave your koropokkuru attacked.",
+        )
     if drop.piece == "D":
         if geo.far[seat][drop.dst]:
-            return "In 5x6 you may not drop a kodama on your far rank: it could never move."
+            return Reason(
+                "rules.yokai.5x6_may_not_drop_kodama",
+                "In 5x6 you may not drop a kodama on your far rank: it could never move.",
+            )
         mine = KODAMA + 8 * seat
         if any(
             pos.board[sq] == mine and sq % geo.files == drop.dst % geo.files for sq in range(geo.n)
         ):
-            return (
+            return Reason(
+                "rules.yokai.may_not_drop_kodama_file",
                 "You may not drop a kodama in a file that already has one of your "
-                "unpromoted kodama."
+                "unpromoted kodama.",
             )
-        return "You may not give checkmate by dropping a kodama."
-    return "That drop is not legal now."
+        return Reason(
+            "rules.yokai.may_not_give_checkmate_by",
+            "You may not give checkmate by dropping a kodama.",
+        )
+    return Reason("rules.yokai.drop_not_legal_now", "That drop is not legal now.")

@@ -120,7 +120,11 @@ def parse(state: YokaiState, text: str, legal: Sequence[YokaiAction], seat: int)
         kind = ALIASES[name]
         if kind.startswith("+"):
             raise InvalidNotation(
-                f"Pieces are always dropped unpromoted: write {kind[1]}*{file}{rank}."
+                f"Pieces are always dropped unpromoted: write {kind[1]}*{file}{rank}.",
+                key="notation.yokai.pieces_are_always_dropped_unpromoted",
+                kind=kind[1],
+                file=file,
+                rank=rank,
             )
         return Drop(kind, _square(geo, file, rank))
     if match := SQUARE_RE.fullmatch(norm):
@@ -130,7 +134,12 @@ def parse(state: YokaiState, text: str, legal: Sequence[YokaiAction], seat: int)
         dst = _square(geo, match.group(2), match.group(3))
         kind = ALIASES[match.group(1)]
         return _resolve(state, text, legal, seat, kind, dst, bool(match.group(4)))
-    raise InvalidNotation(f"I can't read “{text.strip()}”. {HINT}")
+    raise InvalidNotation(
+        f"I can't read “{text.strip()}”. {HINT}",
+        key="notation.yokai.i_can_t_read",
+        strip=text.strip(),
+        hint=HINT,
+    )
 
 
 def _square(geo: Geometry, file: str, rank: str) -> int:
@@ -139,7 +148,13 @@ def _square(geo: Geometry, file: str, rank: str) -> int:
         last = FILES[geo.files - 1]
         raise InvalidNotation(
             f"There is no square {file}{rank} on the {geo.variant} board "
-            f"(files a–{last}, ranks 1–{geo.ranks})."
+            f"(files a–{last}, ranks 1–{geo.ranks}).",
+            key="notation.yokai.there_no_square_board_files",
+            file=file,
+            rank=rank,
+            variant=geo.variant,
+            last=last,
+            ranks=geo.ranks,
         )
     return (r - 1) * geo.files + f
 
@@ -178,7 +193,11 @@ def _resolve(
         names = [notation(geo, a) for a in found]
         listed = ", ".join(names[:-1]) + " or " + names[-1]
         raise AmbiguousNotation(
-            f"“{text.strip()}” could be {listed}: please write one of them.", names
+            f"“{text.strip()}” could be {listed}: please write one of them.",
+            names,
+            key="notation.yokai.could_be_please_write_one",
+            strip=text.strip(),
+            listed=listed,
         )
     return _unreachable(state, seat, kind, dst, plus)
 
@@ -189,7 +208,11 @@ def _unreachable(
     """An action for a piece form no legal action matches, so that ``act`` explains why."""
     where = square_name(state.geometry, dst)
     if kind is None:
-        raise IllegalAction(f"None of your actions reaches {where}.")
+        raise IllegalAction(
+            f"None of your actions reaches {where}.",
+            key="notation.yokai.none_actions_reaches",
+            where=where,
+        )
     mine = [
         sq
         for sq, text in enumerate(state.board)
@@ -199,4 +222,8 @@ def _unreachable(
         return Move(mine[0], dst, plus)
     if not kind.startswith("+"):
         return Drop(kind, dst)
-    raise IllegalAction(f"You have no {PIECE_NAMES[kind]} on the board.")
+    raise IllegalAction(
+        f"You have no {PIECE_NAMES[kind]} on the board.",
+        key="notation.yokai.have_no_board",
+        piece=PIECE_NAMES[kind],
+    )

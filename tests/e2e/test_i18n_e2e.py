@@ -2,7 +2,7 @@
 
 The same short Yōkai flow runs once with English users in an English server and once with
 Spanish users in a Spanish server; every expectation is built from the catalogues
-(``t(key, lang)``), never from hard-coded Spanish. Engine rule errors stay English.
+(``t(key, lang)``), never from hard-coded Spanish. Engine rule errors come in the reader's language too.
 """
 
 from __future__ import annotations
@@ -118,11 +118,13 @@ async def test_yokai_flow_speaks_the_readers_language(lang_table: tuple[str, Tab
     resign = next(c for c in board.custom_ids() if c.startswith("tenka:b:resign:"))
     assert label(board, resign) == t("button.resign", lang)
 
-    # Engine rule errors arrive in English; the service's own errors in the reader's language.
+    # Engine rule errors and the service's own errors both arrive in the reader's language.
     out_of_turn = await tab.answer(await emu.slash(waiting, thread.id, "move", {"action": "b2b3"}))
-    assert out_of_turn.ephemeral and "not your turn" in out_of_turn.content
+    assert out_of_turn.ephemeral
+    assert out_of_turn.content == t("rules.common.not_your_turn", lang)
     nonsense = await tab.answer(await emu.slash(mover, thread.id, "move", {"action": "zz9"}))
-    assert nonsense.ephemeral and "can't read" in nonsense.content
+    unreadable = t("notation.yokai.i_can_t_read", lang, strip="zz9", hint="")
+    assert nonsense.ephemeral and nonsense.content.startswith(unreadable.strip())
     stranger = await tab.answer(await emu.slash(tab.carol, thread.id, "move", {"action": "b2b3"}))
     assert stranger.content == t("err.not_seated", lang)
 
