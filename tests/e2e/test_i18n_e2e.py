@@ -2,7 +2,8 @@
 
 The same short Yōkai flow runs once with English users in an English server and once with
 Spanish users in a Spanish server; every expectation is built from the catalogues
-(``t(key, lang)``), never from hard-coded Spanish. Engine rule errors come in the reader's language too.
+(``t(key, lang)``), never from hard-coded Spanish. Engine rule errors come in the
+reader's language too.
 """
 
 from __future__ import annotations
