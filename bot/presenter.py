@@ -19,7 +19,7 @@ from bot.i18n import game_locale
 from bot.menus import menu_for
 from bot.results import Attachment, Post, PrivatePost
 from bot.text import describe_event, describe_outcome, t
-from games.base import Event, Game, Outcome, Seat, State
+from games.base import Event, Game, GameError, Outcome, Seat, State
 
 T = TypeVar("T")
 
@@ -218,6 +218,16 @@ def _quick_choices(loaded: Loaded) -> tuple[tuple[str, int], ...]:
     return tuple((label, i) for i, label in enumerate(labels))
 
 
+def _can_end(game: Game, state: State, seat: Seat) -> bool:
+    """Whether ``end`` (confirm the turn) is one of the seat's legal actions. Parsing the
+    word once beats writing the notation of every legal action (Samurai has hundreds)."""
+    try:
+        action = game.parse(state, seat, "end")
+    except GameError:
+        return False
+    return game.notation(state, action) == "end" and action in game.legal(state, seat)
+
+
 def _controls(loaded: Loaded) -> tuple[str, ...]:
     """Board buttons for the common choices of the seats to act now."""
     game, state = loaded.game, loaded.state
@@ -225,7 +235,7 @@ def _controls(loaded: Loaded) -> tuple[str, ...]:
     controls = []
     if any(game.can_undo(state, p) for p in acting):
         controls.append("undo")
-    if any(game.notation(state, a) == "end" for p in acting for a in game.legal(state, p)):
+    if any(_can_end(game, state, p) for p in acting):
         controls.append("end")
     controls.append("resign")
     return tuple(controls)
