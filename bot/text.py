@@ -4,31 +4,34 @@ from __future__ import annotations
 
 import json
 import re
+from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from games import words
 from games.base import Event, Outcome
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 DEFAULT_LOCALE = "en"
 
 
-class _Args(dict[str, Any]):
-    """Missing placeholders stay visible instead of raising mid-sentence."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 @cache
-def catalogue(locale: str) -> Mapping[str, str]:
+def core_catalogue(locale: str) -> Mapping[str, str]:
+    """The bot's own sentences (what every game shares)."""
     path = LOCALES_DIR / f"{locale}.json"
     if not path.is_file():
-        return catalogue(DEFAULT_LOCALE) if locale != DEFAULT_LOCALE else {}
+        return core_catalogue(DEFAULT_LOCALE) if locale != DEFAULT_LOCALE else {}
     data = json.loads(path.read_text(encoding="utf-8"))
     return {k: v for k, v in data.items() if k != "about"}
+
+
+def catalogue(locale: str) -> Mapping[str, str]:
+    """The bot's sentences plus every game's words (``data/<key>/locales``)."""
+    if not (LOCALES_DIR / f"{locale}.json").is_file():
+        locale = DEFAULT_LOCALE
+    return ChainMap(dict(core_catalogue(locale)), dict(words.fragments(locale)))
 
 
 def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
@@ -37,10 +40,12 @@ def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
 
 def t(key: str, locale: str = DEFAULT_LOCALE, **args: Any) -> str:
     """The sentence ``key`` in ``locale`` (falling back to English) with ``args`` filled."""
-    template = catalogue(locale).get(key)
+    table = catalogue(locale)
+    template = table.get(key)
     if template is None:
-        template = catalogue(DEFAULT_LOCALE).get(key, key)
-    return template.format_map(_Args(args))
+        table = catalogue(DEFAULT_LOCALE)
+        template = table.get(key, key)
+    return words.fill(template, table, args)
 
 
 def describe_event(event: Event, names: Sequence[str], locale: str = DEFAULT_LOCALE) -> str | None:
@@ -115,14 +120,14 @@ def tile_name(code: str, value: int, locale: str = DEFAULT_LOCALE) -> str:
 
 def describe_outcome(outcome: Outcome, names: Sequence[str], locale: str = DEFAULT_LOCALE) -> str:
     """Who won, why the game ended, the scores and the tie-break that decided."""
-    reason = t(f"end.termination.{outcome.termination.value}", locale)
+    reason = t(f"end.termination.{outcome.termination!s}", locale)
     lines = [t("end.line", locale, reason=reason)]
     if outcome.is_draw and len(outcome.winners) != 1 and len(names) == 2:
         lines.append(t("end.draw", locale))
     else:
         winners = ", ".join(names[s] for s in sorted(outcome.winners))
         lines.append(t("end.winner", locale, names=winners))
-    if outcome.scores and outcome.termination.value == "scoring":
+    if outcome.scores and str(outcome.termination) == "scoring":
         order = sorted(range(len(names)), key=lambda s: outcome.ranks[s])
         scores = ", ".join(
             f"{outcome.ranks[s]}. {names[s]} {_number(outcome.scores[s])}" for s in order

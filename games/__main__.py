@@ -99,7 +99,7 @@ def cmd_playout(args: argparse.Namespace) -> None:
             actions += 1
         result = game.outcome(state)
         assert result is not None
-        outcomes[f"{result.termination.value}:{','.join(map(str, sorted(result.winners)))}"] += 1
+        outcomes[f"{result.termination}:{','.join(map(str, sorted(result.winners)))}"] += 1
     elapsed = time.perf_counter() - started
     for name, count in sorted(outcomes.items()):
         print(f"{count:6}  {name}")

@@ -1,19 +1,14 @@
-"""Computer players. Every game gets a random-legal player; games may offer better ones."""
+"""Computer players: the random-legal fallback, and ``player_for`` (the game's own).
+
+``Player`` is declared in :mod:`games.base` and re-exported here.
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from games.base import Action, Game, Seat, State
+from games.base import Action, Game, Player, Seat, State
 from games.rng import Rng
 
-
-class Player(Protocol):
-    """Chooses an action for ``seat``; must return a member of ``game.legal(state, seat)``."""
-
-    name: str
-
-    def choose(self, game: Game, state: State, seat: Seat) -> Action: ...
+__all__ = ["Player", "RandomPlayer", "player_for"]
 
 
 class RandomPlayer:
@@ -34,17 +29,5 @@ class RandomPlayer:
 def player_for(
     game: Game, strength: str = "normal", seed: int = 0, budget_s: float = 1.0
 ) -> Player:
-    """The game's own AI (``games.<key>.ai.make_player``) or the random fallback."""
-    import importlib
-    import inspect
-
-    try:
-        module = importlib.import_module(f"games.{game.key}.ai")
-    except ModuleNotFoundError:
-        return RandomPlayer(seed)
-    make = getattr(module, "make_player", None)
-    if make is None:
-        return RandomPlayer(seed)
-    if "budget_s" in inspect.signature(make).parameters:
-        return make(strength=strength, seed=seed, budget_s=budget_s)  # type: ignore[no-any-return]
-    return make(strength=strength, seed=seed)  # type: ignore[no-any-return]
+    """The game's own computer player (``Game.make_player``)."""
+    return game.make_player(strength, seed, budget_s)

@@ -16,7 +16,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+
+if TYPE_CHECKING:
+    from games.forms import Answers, Form
 
 Seat: TypeAlias = int
 State: TypeAlias = Any
@@ -98,11 +101,13 @@ class InvalidOption(GameError):
 
 
 class Termination(enum.StrEnum):
-    """Why a game ended; data, not prose (the bot words it)."""
+    """Why a game ended, for the reasons every game shares; data, not prose (the bot words
+    it as ``end.termination.<value>``).
 
-    CAPTURE = "capture"  # a royal piece was captured (Yōkai 3x4)
-    TRY = "try"  # a koropokkuru reached the far rank safely (Yōkai 3x4)
-    CHECKMATE = "checkmate"  # the side to move has no legal action (Yōkai 5x6)
+    A game's own reasons (Yōkai's capture and try) are plain strings it declares in
+    ``Game.end_reasons``; they are worded as ``<game key>.end.<reason>``.
+    """
+
     NO_LEGAL_ACTION = "no_legal_action"
     REPETITION = "repetition"
     SCORING = "scoring"  # the game's normal end, decided by points
@@ -119,7 +124,7 @@ class Outcome:
     alone decided or nobody could be separated).
     """
 
-    termination: Termination
+    termination: str  # a Termination, or one of the game's ``end_reasons``
     winners: frozenset[Seat]
     ranks: tuple[int, ...]
     scores: tuple[float, ...] = ()
@@ -132,7 +137,7 @@ class Outcome:
 
     def to_json(self) -> JSON:
         return {
-            "termination": self.termination.value,
+            "termination": str(self.termination),
             "winners": sorted(self.winners),
             "ranks": list(self.ranks),
             "scores": list(self.scores),
@@ -143,13 +148,25 @@ class Outcome:
     @classmethod
     def from_json(cls, data: JSON) -> Outcome:
         return cls(
-            termination=Termination(data["termination"]),
+            termination=termination(data["termination"]),
             winners=frozenset(data["winners"]),
             ranks=tuple(data["ranks"]),
             scores=tuple(data["scores"]),
             tiebreak=data["tiebreak"],
             detail=dict(data["detail"]),
         )
+
+
+def termination(value: str) -> str:
+    """``value`` as a :class:`Termination` when it is a shared reason, else as it is."""
+    try:
+        return Termination(value)
+    except ValueError:
+        return str(value)
+
+
+def is_shared_termination(value: str) -> bool:
+    return value in Termination._value2member_map_
 
 
 def ranks_from_scores(keys: Sequence[tuple[float, ...]]) -> tuple[int, ...]:
@@ -246,6 +263,14 @@ class OptionSpec:
 # --- the protocol -----------------------------------------------------------------------
 
 
+class Player(Protocol):
+    """A computer player: chooses a member of ``game.legal(state, seat)``."""
+
+    name: str
+
+    def choose(self, game: Game, state: State, seat: Seat) -> Action: ...
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every game module exports (one object, registered in :mod:`games`)."""
@@ -256,6 +281,9 @@ class Game(Protocol):
     options: tuple[OptionSpec, ...]
     rules_version: int
     hidden_information: bool
+    end_reasons: tuple[str, ...]
+    """The game's own reasons to end (besides :class:`Termination`), worded by the
+    catalogues as ``<key>.end.<reason>``."""
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> State:
         """A new game; ``options`` are already resolved (see ``resolve_options``)."""
@@ -328,6 +356,50 @@ class Game(Protocol):
         Used by the secrecy property; games without hidden information return ``state``.
         """
         ...
+
+    def form(self, state: State, seat: Seat) -> Form | None:
+        """The secret choice ``seat`` must make now as a form (see :mod:`games.forms`), or
+        ``None`` when its next action is an ordinary move."""
+        ...
+
+    def answer(
+        self, state: State, seat: Seat, answers: Answers, *, final: bool
+    ) -> Sequence[Action]:
+        """The ordinary actions that give ``answers`` (already shape-checked against
+        ``form``) to ``seat``'s current form. ``final`` is the Confirm; a live form is also
+        answered with ``final=False`` after every change. Raises :class:`GameError`."""
+        ...
+
+    def end_turn(self, state: State, seat: Seat) -> Action | None:
+        """The action that confirms ``seat``'s turn when it is legal now (the board's End
+        button), else ``None``."""
+        ...
+
+    def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
+        """A computer player for this game (``strength``: "easy", "normal", "hard")."""
+        ...
+
+
+class GameDefaults:
+    """Defaults for the optional parts of :class:`Game` (games inherit and override)."""
+
+    end_reasons: tuple[str, ...] = ()
+
+    def form(self, state: State, seat: Seat) -> Form | None:
+        return None
+
+    def answer(
+        self, state: State, seat: Seat, answers: Answers, *, final: bool
+    ) -> Sequence[Action]:
+        raise IllegalAction(Reason("forms.none", "There is nothing to choose now."))
+
+    def end_turn(self, state: State, seat: Seat) -> Action | None:
+        return None
+
+    def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
+        from games.ai import RandomPlayer
+
+        return RandomPlayer(seed)
 
 
 def resolve_options(game: Game, given: Mapping[str, JSON] | None) -> dict[str, JSON]:

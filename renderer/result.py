@@ -47,7 +47,7 @@ MAX_ALT = 1024
 RANKS = 8  # result.rank.1 .. result.rank.8; lower ranks print as "#9"
 # Words (result.termination.*, result.rule.*, result.end.*, result.tiebreak.*,
 # result.samurai.*, result.china.*) come from the locale's table, see renderer.words.
-GAME_TERMINATIONS = frozenset({("yokai", Termination.CAPTURE), ("yokai", Termination.TRY)})
+GAME_TERMINATIONS = frozenset({("yokai", "capture"), ("yokai", "try")})
 RULES = ("failed_defence", "perpetual_check")  # Yōkai's ``detail["rule"]``
 END_REASONS = ("exhausted", "ties", "blocked")  # Samurai's ``detail["reason"]``
 TIEBREAKS = ("other_figures", "total_figures", "shared", "pieces_left")
@@ -224,9 +224,9 @@ def fitted_headline(
 def _reason(game_key: str, outcome: Outcome, tr: Words) -> str:
     term = outcome.termination
     if (game_key, term) in GAME_TERMINATIONS:
-        text = tr(f"result.termination.{game_key}.{term.value}")
+        text = tr(f"result.termination.{game_key}.{term}")
     else:
-        text = tr.get(f"result.termination.{term.value}", str(term))
+        text = tr.get(f"result.termination.{term}", str(term))
     if term is Termination.REPETITION and outcome.is_draw:
         text = tr("result.draw_by_repetition")
     rule = outcome.detail.get("rule")

@@ -28,7 +28,7 @@ def result_lines(
 ) -> tuple[str, str]:
     """Headline and reason of a finished game: ("First player wins", "by try")."""
     tr = words(locale)
-    term = outcome.termination.value
+    term = str(outcome.termination)
     if outcome.is_draw:
         reason = tr(f"common.draw.{term}") if outcome.termination in DRAW_REASONS else ""
         return tr("common.draw"), reason

@@ -9,9 +9,11 @@ from games.base import (
     Action,
     Event,
     Game,
+    GameDefaults,
     IllegalAction,
     OptionSpec,
     Outcome,
+    Player,
     Seat,
     resolve_options,
 )
@@ -34,7 +36,7 @@ from games.china.view import ChinaView, make_view
 from games.rng import Rng, derive_seed
 
 
-class ChinaGame:
+class ChinaGame(GameDefaults):
     """China (Michael Schacht), 3-5 players."""
 
     key: str = "china"
@@ -43,6 +45,12 @@ class ChinaGame:
     options: tuple[OptionSpec, ...] = OPTIONS
     rules_version: int = 1
     hidden_information: bool = True
+
+    def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
+        """The greedy player (``"easy"`` plays a third of its moves at random)."""
+        from games.china.ai import make_player
+
+        return make_player(strength, seed=seed)
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> ChinaState:
         """A new game; seat 0 is the start player and the last turn of the final round

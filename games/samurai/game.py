@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.base import JSON, Action, Event, IllegalAction, OptionSpec, Outcome, Seat
+from games.base import (
+    JSON,
+    Action,
+    Event,
+    GameDefaults,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Player,
+    Seat,
+)
+from games.forms import Answers, Form
 from games.samurai import explain, rules, scoring, secrets, setup
 from games.samurai import notation as notation_io
 from games.samurai import state as state_io
@@ -12,7 +23,7 @@ from games.samurai.state import ACTION_TYPES, SamuraiAction, SamuraiState
 from games.samurai.view import SamuraiView, build_view, private_info
 
 
-class SamuraiGame:
+class SamuraiGame(GameDefaults):
     """Samurai (Reiner Knizia), 2-4 players, registered as ``"samurai"``."""
 
     key = "samurai"
@@ -78,6 +89,26 @@ class SamuraiGame:
     def label(self, state: SamuraiState, action: Action) -> str:
         """Menu text, e.g. ``"Buddha 3 on F7 (next to Kyoto (L16))"``."""
         return notation_io.label(state, _ours(action))
+
+    def form(self, state: SamuraiState, seat: Seat) -> Form | None:
+        """During the pick, the opening hand: five of the twenty tiles (a live form)."""
+        return secrets.pick_form(state, seat)
+
+    def answer(
+        self, state: SamuraiState, seat: Seat, answers: Answers, *, final: bool
+    ) -> Sequence[SamuraiAction]:
+        """The take/drop steps to the chosen five tiles, and ``confirm`` when final."""
+        return secrets.pick_answer(state, seat, answers, final=final)
+
+    def end_turn(self, state: SamuraiState, seat: Seat) -> SamuraiAction | None:
+        """``end`` after the normal tile of a turn (the board's End button)."""
+        return rules.end_turn(state, seat)
+
+    def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
+        """The greedy player (see :mod:`games.samurai.ai`)."""
+        from games.samurai.ai import make_player
+
+        return make_player(strength, seed=seed)
 
     def dump_state(self, state: SamuraiState) -> JSON:
         return state_io.dump_state(state)

@@ -104,6 +104,13 @@ def _turn_actions(state: SamuraiState, seat: int, labels: list[str]) -> list[Sam
     return actions
 
 
+def end_turn(state: SamuraiState, seat: int) -> SamuraiAction | None:
+    """``end`` when ``seat`` may end its turn now."""
+    if state.phase == "play" and seat == state.current and state.turn_steps:
+        return End()
+    return None
+
+
 def can_undo(state: SamuraiState, seat: int) -> bool:
     """True while ``seat`` is in a turn it has not ended and has played at least one tile.
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
-from games.base import Seat
+from games.base import IllegalAction, Reason, Seat
+from games.forms import Answers, Form, Option, Pick, Text
 from games.rng import Rng
-from games.samurai.data import PLAYER_TILES, sort_tiles
-from games.samurai.state import SamuraiState
+from games.samurai.data import HAND_SIZE, PLAYER_TILES, TILES, sort_tiles
+from games.samurai.state import Confirm, Drop, SamuraiAction, SamuraiState, Take
 from games.samurai.view import captures_visible
 
 
@@ -43,3 +45,56 @@ def shuffle_hidden(state: SamuraiState, seat: Seat | None, seed: int) -> Samurai
         captured=tuple(captured),
         seed=rng.next_u64() >> 1,
     )
+
+
+# --- the opening hand as a form ---------------------------------------------------------
+
+
+def pick_form(state: SamuraiState, seat: Seat) -> Form | None:
+    """The opening hand: five of the twenty tiles, as a live form (each change is played as
+    ``take``/``drop`` steps at once, so the tentative hand is game state)."""
+    if state.phase != "pick" or seat not in range(state.players):
+        return None
+    if state.ready[seat] or not state.active(seat):
+        return None
+    options = tuple(
+        Option(
+            code,
+            Text(
+                "samurai.menu.tile_fast" if spec.fast else "samurai.menu.tile",
+                ("{tile} (fast, {code})" if spec.fast else "{tile} ({code})"),
+                {"tile": code, "code": code},
+            ),
+            count=spec.count,
+        )
+        for code, spec in TILES.items()
+    )
+    tiles = Pick("tiles", Text("samurai.menu.field", "Your five tiles"), options, 5, 5)
+    return Form(
+        "samurai.pick",
+        Text("samurai.menu.prompt", "Choose your five starting tiles, then Confirm."),
+        (tiles,),
+        live=True,
+        initial={"tiles": list(state.hands[seat])},
+    )
+
+
+def pick_answer(
+    state: SamuraiState, seat: Seat, answers: Answers, *, final: bool
+) -> list[SamuraiAction]:
+    """The ``drop``/``take`` steps from the tentative hand to the chosen tiles (and
+    ``confirm`` when ``final``)."""
+    codes = [str(c) for c in answers.get("tiles", ())]
+    if len(codes) != HAND_SIZE:
+        raise IllegalAction(
+            Reason(
+                "samurai.menu.choose_five",
+                f"Choose exactly {HAND_SIZE} tiles (you chose {len(codes)}).",
+                hand_size=HAND_SIZE,
+                count=len(codes),
+            )
+        )
+    wanted, current = Counter(codes), Counter(state.hands[seat])
+    steps: list[SamuraiAction] = [Drop(c) for c in sort_tiles(list((current - wanted).elements()))]
+    steps += [Take(c) for c in sort_tiles(list((wanted - current).elements()))]
+    return [*steps, Confirm()] if final else steps

@@ -12,16 +12,19 @@ version before the promoting one; then drops by letter K F T D I O, then square 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from games.base import (
     JSON,
     Action,
     Event,
+    GameDefaults,
     IllegalAction,
     InvalidOption,
     OptionSpec,
     Outcome,
+    Player,
     Termination,
 )
 from games.yokai import explain, notation
@@ -64,7 +67,20 @@ def piece_name(text: str) -> str:
     return PIECE_NAMES[text.upper()]
 
 
-class YokaiGame:
+class End(StrEnum):
+    """Yōkai's own reasons to end (``Game.end_reasons``)."""
+
+    CAPTURE = "capture"  # a royal piece was captured (3x4)
+    TRY = "try"  # a koropokkuru reached the far rank safely (3x4)
+    CHECKMATE = "checkmate"  # the side to move is in check with no legal action (5x6)
+
+
+def termination_of(value: str) -> str:
+    """A stored reason as :class:`End` or the shared :class:`Termination`."""
+    return End(value) if value in End._value2member_map_ else Termination(value)
+
+
+class YokaiGame(GameDefaults):
     """Yōkai no Mori, variants 3x4 and 5x6 (registered as ``"yokai"``)."""
 
     key: str = "yokai"
@@ -73,6 +89,7 @@ class YokaiGame:
     options: tuple[OptionSpec, ...] = OPTIONS
     rules_version: int = 1
     hidden_information: bool = False
+    end_reasons: tuple[str, ...] = tuple(End)
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> YokaiState:
         """The start position; seat 0 is the first player. ``seed`` is not needed."""
@@ -197,13 +214,19 @@ class YokaiGame:
         if result is None:
             return None
         detail: dict[str, JSON] = {} if result.rule is None else {"rule": result.rule}
-        termination = Termination(result.termination)
+        termination = termination_of(result.termination)
         if result.winner is None:
             return Outcome(termination, frozenset(), (1, 1), (0.5, 0.5), detail=detail)
         winner = result.winner
         ranks = (1, 2) if winner == 0 else (2, 1)
         scores = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
         return Outcome(termination, frozenset((winner,)), ranks, scores, detail=detail)
+
+    def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
+        """Alpha-beta with iterative deepening (see :mod:`games.yokai.ai`)."""
+        from games.yokai.ai import make_player
+
+        return make_player(strength, seed=seed, budget_s=budget_s)
 
     def parse(self, state: YokaiState, seat: int, text: str) -> YokaiAction:
         """An action from text (see :mod:`games.yokai.notation` for the grammar)."""

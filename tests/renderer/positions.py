@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Outcome, Termination
+from games.yokai import End
 from games.yokai.view import YokaiView
 
 
@@ -99,7 +100,7 @@ def finished_3x4() -> YokaiView:
         last_move="b3b4",
         last_squares=(7, 10),
         in_check=False,
-        outcome=Outcome(termination=Termination.TRY, winners=frozenset({0}), ranks=(1, 2)),
+        outcome=Outcome(termination=End.TRY, winners=frozenset({0}), ranks=(1, 2)),
     )
 
 
@@ -116,7 +117,7 @@ def captured_king_3x4() -> YokaiView:
         last_move="b3b2",
         last_squares=(7, 4),
         in_check=False,
-        outcome=Outcome(termination=Termination.CAPTURE, winners=frozenset({1}), ranks=(2, 1)),
+        outcome=Outcome(termination=End.CAPTURE, winners=frozenset({1}), ranks=(2, 1)),
     )
 
 

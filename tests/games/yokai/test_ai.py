@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.ai import RandomPlayer
-from games.base import Termination
-from games.yokai import GAME
+from games.yokai import GAME, End
 from games.yokai.ai import AlphaBetaPlayer, GreedyPlayer, make_player, win_rate
 from games.yokai.state import YokaiState
 from tests.games.yokai.helpers import make_state, play
@@ -21,7 +20,7 @@ def test_alpha_beta_finds_a_mate_in_one_in_5x6() -> None:
     action = AlphaBetaPlayer(budget_s=0.5, seed=3).choose(GAME, state, 0)
     outcome = GAME.outcome(GAME.apply(state, 0, action)[0])
     assert outcome is not None
-    assert outcome.termination == Termination.CHECKMATE and outcome.winners == frozenset({0})
+    assert outcome.termination == End.CHECKMATE and outcome.winners == frozenset({0})
 
 
 def test_alpha_beta_catches_the_koropokkuru_in_3x4() -> None:
@@ -35,7 +34,7 @@ def test_alpha_beta_makes_a_safe_try_in_3x4() -> None:
     action = AlphaBetaPlayer(budget_s=0.2, seed=1).choose(GAME, state, 0)
     outcome = GAME.outcome(GAME.apply(state, 0, action)[0])
     assert outcome is not None
-    assert outcome.termination == Termination.TRY and outcome.winners == frozenset({0})
+    assert outcome.termination == End.TRY and outcome.winners == frozenset({0})
 
 
 def test_alpha_beta_wins_material_in_5x6() -> None:

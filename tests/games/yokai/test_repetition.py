@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from games.base import Termination
-from games.yokai import GAME
+from games.yokai import GAME, End
 from games.yokai.state import YokaiState
 from tests.games.yokai.helpers import make_state, play
 
@@ -63,7 +63,7 @@ def test_checkmate_beats_repetition() -> None:
     final_key = play(state, "a4a5").history[-1]
     outcome = GAME.outcome(play(_with_history(state, final_key), "a4a5"))
     assert outcome is not None
-    assert outcome.termination == Termination.CHECKMATE and outcome.winners == frozenset({0})
+    assert outcome.termination == End.CHECKMATE and outcome.winners == frozenset({0})
 
 
 def test_try_beats_repetition() -> None:
@@ -71,7 +71,7 @@ def test_try_beats_repetition() -> None:
     final_key = play(state, "a3a4").history[-1]
     outcome = GAME.outcome(play(_with_history(state, final_key), "a3a4"))
     assert outcome is not None
-    assert outcome.termination == Termination.TRY
+    assert outcome.termination == End.TRY
 
 
 def test_perpetual_check_is_a_draw_by_default() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from games.base import IllegalAction, Termination
 from games.engine import act
-from games.yokai import GAME, Drop, Move
+from games.yokai import GAME, Drop, End, Move
 from tests.games.yokai.helpers import make_state, notations, play, square
 
 # An attacked try: the koropokkuru at a3 can step to b4, which the tanuki at c4 attacks.
@@ -36,7 +36,7 @@ def test_catching_the_koropokkuru_wins() -> None:
     after = play(state, "b3b4")
     outcome = GAME.outcome(after)
     assert outcome is not None
-    assert outcome.termination == Termination.CAPTURE
+    assert outcome.termination == End.CAPTURE
     assert outcome.winners == frozenset({0})
     assert outcome.ranks == (1, 2) and outcome.scores == (1.0, 0.0)
     assert GAME.legal(after, 1) == [] and GAME.to_act(after) == frozenset()
@@ -46,7 +46,7 @@ def test_unattacked_try_wins_at_once() -> None:
     state = make_state("3x4", [". . .", "K . .", ". . k", ". . ."])
     outcome = GAME.outcome(play(state, "a3a4"))
     assert outcome is not None
-    assert outcome.termination == Termination.TRY and outcome.winners == frozenset({0})
+    assert outcome.termination == End.TRY and outcome.winners == frozenset({0})
     assert outcome.detail == {}
 
 
@@ -61,14 +61,14 @@ def test_attacked_try_is_caught_by_the_opponent() -> None:
     after = play(make_state("3x4", ATTACKED_TRY), "a3b4", "c4b4")
     outcome = GAME.outcome(after)
     assert outcome is not None
-    assert outcome.termination == Termination.CAPTURE and outcome.winners == frozenset({1})
+    assert outcome.termination == End.CAPTURE and outcome.winners == frozenset({1})
 
 
 def test_failed_defence_wins_for_the_koropokkuru_owner() -> None:
     after = play(make_state("3x4", ATTACKED_TRY), "a3b4", "c2c3")
     outcome = GAME.outcome(after)
     assert outcome is not None
-    assert outcome.termination == Termination.TRY and outcome.winners == frozenset({0})
+    assert outcome.termination == End.TRY and outcome.winners == frozenset({0})
     assert outcome.detail == {"rule": "failed_defence"}
 
 
@@ -85,7 +85,7 @@ def test_second_player_try_toward_rank_1() -> None:
     state = make_state("3x4", [". . .", ". . K", "k . .", ". . ."], to_move=1)
     outcome = GAME.outcome(play(state, "a2a1"))
     assert outcome is not None
-    assert outcome.termination == Termination.TRY and outcome.winners == frozenset({1})
+    assert outcome.termination == End.TRY and outcome.winners == frozenset({1})
 
 
 def test_moving_into_attack_is_legal_in_3x4() -> None:

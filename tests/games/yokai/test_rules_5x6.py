@@ -6,7 +6,7 @@ import pytest
 
 from games.base import IllegalAction, Termination
 from games.engine import act
-from games.yokai import GAME, Drop, Move
+from games.yokai import GAME, Drop, End, Move
 from tests.games.yokai.helpers import make_state, notations, play, square
 
 EMPTY = ". . . . ."
@@ -113,14 +113,14 @@ def test_kirin_drop_mate_is_allowed() -> None:
     state = make_state("5x6", DROP_MATE, ("DI", ""))
     outcome = GAME.outcome(play(state, "I*a5"))
     assert outcome is not None
-    assert outcome.termination == Termination.CHECKMATE and outcome.winners == frozenset({0})
+    assert outcome.termination == End.CHECKMATE and outcome.winners == frozenset({0})
 
 
 def test_checkmate_by_a_moved_kodama_is_allowed() -> None:
     rows = ["k d . . .", EMPTY, "D I . . .", EMPTY, EMPTY, ". . . . K"]
     outcome = GAME.outcome(play(make_state("5x6", rows), "a4a5"))
     assert outcome is not None
-    assert outcome.termination == Termination.CHECKMATE and outcome.winners == frozenset({0})
+    assert outcome.termination == End.CHECKMATE and outcome.winners == frozenset({0})
 
 
 def test_koropokkuru_may_not_move_into_attack() -> None:
