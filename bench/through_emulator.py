@@ -84,7 +84,7 @@ async def _play(
     users = {u.id: u for u in pair}
     channel = (await bot.service.game(game_id)).where
     for _ in range(moves):
-        loaded = await bot.service._load(game_id)
+        loaded = await bot.service.load(game_id)
         if loaded.row.status != "active":
             game_id = await _start(bot, *pair, loaded.row.channel_id)
             continue

@@ -30,7 +30,7 @@ async def bench_service(games_: int = 6, key: str = "yokai") -> dict[str, Any]:
                 result = await service.start(game_id, 1)
                 player = RandomPlayer(index)
                 while not result.finished:
-                    loaded = await service._load(game_id)
+                    loaded = await service.load(game_id)
                     seat = min(game.to_act(loaded.state))
                     user = next(s.user_id for s in loaded.seats if s.position == seat)
                     text = game.notation(loaded.state, player.choose(game, loaded.state, seat))

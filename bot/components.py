@@ -1,27 +1,23 @@
-"""Persistent buttons (``DynamicItem``): the game id lives in ``custom_id``, so they keep
-working after a restart. Game state never lives in a View."""
+"""Persistent buttons and selects (``DynamicItem``): the game id lives in ``custom_id``, so
+they keep working after a restart. Game state never lives in a View.
+
+Every item derives from :class:`TenkaItem`: its callback hands the press to the client's
+runner (:class:`bot.edge.Runner`), which answers Discord in time, finds the reader's
+language, runs the item's ``run`` with a :class:`bot.ctx.Ctx` and maps every error to one
+sentence. Items import no delivery code; they speak to the :class:`~bot.ctx.Ctx`.
+"""
 
 from __future__ import annotations
 
-import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Literal, cast
 
 import discord
 
-from bot.app import report_error
-from bot.delivery import deliver, reply
-from bot.i18n import locale_for
-from bot.menus import Menu
+from bot.ctx import Ctx, RunsItems
+from bot.forms import FormView
 from bot.results import LobbyResult, NotSeated
 from bot.text import t
-
-if TYPE_CHECKING:
-    pass
-
-log = logging.getLogger("tenka.components")
-
-Interaction = discord.Interaction["TenkaBot"]
 
 # Button labels are catalogue keys ("button.join"…): a public message's buttons speak the
 # game's language, an ephemeral one's the reader's.
@@ -40,12 +36,33 @@ BOARD_STYLES = {
     "tb_yes": discord.ButtonStyle.success,
     "tb_no": discord.ButtonStyle.danger,
 }
+FORM_KEY = r"[a-z0-9][a-z0-9._-]{0,39}"
+Defer = Literal["thinking", "update", "none"]
+
+
+class TenkaItem:
+    """The shared behaviour of every Tenka component: one runner, one error mapper."""
+
+    defer: ClassVar[Defer] = "thinking"
+
+    def deferral(self) -> Defer:
+        """How the runner answers Discord before running (a modal must not be deferred)."""
+        return self.defer
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await cast(RunsItems, interaction.client).run_item(self, interaction)
+
+    async def run(self, ctx: Ctx) -> None:
+        raise NotImplementedError
 
 
 class LobbyButton(
+    TenkaItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tenka:l:(?P<action>join|leave|ai|start):(?P<game>\d+)",
+    template=r"tenka:l:(?P<action>join|leave|ai|start):(?P<game>\d{1,18})",
 ):
+    defer = "none"
+
     def __init__(self, action: str, game_id: int, locale: str = "en") -> None:
         self.action, self.game_id = action, game_id
         super().__init__(
@@ -58,24 +75,15 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
         return cls(match["action"], int(match["game"]))
 
-    async def callback(self, interaction: Interaction) -> None:
-        try:
-            await self._run(interaction)
-        except Exception as err:  # one mapper for every error (see bot.app.report_error)
-            await report_error(interaction, err)
-
-    async def _run(self, interaction: Interaction) -> None:
-        service = interaction.client.service
-        user = interaction.user
+    async def run(self, ctx: Ctx) -> None:
+        service, user = ctx.service, ctx.interaction.user
         if self.action == "start":
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            from bot.cogs.lobby import start_game
-
-            await start_game(interaction, self.game_id)
+            await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+            await ctx.start_game(self.game_id)
             return
         if self.action == "join":
             lobby = await service.join(self.game_id, user.id, user.display_name)
@@ -83,7 +91,7 @@ class LobbyButton(
             lobby = await service.leave(self.game_id, user.id)
         else:
             lobby = await service.add_ai(self.game_id, user.id)
-        await interaction.response.edit_message(
+        await ctx.interaction.response.edit_message(
             content=lobby.text,
             view=lobby_view(lobby),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -91,8 +99,9 @@ class LobbyButton(
 
 
 class BoardButton(
+    TenkaItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tenka:b:(?P<action>undo|end|resign|mute|tb_yes|tb_no):(?P<game>\d+):(?P<version>\d+)",
+    template=r"tenka:b:(?P<action>undo|end|resign|mute|tb_yes|tb_no):(?P<game>\d{1,18}):(?P<version>\d{1,9})",
 ):
     def __init__(self, action: str, game_id: int, version: int, locale: str = "en") -> None:
         self.action, self.game_id, self.version = action, game_id, version
@@ -106,52 +115,44 @@ class BoardButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardButton:
         return cls(match["action"], int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: Interaction) -> None:
-        try:
-            await self._run(interaction)
-        except Exception as err:
-            await report_error(interaction, err)
-
-    async def _run(self, interaction: Interaction) -> None:
-        service = interaction.client.service
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await locale_for(interaction)
-        user_id = interaction.user.id
+    async def run(self, ctx: Ctx) -> None:
+        service, locale, user_id = ctx.service, ctx.locale, ctx.user_id
         if self.action == "resign":
             game = await service.game(self.game_id)
             if user_id not in {s.user_id for s in game.seats}:
                 raise NotSeated("err.not_seated")
             view = discord.ui.View(timeout=None)
             view.add_item(ResignConfirm(self.game_id, locale))
-            await reply(interaction, t("resign.confirm", locale), view=view)
+            await ctx.reply(t("resign.confirm", locale), view=view)
+            return
+        if self.action == "mute":
+            await ctx.reply(await service.tempo.mute(self.game_id, user_id, locale))
             return
         if self.action in ("tb_yes", "tb_no"):
             yes = self.action == "tb_yes"
-            result = await service.table.vote_takeback(
+            result = await service.council.vote_takeback(
                 self.game_id, user_id, self.version, yes, locale=locale
             )
-        elif self.action == "mute":
-            await reply(interaction, await service.tempo.mute(self.game_id, user_id, locale))
-            return
         elif self.action == "undo":
             result = await service.undo(
                 self.game_id, user_id, expected_version=self.version, locale=locale
             )
         else:
-            result = await service.act(
-                self.game_id, user_id, "end", expected_version=self.version, locale=locale
+            result = await service.play.end_turn(
+                self.game_id, user_id, expected_version=self.version, locale=locale
             )
-        await deliver(interaction.client, result, interaction)
-        await reply(interaction, result.reply or t("reply.done", locale))
+        await ctx.deliver(result)
+        await ctx.reply(result.reply or t("reply.done", locale))
 
 
 class ActionButton(
+    TenkaItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tenka:a:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+    template=r"tenka:a:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<index>\d{1,4})",
 ):
     """One of a few legal actions, by its index in ``legal()`` at the given version."""
 
@@ -168,30 +169,22 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActionButton:
         return cls(int(match["game"]), int(match["version"]), int(match["index"]))
 
-    async def callback(self, interaction: Interaction) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            service = interaction.client.service
-            locale = await locale_for(interaction)
-            result = await service.act_index(
-                self.game_id,
-                interaction.user.id,
-                self.index,
-                expected_version=self.version,
-                locale=locale,
-            )
-            await deliver(interaction.client, result, interaction)
-            await reply(interaction, result.reply or t("reply.done", locale))
-        except Exception as err:
-            await report_error(interaction, err)
+    async def run(self, ctx: Ctx) -> None:
+        result = await ctx.service.act_index(
+            self.game_id, ctx.user_id, self.index, expected_version=self.version, locale=ctx.locale
+        )
+        await ctx.deliver(result)
+        await ctx.reply(result.reply or t("reply.done", ctx.locale))
 
 
 class ResignConfirm(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tenka:rc:(?P<game>\d+)"
+    TenkaItem,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tenka:rc:(?P<game>\d{1,18})",
 ):
     def __init__(self, game_id: int, locale: str = "en") -> None:
         self.game_id = game_id
@@ -205,127 +198,212 @@ class ResignConfirm(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ResignConfirm:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: Interaction) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            locale = await locale_for(interaction)
-            service = interaction.client.service
-            result = await service.resign(self.game_id, interaction.user.id, locale)
-            await deliver(interaction.client, result, interaction)
-            await reply(interaction, t("reply.resigned", locale))
-        except Exception as err:
-            await report_error(interaction, err)
+    async def run(self, ctx: Ctx) -> None:
+        result = await ctx.service.resign(self.game_id, ctx.user_id, ctx.locale)
+        await ctx.deliver(result)
+        await ctx.reply(t("reply.resigned", ctx.locale))
 
 
-class MenuSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tenka:m:(?P<game>\d+)"):
-    """The secret multi-choice of a menu (e.g. Samurai's five starting tiles)."""
+# --- forms ------------------------------------------------------------------------------
 
-    def __init__(self, game_id: int, menu: Menu | None = None) -> None:
-        self.game_id = game_id
+
+class FormSelect(
+    TenkaItem,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"tenka:fs:(?P<game>\d{{1,18}}):(?P<field>\d):(?P<key>{FORM_KEY})",
+):
+    """One Pick or One field of a secret form."""
+
+    defer = "update"
+
+    def __init__(self, game_id: int, field: int, key: str, form: FormView | None = None) -> None:
+        self.game_id, self.field, self.key = game_id, field, key
+        spec = form.fields[field] if form is not None else None
+        selected = spec.selected if spec else ()
         options = [
-            discord.SelectOption(label=label[:100], value=value, default=value in menu.selected)
-            for label, value in (menu.options if menu else ())
+            discord.SelectOption(label=label[:100], value=value, default=value in selected)
+            for label, value in (spec.options if spec else ())
         ] or [discord.SelectOption(label="…", value="-")]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"tenka:m:{game_id}",
-                placeholder=t("menu.placeholder", menu.locale if menu else "en"),
-                min_values=menu.min_values if menu else 1,
-                max_values=menu.max_values if menu else 1,
+                custom_id=f"tenka:fs:{game_id}:{field}:{key}",
+                placeholder=(spec.label if spec else "…")[:150],
+                min_values=spec.min if spec else 1,
+                max_values=min(spec.max, len(options)) if spec else 1,
                 options=options,
+                row=field,
             )
         )
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MenuSelect:
-        return cls(int(match["game"]))
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FormSelect:
+        return cls(int(match["game"]), int(match["field"]), match["key"])
 
-    async def callback(self, interaction: Interaction) -> None:
-        try:
-            values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-            service = interaction.client.service
-            locale = await locale_for(interaction)
-            # Answer first (an update of this message, nothing visible yet): the choice is
-            # committed before the reply, so it must never hang on Discord's 3 s deadline.
-            await interaction.response.defer()
-            result = await service.choose(self.game_id, interaction.user.id, values, locale)
-            menu = await service.menu(self.game_id, interaction.user.id, locale)
-            chosen = ", ".join(v.split(".", 1)[0] for v in values)
-            choice = t("menu.your_choice", locale, chosen=chosen)
-            text = (menu.prompt if menu else "") + f"\n\n{choice}"
-            await _edit_original(interaction, content=text[:2000], view=menu_view(menu))
-            await deliver(interaction.client, result)
-        except Exception as err:
-            await report_error(interaction, err)
+    async def run(self, ctx: Ctx) -> None:
+        data = cast(dict[str, Any], ctx.interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        form = await ctx.service.form(self.game_id, ctx.user_id, ctx.locale)
+        if form is None or form.key != self.key or self.field >= len(form.fields):
+            await _form_gone(ctx, form)
+            return
+        spec = form.fields[self.field]
+        answer: Any = values if spec.kind == "pick" else (values[0] if values else "")
+        result, fresh = await ctx.service.answer(
+            self.game_id, ctx.user_id, self.key, {spec.name: answer}, final=False, locale=ctx.locale
+        )
+        await ctx.edit(content=form_text(fresh, ctx.locale), view=form_view(fresh))
+        await ctx.deliver(result)
 
 
-class MenuConfirm(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tenka:mc:(?P<game>\d+)"
+class FormButton(
+    TenkaItem,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"tenka:fb:(?P<game>\d{{1,18}}):(?P<op>c|o\d{{1,2}}|m\d):(?P<key>{FORM_KEY})",
 ):
-    def __init__(self, game_id: int, locale: str = "en") -> None:
-        self.game_id = game_id
+    """Confirm a form (``c``), answer an instant one (``oN``: option N), or open the modal
+    of an Amounts field (``mN``: field N)."""
+
+    def __init__(self, game_id: int, op: str, key: str, label: str = "…") -> None:
+        self.game_id, self.op, self.key = game_id, op, key
+        style = discord.ButtonStyle.success if op == "c" else discord.ButtonStyle.primary
         super().__init__(
             discord.ui.Button(
-                label=t("button.confirm", locale),
-                style=discord.ButtonStyle.success,
-                custom_id=f"tenka:mc:{game_id}",
+                label=label[:80], style=style, custom_id=f"tenka:fb:{game_id}:{op}:{key}"
             )
         )
 
+    def deferral(self) -> Defer:
+        return "none" if self.op.startswith("m") else "update"
+
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MenuConfirm:
-        return cls(int(match["game"]))
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FormButton:
+        return cls(int(match["game"]), match["op"], match["key"])
 
-    async def callback(self, interaction: Interaction) -> None:
-        try:
-            service = interaction.client.service
-            locale = await locale_for(interaction)
-            menu = await service.menu(self.game_id, interaction.user.id, locale)
-            if menu is None:
-                await reply(interaction, t("menu.nothing", locale))
+    async def run(self, ctx: Ctx) -> None:
+        form = await ctx.service.form(self.game_id, ctx.user_id, ctx.locale)
+        if form is None or form.key != self.key:
+            if self.op.startswith("m"):
+                await ctx.interaction.response.defer(ephemeral=True)
+            await _form_gone(ctx, form)
+            return
+        if self.op.startswith("m"):
+            field = int(self.op[1:])
+            if field >= len(form.fields) or form.fields[field].kind != "amounts":
+                await ctx.interaction.response.defer(ephemeral=True)
+                await _form_gone(ctx, form)
                 return
-            if len(menu.selected) < menu.min_values:
-                await reply(interaction, t("menu.choose_first", locale, need=menu.min_values))
+            await ctx.interaction.response.send_modal(amounts_modal(form, field))
+            return
+        if self.op == "c":
+            answers: dict[str, Any] = {}
+        else:
+            index = int(self.op[1:])
+            spec = form.fields[0]
+            if not form.instant or index >= len(spec.options):
+                await _form_gone(ctx, form)
                 return
-            await interaction.response.defer()
-            result = await service.act(
-                self.game_id, interaction.user.id, menu.confirm, locale=locale
+            answers = {spec.name: spec.options[index][1]}
+        result, fresh = await ctx.service.answer(
+            self.game_id, ctx.user_id, self.key, answers, final=True, locale=ctx.locale
+        )
+        chosen = form.summary() if self.op == "c" else answers_text(form, answers)
+        done = t("form.confirmed", ctx.locale, chosen=chosen)
+        text = done if fresh is None else f"{done}\n\n{form_text(fresh, ctx.locale)}"
+        await ctx.edit(content=text[:2000], view=form_view(fresh))
+        await ctx.deliver(result)
+
+
+MODAL_PREFIX = "tenka:fm:"
+MODAL_ID = re.compile(rf"^tenka:fm:(?P<game>\d{{1,18}}):(?P<field>\d):(?P<key>{FORM_KEY})$")
+
+
+def amounts_modal(form: FormView, field: int) -> discord.ui.Modal:
+    """A modal with one number input per box; its submit is handled by the runner (a modal
+    is not persistent, so it is matched by custom id, not by a live object)."""
+    spec = form.fields[field]
+    modal = discord.ui.Modal(
+        title=spec.label[:45], custom_id=f"{MODAL_PREFIX}{form.game_id}:{field}:{form.key}"
+    )
+    for name, label, low, high, value in spec.boxes:
+        modal.add_item(
+            discord.ui.TextInput(
+                label=f"{label} ({low}–{high})"[:45],
+                custom_id=name,
+                default=str(value),
+                max_length=4,
+                required=False,
             )
-            chosen = ", ".join(v.split(".", 1)[0] for v in menu.selected)
-            text = t("menu.confirmed", locale, chosen=chosen)
-            await _edit_original(interaction, content=text, view=None)
-            await deliver(interaction.client, result)
-        except Exception as err:
-            await report_error(interaction, err)
+        )
+    return modal
 
 
-async def _edit_original(interaction: Interaction, **kwargs: Any) -> None:
-    """Update the message a deferred component sits on; a failure here must not stop the
-    delivery of what was already committed."""
-    try:
-        await interaction.edit_original_response(**kwargs)
-    except discord.HTTPException:
-        log.info("could not update the menu message of interaction %s", interaction.id)
+async def _form_gone(ctx: Ctx, form: FormView | None) -> None:
+    """The pressed form is no longer the one to answer: say so and send the current one."""
+    text = t("form.gone", ctx.locale)
+    if form is not None:
+        text += "\n\n" + form_text(form, ctx.locale)
+    await ctx.reply(text[:2000], view=form_view(form))
 
 
-DYNAMIC_ITEMS = (LobbyButton, BoardButton, ActionButton, ResignConfirm, MenuSelect, MenuConfirm)
+def answers_text(form: FormView, answers: dict[str, Any]) -> str:
+    parts = []
+    for spec in form.fields:
+        value = answers.get(spec.name)
+        labels = dict((v, label) for label, v in spec.options)
+        if isinstance(value, str):
+            parts.append(labels.get(value, value))
+    return ", ".join(parts)
 
 
-def menu_view(menu: Menu | None) -> discord.ui.View | None:
-    if menu is None:
+def form_text(form: FormView | None, locale: str) -> str:
+    """The message of a form: its prompt and what is chosen so far."""
+    if form is None:
+        return t("form.nothing", locale)
+    if form.instant:
+        return form.prompt
+    return f"{form.prompt}\n\n{form.summary()}"[:2000]
+
+
+def form_view(form: FormView | None) -> discord.ui.View | None:
+    """Selects for Pick/One fields, a button per Amounts field, Confirm; an instant form is
+    one button per option."""
+    if form is None:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(MenuSelect(menu.game_id, menu))
-    view.add_item(MenuConfirm(menu.game_id, menu.locale))
+    if form.instant:
+        for index, (label, _) in enumerate(form.fields[0].options):
+            view.add_item(FormButton(form.game_id, f"o{index}", form.key, label))
+        return view
+    for spec in form.fields:
+        if spec.kind == "amounts":
+            label = t("form.enter_amounts", form.locale, field=spec.label)
+            button = FormButton(form.game_id, f"m{spec.index}", form.key, label)
+            button.item.row = 4
+            view.add_item(button)
+        else:
+            view.add_item(FormSelect(form.game_id, spec.index, form.key, form))
+    confirm = FormButton(form.game_id, "c", form.key, t("button.confirm", form.locale))
+    confirm.item.row = 4
+    view.add_item(confirm)
     return view
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    BoardButton,
+    ActionButton,
+    ResignConfirm,
+    FormSelect,
+    FormButton,
+)
 
 
 def lobby_view(lobby: LobbyResult) -> discord.ui.View | None:
@@ -334,9 +412,7 @@ def lobby_view(lobby: LobbyResult) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         item = LobbyButton(action, lobby.game.game_id, lobby.game.locale)
-        if action == "join":
-            item.item.disabled = lobby.full
-        if action == "ai":
+        if action in ("join", "ai"):
             item.item.disabled = lobby.full
         if action == "start":
             item.item.disabled = not lobby.can_start

@@ -45,7 +45,7 @@ async def run_demo(key: str, out: Path, variant: str | None, players: int | None
         frames = [p.image.data for p in result.public if p.image]
         print(result.public[0].text)
         while not result.finished:
-            loaded = await service._load(game_id)  # the demo drives the human seat itself
+            loaded = await service.load(game_id)  # the demo drives the human seat itself
             seat = loaded.seat_of(DEMO_USER)
             player = player_for(game, "normal", derive_seed(seed, str(loaded.row.version)), 0.1)
             action = player.choose(game, loaded.state, seat)

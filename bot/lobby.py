@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import games
 from bot import presenter
+from bot.aftermath import Aftermath
 from bot.i18n import catalogue_for_locale
-from bot.results import LobbyResult, NotAllowed, NotSeated, Result, Stale, WrongPhase
+from bot.results import LobbyResult, NotAllowed, NotSeated, Result, Stale
 from bot.store import AlreadySeated, Conflict
+from bot.unit import Unit
 from games.base import resolve_options as resolve_game_options
 from games.rng import Rng, derive_seed
 
-if TYPE_CHECKING:
-    from bot.service import Loaded
 
+class Lobby:
+    def __init__(self, unit: Unit, aftermath: Aftermath) -> None:
+        self.unit = unit
+        self.store = unit.store
+        self.aftermath = aftermath
 
-class LobbyMixin:
-    """Mixed into :class:`bot.service.Service`."""
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.unit.clock
 
     async def new_game(
         self,
@@ -57,28 +64,22 @@ class LobbyMixin:
             },
             now=self.clock(),
         )
-        return await self._lobby(row.id)
+        return await self.lobby(row.id)
 
-    async def _lobby(self, game_id: int) -> LobbyResult:
-        loaded = await self._load(game_id)
+    async def lobby(self, game_id: int) -> LobbyResult:
+        """The lobby as it stands (its message text and which buttons work)."""
+        loaded = await self.unit.load(game_id)
         wanted = int(loaded.row.settings.get("players", max(loaded.game.seats)))
         count = len(loaded.seats)
         return LobbyResult(
-            game=self.summary(loaded),
+            game=presenter.summary(loaded),
             text=presenter.lobby_text(loaded.row, loaded.game, loaded.seats, wanted),
             can_start=count in loaded.game.seats,
             full=count >= wanted,
         )
 
-    async def _lobby_only(self, game_id: int) -> Loaded:
-        loaded = await self._load(game_id)
-        if loaded.row.status != "lobby":
-            raise WrongPhase("err.already_started", game_id=game_id)
-        return loaded
-
     async def join(self, game_id: int, user_id: int, user_name: str) -> LobbyResult:
-        async with self._lock(game_id):
-            loaded = await self._lobby_only(game_id)
+        async with self.unit.hold(game_id, "lobby") as loaded:
             wanted = int(loaded.row.settings.get("players", max(loaded.game.seats)))
             if any(s.user_id == user_id for s in loaded.seats):
                 raise NotAllowed("err.already_joined")
@@ -91,34 +92,31 @@ class LobbyMixin:
             names = dict(loaded.row.settings.get("names", {}))
             names[str(user_id)] = user_name
             await self.store.update_settings(game_id, {"names": names})
-            return await self._lobby(game_id)
+            return await self.lobby(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> LobbyResult:
-        async with self._lock(game_id):
-            loaded = await self._lobby_only(game_id)
+        async with self.unit.hold(game_id, "lobby") as loaded:
             if not any(s.user_id == user_id for s in loaded.seats):
                 raise NotSeated("err.not_in_game")
             if user_id == loaded.row.creator_id:
                 await self.store.set_status(game_id, "abandoned", now=self.clock())
             else:
                 await self.store.leave(game_id, user_id)
-            return await self._lobby(game_id)
+            return await self.lobby(game_id)
 
     async def add_ai(self, game_id: int, user_id: int) -> LobbyResult:
-        async with self._lock(game_id):
-            loaded = await self._lobby_only(game_id)
+        async with self.unit.hold(game_id, "lobby") as loaded:
             if user_id != loaded.row.creator_id:
                 raise NotAllowed("err.host_only_ai")
             wanted = int(loaded.row.settings.get("players", max(loaded.game.seats)))
             if len(loaded.seats) >= wanted:
                 raise NotAllowed("err.full")
             await self.store.add_ai_seat(game_id, "normal", now=self.clock())
-            return await self._lobby(game_id)
+            return await self.lobby(game_id)
 
     async def start(self, game_id: int, user_id: int | None) -> Result:
         """Fix the seating (random from the seed), set up the game, let AI seats open."""
-        async with self._lock(game_id):
-            loaded = await self._lobby_only(game_id)
+        async with self.unit.hold(game_id, "lobby") as loaded:
             if user_id is not None and user_id != loaded.row.creator_id:
                 raise NotAllowed("err.host_only_start")
             count = len(loaded.seats)
@@ -140,8 +138,8 @@ class LobbyMixin:
                 )
             except Conflict:
                 raise Stale("err.already_started", game_id=game_id) from None
-            loaded = await self._load(game_id)
-            return await self._after(loaded, [], before=None, started=True)
+            loaded = await self.unit.load(game_id)
+            return await self.aftermath.after(loaded, [], before=None, started=True)
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.store.set_messages(game_id, **ids)

@@ -12,14 +12,16 @@ import json
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import renderer
+from bot import forms as form_views
 from bot.i18n import game_locale
-from bot.menus import menu_for
-from bot.results import Attachment, Post, PrivatePost
+from bot.loaded import Loaded, mention, seat_name
+from bot.results import Attachment, GameSummary, Post, PrivatePost, SeatInfo
+from bot.store import GameRow, SeatRow
 from bot.text import describe_event, describe_outcome, t
-from games.base import Event, Game, GameError, Outcome, Seat, State
+from games.base import Event, Game, Outcome, Seat, State
 
 T = TypeVar("T")
 
@@ -33,30 +35,51 @@ async def in_render_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T
     return await loop.run_in_executor(RENDER_POOL, functools.partial(fn, *args, **kwargs))
 
 
-if TYPE_CHECKING:
-    from bot.service import Loaded
-    from bot.store import GameRow, SeatRow
+__all__ = ["mention", "seat_name"]
 
 
-def seat_name(
-    row: GameRow, seat: SeatRow, seats: Sequence[SeatRow], locale: str | None = None
-) -> str:
-    """A display name for a seat: the player's name, or the AI's (in ``locale``, by default
-    the game's)."""
-    locale = locale or game_locale(row.settings)
-    if seat.user_id is None:
-        ais = [s for s in seats if s.user_id is None]
-        base = t("ai.name", locale)
-        return base if len(ais) == 1 else f"{base} {ais.index(seat) + 1}"
-    name = row.settings.get("names", {}).get(str(seat.user_id))
-    if name:
-        return str(name)
-    number = seat.position + 1 if seat.position is not None else list(seats).index(seat) + 1
-    return t("seat.n", locale, n=number)
+def summary(loaded: Loaded) -> GameSummary:
+    """The plain facts of a game that every surface shows."""
+    row, state = loaded.row, loaded.state
+    to_act: tuple[int, ...] = ()
+    if state is not None and row.status == "active":
+        acting = loaded.game.to_act(state)
+        to_act = tuple(
+            s.user_id for s in loaded.seats if s.position in acting and s.user_id is not None
+        )
+    seat_infos = tuple(
+        SeatInfo(s.position, s.user_id, seat_name(row, s, loaded.seats), s.ai) for s in loaded.seats
+    )
+    return GameSummary(
+        game_id=row.id,
+        key=row.game_key,
+        title=loaded.game.title,
+        status=row.status,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        thread_id=row.thread_id,
+        board_message_id=row.board_message_id,
+        lobby_message_id=row.lobby_message_id,
+        seats=seat_infos,
+        to_act=to_act,
+        version=row.version,
+        options=dict(row.options),
+        locale=loaded.locale,
+    )
 
 
-def mention(seat: SeatRow, name: str) -> str:
-    return f"<@{seat.user_id}>" if seat.user_id is not None else name
+def form_view(loaded: Loaded, seat: Seat, locale: str) -> form_views.FormView | None:
+    """The seat's current secret form in ``locale`` (with its draft), or ``None``."""
+    if loaded.state is None or loaded.row.status != "active":
+        return None
+    if seat not in loaded.game.to_act(loaded.state):
+        return None
+    form = loaded.game.form(loaded.state, seat)
+    if form is None:
+        return None
+    entry = (loaded.row.settings.get("drafts") or {}).get(str(seat)) or {}
+    draft = entry.get("answers") if entry.get("key") == form.key else None
+    return form_views.view_of(form, loaded.row.id, locale, loaded.names(locale), draft)
 
 
 def lobby_text(row: GameRow, game: Game, seats: Sequence[SeatRow], wanted: int) -> str:
@@ -218,16 +241,6 @@ def _quick_choices(loaded: Loaded) -> tuple[tuple[str, int], ...]:
     return tuple((label, i) for i, label in enumerate(labels))
 
 
-def _can_end(game: Game, state: State, seat: Seat) -> bool:
-    """Whether ``end`` (confirm the turn) is one of the seat's legal actions. Parsing the
-    word once beats writing the notation of every legal action (Samurai has hundreds)."""
-    try:
-        action = game.parse(state, seat, "end")
-    except GameError:
-        return False
-    return game.notation(state, action) == "end" and action in game.legal(state, seat)
-
-
 def _controls(loaded: Loaded) -> tuple[str, ...]:
     """Board buttons for the common choices of the seats to act now."""
     game, state = loaded.game, loaded.state
@@ -235,7 +248,7 @@ def _controls(loaded: Loaded) -> tuple[str, ...]:
     controls = []
     if any(game.can_undo(state, p) for p in acting):
         controls.append("undo")
-    if any(_can_end(game, state, p) for p in acting):
+    if any(game.end_turn(state, p) is not None for p in acting):
         controls.append("end")
     controls.append("resign")
     return tuple(controls)
@@ -299,8 +312,8 @@ async def hand_post(
             else None
         )
         return PrivatePost(user_id, text, image)
-    menu = menu_for(loaded.row.id, game, state, seat, locale)
-    text = menu.prompt if menu is not None else t("hand.private", locale, where=where)
+    form = form_view(loaded, seat, locale)
+    text = f"{where}\n{form.prompt}" if form is not None else t("hand.private", locale, where=where)
     image = None
     if render and game.key in renderer.HAND_RENDERERS:
         data = await in_render_thread(
@@ -313,7 +326,7 @@ async def hand_post(
         )
         description = renderer.hand_alt_text(game.key, view, names=tuple(names), locale=locale)
         image = Attachment(f"{game.key}-hand.png", data, description[:1024])
-    return PrivatePost(user_id, text, image, menu)
+    return PrivatePost(user_id, text, image, form)
 
 
 def status_text(loaded: Loaded, locale: str = "en") -> str:

@@ -2,94 +2,95 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
+import renderer
 from bot import presenter
-from bot.results import GameSummary, HistoryPage, NoSuchGame, Post, PrivatePost, WrongPhase
-from bot.table import replay_step
-from games import engine
-from games.base import Seat, State
-
-if TYPE_CHECKING:
-    from bot.service import Loaded
+from bot.aftermath import Aftermath
+from bot.history import History, replay_step
+from bot.results import (
+    Attachment,
+    GameSummary,
+    HistoryPage,
+    NoSuchGame,
+    NotAllowed,
+    Post,
+    PrivatePost,
+    Result,
+    WrongPhase,
+)
+from bot.text import t
+from bot.unit import Unit
+from games.base import Seat
 
 HISTORY_PAGE = 15
+REPLAY_MAX_FRAMES = 240
 
 
-class ReadingMixin:
-    """Mixed into :class:`bot.service.Service`; nothing here changes a game."""
+class Reading:
+    """Nothing here changes a game."""
 
-    async def state_at(self, loaded: Loaded, version: int) -> State:
-        """The state after ``version`` actions, from the nearest snapshot."""
-        seq, data = await self.store.snapshot_at_or_before(loaded.row.id, version)
-        state = loaded.game.load_state(data)
-        actions = await self.store.actions(loaded.row.id, since_seq=seq)
-        log_items = [(a.seat, a.text) for a in actions if a.seq < version]
-        state, _ = engine.replay(loaded.game, state, log_items)
-        return state
+    def __init__(self, unit: Unit, aftermath: Aftermath, history: History) -> None:
+        self.unit = unit
+        self.store = unit.store
+        self.aftermath = aftermath
+        self.history_log = history
+        self.render = aftermath.render
 
     async def game(self, game_id: int) -> GameSummary:
-        return self.summary(await self._load(game_id))
+        return presenter.summary(await self.unit.load(game_id))
 
     async def board(self, game_id: int, locale: str | None = None) -> Post:
         """The current board; its text in ``locale`` (by default the game's)."""
-        loaded = await self._load(game_id)
+        loaded = await self.unit.load(game_id)
         if loaded.state is None:
             raise WrongPhase("err.not_started", game_id=game_id)
-        palette = presenter.public_palette(await self.palettes(loaded))
+        palette = presenter.public_palette(await self.aftermath.palettes(loaded))
         return await presenter.board_post(
             loaded, [], render=self.render, locale=locale, palette=palette
         )
 
     async def hand(self, game_id: int, user_id: int, locale: str = "en") -> PrivatePost:
         """The user's private view (hand, secret captures) as text and image."""
-        loaded = await self._load(game_id)
+        loaded = await self.unit.load(game_id)
         if loaded.state is None:
             raise WrongPhase("err.not_started", game_id=game_id)
         seat = loaded.seat_of(user_id)
-        palette = (await self.palettes(loaded)).get(user_id, "default")
+        palette = (await self.aftermath.palettes(loaded)).get(user_id, "default")
         return await presenter.hand_post(
             loaded, seat, render=self.render, locale=locale, palette=palette
         )
 
     async def status(self, game_id: int, locale: str = "en") -> str:
-        loaded = await self._load(game_id)
+        loaded = await self.unit.load(game_id)
         return presenter.status_text(loaded, locale)
 
     async def history(
         self, game_id: int, user_id: int | None, page: int = 1, locale: str = "en"
     ) -> HistoryPage:
         """The game's actions, newest last, redacted for the reader's seat."""
-        loaded = await self._load(game_id)
+        loaded = await self.unit.load(game_id)
         if loaded.state is None:
             return HistoryPage((), 1, 1)
         viewer: Seat | None = None
         if user_id is not None:
             viewer = next((s.position for s in loaded.seats if s.user_id == user_id), None)
-        lines = await self._history_lines(loaded, viewer, locale)
-        pages = max(1, -(-len(lines) // HISTORY_PAGE))
+        # Pages count back from the newest action (page 1 is the latest), so a page replays
+        # only from the snapshot before it, not the whole log.
+        total = loaded.row.version
+        pages = max(1, -(-total // HISTORY_PAGE))
         page = min(max(page, 1), pages)
-        chunk = lines[(page - 1) * HISTORY_PAGE : page * HISTORY_PAGE]
-        return HistoryPage(tuple(chunk), page, pages)
-
-    async def _history_lines(self, loaded: Loaded, viewer: Seat | None, locale: str) -> list[str]:
-        game = loaded.game
-        state = await self.state_at(loaded, 0)
-        names = loaded.names(locale)
-        lines: list[str] = []
-        for row in await self.store.actions(loaded.row.id):
-            state, events = replay_step(game, state, row.seat, row.text)
-            shown = presenter.event_lines(events, names, viewer, locale)
-            if shown:
-                lines.append(f"{row.seq + 1}. " + " ".join(shown))
-        return lines
+        end = total - (page - 1) * HISTORY_PAGE
+        start = max(0, end - HISTORY_PAGE)
+        lines = await self.history_log.numbered(loaded, start, end, viewer, locale)
+        return HistoryPage(tuple(lines), page, pages)
 
     async def choices(
         self, game_id: int, user_id: int, typed: str, limit: int = 25
     ) -> list[tuple[str, str]]:
         """``(label, notation)`` of the user's legal actions matching ``typed``."""
-        loaded = await self._load(game_id)
+        loaded = await self.unit.load(game_id)
         if loaded.state is None or loaded.row.status != "active":
             return []
         seat = loaded.seat_of(user_id)
@@ -134,3 +135,73 @@ class ReadingMixin:
         return [
             g for g in games_ if channel_id is None or channel_id in (g.channel_id, g.thread_id)
         ]
+
+    # --- catching up, revealing, replaying --------------------------------------------
+
+    async def catchup(self, game_id: int, user_id: int, locale: str = "en") -> str:
+        """What happened since the user last acted, as that seat may see it."""
+        loaded = await self.unit.load(game_id)
+        seat = loaded.seat_of(user_id)
+        lines = await self.history_log.digest_lines(loaded, seat, viewer=seat, locale=locale)
+        head = t("digest.head", locale, title=loaded.game.title, game_id=game_id)
+        return head + "\n" + ("\n".join(lines) if lines else t("digest.nothing", locale))
+
+    async def reveal(self, game_id: int) -> Result:
+        """After the end: every hand and the whole final state, for everyone."""
+        loaded = await self.unit.load(game_id)
+        if loaded.row.status not in ("finished", "abandoned") or loaded.state is None:
+            raise NotAllowed("err.reveal_too_early")
+        names = tuple(loaded.names())
+        views = [
+            (seat.position, loaded.game.view(loaded.state, seat.position))
+            for seat in loaded.seats
+            if seat.position is not None
+            and loaded.game.hand(loaded.state, seat.position) is not None
+            and loaded.game.key in renderer.HAND_RENDERERS
+        ]
+
+        def draw() -> list[Attachment]:
+            key, locale = loaded.game.key, loaded.locale
+            return [
+                Attachment(
+                    f"hand-{position + 1}.png",
+                    renderer.render_hand(key, view, names=names, locale=locale),
+                    renderer.hand_alt_text(key, view, names=names, locale=locale)[:1024],
+                )
+                for position, view in views
+            ]
+
+        images = await presenter.in_render_thread(draw)
+        state = json.dumps(loaded.game.dump_state(loaded.state), indent=1, sort_keys=True)
+        locale = loaded.locale
+        dump = Attachment("final-state.json", state.encode(), t("reveal.alt", locale))
+        text = t("reveal.text", locale, game_id=game_id)
+        post = Post(
+            text, image=images[0] if images else None, extra=(*images[1:], dump), board=False
+        )
+        return Result(presenter.summary(loaded), public=(post,))
+
+    async def replay_frames(self, game_id: int) -> list[bytes]:
+        """The public board after every change of turn, from the first to the last."""
+        loaded = await self.unit.load(game_id)
+        if loaded.state is None or loaded.game.key not in renderer.RENDERERS:
+            return []
+        game, names = loaded.game, tuple(loaded.names())
+        state = await self.unit.state_at(loaded, 0)
+        states = [state]
+        for row in await self.store.actions(game_id):
+            acting = game.to_act(state)
+            state, _ = replay_step(loaded.game, state, row.seat, row.text)
+            if game.to_act(state) != acting or game.outcome(state) is not None:
+                states.append(state)
+        if len(states) > REPLAY_MAX_FRAMES:
+            step = len(states) / REPLAY_MAX_FRAMES
+            states = [states[int(i * step)] for i in range(REPLAY_MAX_FRAMES - 1)] + [states[-1]]
+        views = [game.view(s, None) for s in states]
+
+        def draw() -> list[bytes]:  # on the render thread, never on the event loop
+            return [
+                renderer.render_board(game.key, v, names=names, locale=loaded.locale) for v in views
+            ]
+
+        return await presenter.in_render_thread(draw)

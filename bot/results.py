@@ -38,7 +38,7 @@ class PrivatePost:
     user_id: int
     text: str
     image: Attachment | None = None
-    menu: Any = None  # a bot.menus.Menu to answer (select + Confirm), if any
+    form: Any = None  # a bot.forms.FormView to answer (selects, buttons, Confirm), if any
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ class ServiceError(GameError):
 
     def localized(self, locale: str) -> str:
         """The sentence in ``locale`` (English where the catalogue has no entry)."""
-        return t(self.key, locale, **self.params)
+        return t(self.key or "err.internal", locale, **self.params)
 
 
 class NoSuchGame(ServiceError):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.delivery import deliver, reply
+from bot.delivery import reply
 from bot.i18n import locale_for
 from bot.results import GameSummary, NoSuchGame, NotAllowed, Result
 from bot.text import t
@@ -87,5 +87,5 @@ async def act_on_game(
     summary = await resolve_game(interaction, game)
     locale = await locale_for(interaction)
     result = await call(summary.game_id, interaction.user.id, locale)
-    await deliver(interaction.client, result, interaction)
+    await interaction.client.publisher.deliver(result, interaction)
     await reply(interaction, result.reply or t("reply.done", locale))

@@ -11,10 +11,11 @@ from discord import app_commands
 import games
 from bot.cogs.common import game_autocomplete, game_group, jump_url, resolve_game
 from bot.components import lobby_view
-from bot.delivery import deliver, reply
+from bot.delivery import reply
 from bot.i18n import locale_for, server_locale
 from bot.results import GameSummary, NotAllowed
 from bot.text import t
+from games.base import UnknownGame
 
 if TYPE_CHECKING:
     from bot.app import TenkaBot
@@ -41,53 +42,6 @@ def parse_options(text: str | None) -> dict[str, str]:
     return out
 
 
-async def start_game(interaction: Interaction, game_id: int) -> None:
-    """Start a lobby: a thread per game (the channel itself where threads aren't allowed)."""
-    bot = interaction.client
-    result = await bot.service.start(game_id, interaction.user.id)
-    game = result.game
-    thread_id = await _open_thread(interaction, game)
-    if thread_id is not None:
-        await bot.service.set_messages(game_id, thread_id=thread_id)
-        game = await bot.service.game(game_id)
-    from dataclasses import replace
-
-    await deliver(bot, replace(result, game=game), interaction)
-    where = f"<#{game.where}>"
-    if interaction.message is not None:
-        started = t("lobby.started", game.locale, where=where)  # the lobby is public
-        try:
-            await interaction.message.edit(
-                content=f"{interaction.message.content}\n\n{started}",
-                view=None,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException:
-            log.info("could not update the lobby message of game %s", game_id)
-    locale = await locale_for(interaction)
-    await reply(interaction, t("lobby.started_reply", locale, game_id=game_id, where=where))
-
-
-async def _open_thread(interaction: Interaction, game: GameSummary) -> int | None:
-    channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        return None
-    if game.guild_id is not None:
-        guild = await interaction.client.store.guild_settings(game.guild_id)
-        if guild.get("threads") is False:
-            return None
-    name = f"{game.title} #{game.game_id}"
-    try:
-        if interaction.message is not None:
-            thread = await channel.create_thread(name=name, message=interaction.message)
-        else:
-            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
-    except discord.HTTPException:
-        log.info("threads unavailable in channel %s; playing in the channel", channel.id)
-        return None
-    return thread.id
-
-
 @app_commands.command(name="new", description="Open a new game in this channel")
 @app_commands.describe(
     game="Which game to play",
@@ -106,7 +60,7 @@ async def new(
     if interaction.channel_id is None or interaction.guild_id is None:
         await reply(interaction, t("err.guild_only", await locale_for(interaction)))
         return
-    guild = await interaction.client.store.guild_settings(interaction.guild_id)
+    guild = await interaction.client.service.settings.guild(interaction.guild_id)
     if guild.get("creators") == "managers" and not interaction.permissions.manage_guild:
         raise NotAllowed("err.creators_managers")
     opts: dict[str, Any] = parse_options(options)
@@ -122,8 +76,9 @@ async def new(
         players=players,
         locale=server_locale(guild, interaction.guild_locale),
     )
+    view = lobby_view(lobby) or discord.ui.View()
     await interaction.response.send_message(
-        lobby.text, view=lobby_view(lobby), allowed_mentions=discord.AllowedMentions.none()
+        lobby.text, view=view, allowed_mentions=discord.AllowedMentions.none()
     )
     message = await interaction.original_response()
     await interaction.client.service.set_messages(lobby.game.game_id, lobby_message_id=message.id)
@@ -136,7 +91,7 @@ async def variant_autocomplete(
     key = getattr(interaction.namespace, "game", None) or ""
     try:
         spec = next(o for o in games.get(key).options if o.name == "variant")
-    except (games.UnknownGame, StopIteration):
+    except (UnknownGame, StopIteration):
         return []
     return [app_commands.Choice(name=c, value=c) for c in spec.choices if current.lower() in c][:25]
 
@@ -168,7 +123,7 @@ async def resign(interaction: Interaction, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
     locale = await locale_for(interaction)
     result = await interaction.client.service.resign(summary.game_id, interaction.user.id, locale)
-    await deliver(interaction.client, result, interaction)
+    await interaction.client.publisher.deliver(result, interaction)
     await reply(interaction, t("reply.resigned", locale))
 
 
@@ -182,7 +137,7 @@ async def abandon(interaction: Interaction, game: str | None = None) -> None:
     locale = await locale_for(interaction)
     result = await interaction.client.service.abandon(summary.game_id, interaction.user.id, locale)
     if result.public:
-        await deliver(interaction.client, result, interaction)
+        await interaction.client.publisher.deliver(result, interaction)
     await reply(interaction, result.reply or t("reply.abandoned", locale))
 
 
@@ -218,7 +173,15 @@ def _summary_line(game: GameSummary, user_id: int, locale: str) -> str:
     return f"#{game.game_id} {game.title} — {state} — {link}"
 
 
-COMMANDS = (new, status, history, resign, abandon, list_, mine)
+COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
+    new,
+    status,
+    history,
+    resign,
+    abandon,
+    list_,
+    mine,
+)
 
 
 async def setup(bot: TenkaBot) -> None:

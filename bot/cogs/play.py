@@ -12,7 +12,8 @@ from discord.ext import commands
 
 import games
 from bot.cogs.common import game_autocomplete, resolve_game
-from bot.delivery import deliver, reply, send_private
+from bot.components import form_view
+from bot.delivery import reply
 from bot.i18n import locale_for
 from bot.results import NoSuchGame, ServiceError
 from bot.text import t
@@ -58,7 +59,7 @@ class PlayCog(commands.Cog):
         locale = await locale_for(interaction)
         service = self.bot.service
         result = await service.act(summary.game_id, interaction.user.id, action, locale=locale)
-        await deliver(self.bot, result, interaction)
+        await self.bot.publisher.deliver(result, interaction)
         await reply(interaction, result.reply or t("reply.played", locale, notation=action.strip()))
 
     @app_commands.command(name="board", description="Show the current board")
@@ -77,12 +78,10 @@ class PlayCog(commands.Cog):
         summary = await resolve_game(interaction, game)
         locale = await locale_for(interaction)
         private = await self.bot.service.hand(summary.game_id, interaction.user.id, locale)
-        from bot.components import menu_view
-
         await reply(
-            interaction, private.text, attachment=private.image, view=menu_view(private.menu)
+            interaction, private.text, attachment=private.image, view=form_view(private.form)
         )
-        if not await send_private(self.bot, private):
+        if not await self.bot.publisher.send_private(private):
             await reply(interaction, t("dm.closed", locale))
 
     @app_commands.command(name="rules", description="How to play a game")

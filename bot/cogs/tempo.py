@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
 from bot.cogs.common import act_on_game, game_autocomplete, game_group, resolve_game
-from bot.delivery import deliver, reply
+from bot.delivery import reply
 from bot.i18n import forget_locale, locale_for, user_locale
 from bot.results import Attachment, NotAllowed
 from bot.scheduler import parse_quiet_hours, zone
@@ -99,7 +99,7 @@ async def replace(
         raise NotAllowed("err.bot_seat")
     locale = await locale_for(interaction)
     perms = interaction.permissions
-    result = await interaction.client.service.table.replace(
+    result = await interaction.client.service.council.replace(
         summary.game_id,
         interaction.user.id,
         old_user=player.id,
@@ -108,14 +108,14 @@ async def replace(
         is_admin=bool(perms.manage_guild),
         locale=locale,
     )
-    await deliver(interaction.client, result, interaction)
+    await interaction.client.publisher.deliver(result, interaction)
     await reply(interaction, result.reply or t("reply.done", locale))
 
 
 @app_commands.command(name="takeback", description="Ask to take back your last confirmed move")
 @app_commands.autocomplete(game=game_autocomplete)
 async def takeback(interaction: Interaction, game: str | None = None) -> None:
-    await act_on_game(interaction, game, interaction.client.service.table.request_takeback)
+    await act_on_game(interaction, game, interaction.client.service.council.request_takeback)
 
 
 @app_commands.command(name="catchup", description="What happened since your last move")
@@ -123,8 +123,8 @@ async def takeback(interaction: Interaction, game: str | None = None) -> None:
 async def catchup(interaction: Interaction, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
     locale = await locale_for(interaction)
-    table = interaction.client.service.table
-    await reply(interaction, await table.catchup(summary.game_id, interaction.user.id, locale))
+    service = interaction.client.service
+    await reply(interaction, await service.catchup(summary.game_id, interaction.user.id, locale))
 
 
 @app_commands.command(name="replay", description="An animated replay of a whole game")
@@ -135,7 +135,7 @@ async def replay(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=False, thinking=True)
     from bot.presenter import in_render_thread
 
-    frames = await interaction.client.service.table.replay_frames(summary.game_id)
+    frames = await interaction.client.service.replay_frames(summary.game_id)
     locale = summary.locale  # the replay is posted for everyone: the game's language
     if not frames:
         await reply(interaction, t("replay.none", locale), ephemeral=False)
@@ -159,12 +159,23 @@ def _gif(frames: list[bytes]) -> bytes:
 async def reveal(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
-    result = await interaction.client.service.table.reveal(summary.game_id)
-    await deliver(interaction.client, result, interaction)
+    result = await interaction.client.service.reveal(summary.game_id)
+    await interaction.client.publisher.deliver(result, interaction)
     await reply(interaction, t("reveal.done", await locale_for(interaction)))
 
 
-GAME_COMMANDS = (pause, resume, vacation, clock, remind, replace, takeback, catchup, replay, reveal)
+GAME_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
+    pause,
+    resume,
+    vacation,
+    clock,
+    remind,
+    replace,
+    takeback,
+    catchup,
+    replay,
+    reveal,
+)
 
 settings = app_commands.Group(name="settings", description="Your Tenka settings, or the server's")
 LANGUAGE_CHOICES = [
@@ -194,9 +205,9 @@ async def settings_me(
     language: str | None = None,
     palette: str | None = None,
 ) -> None:
-    store = interaction.client.store
+    prefs = interaction.client.service.settings
     changes: dict[str, Any] = {}
-    current = await store.user_settings(interaction.user.id)
+    current = await prefs.user(interaction.user.id)
     if timezone is not None:
         changes["timezone"] = str(zone(timezone))
     if quiet is not None:
@@ -210,7 +221,7 @@ async def settings_me(
     for key, value in (("notify", notify), ("language", language), ("palette", palette)):
         if value is not None:
             changes[key] = None if value == "auto" else value
-    values = await store.set_user_settings(interaction.user.id, changes) if changes else current
+    values = await prefs.set_user(interaction.user.id, changes) if changes else current
     forget_locale(interaction)  # a new language answers at once, in that language
     locale = user_locale(interaction, values)
     await reply(interaction, t("settings.mine", locale, shown=_shown(values, locale)))
@@ -243,7 +254,7 @@ async def settings_server(
         raise NotAllowed("err.server_only")
     if not interaction.permissions.manage_guild:
         raise NotAllowed("err.managers_only")
-    store = interaction.client.store
+    prefs = interaction.client.service.settings
     changes: dict[str, Any] = {
         k: v
         for k, v in (
@@ -259,9 +270,9 @@ async def settings_server(
     if changes.get("language") == "auto":
         changes["language"] = None  # None deletes the key: back to the server's locale
     if changes:
-        values = await store.set_guild_settings(interaction.guild_id, changes)
+        values = await prefs.set_guild(interaction.guild_id, changes)
     else:
-        values = await store.guild_settings(interaction.guild_id)
+        values = await prefs.guild(interaction.guild_id)
     locale = await locale_for(interaction)
     await reply(interaction, t("settings.server", locale, shown=_shown(values, locale)))
 

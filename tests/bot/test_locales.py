@@ -153,7 +153,7 @@ async def test_a_spanish_game_posts_in_spanish_and_answers_each_reader(service: 
     await service.join(game_id, BOB, "Bob")
     result = await service.start(game_id, ALICE)
     (board,) = result.public
-    loaded = await service._load(game_id)
+    loaded = await service.load(game_id)
     names = loaded.names()
     order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))
     first_line = board.text.splitlines()[0]
@@ -188,11 +188,16 @@ async def test_private_views_follow_each_readers_language(service: Service) -> N
     await service.join(game_id, CAROL, "Carol")
     result = await service.start(game_id, ALICE)
     prompts = {p.user_id: p.text for p in result.private}
-    assert prompts[ALICE] == t("menu.samurai.prompt", "es", game_id=game_id)  # the game's
-    assert prompts[CAROL] == t("menu.samurai.prompt", "es", game_id=game_id)
-    assert prompts[BOB] == t("menu.samurai.prompt", "en", game_id=game_id)  # his setting
-    menu = await service.menu(game_id, CAROL, "en")
+
+    def prompt(locale: str) -> str:
+        where = t("hand.where", locale, title="Samurai", game_id=game_id)
+        return f"{where}\n{t('samurai.menu.prompt', locale)}"
+
+    assert prompts[ALICE] == prompt("es")  # the game's
+    assert prompts[CAROL] == prompt("es")
+    assert prompts[BOB] == prompt("en")  # his setting
+    menu = await service.form(game_id, CAROL, "en")
     assert menu is not None and menu.locale == "en"
-    assert ("Buddha 3 (B3)", "B3.1") in menu.options
+    assert ("Buddha 3 (B3)", "B3#1") in menu.fields[0].options
     hand = await service.hand(game_id, ALICE, "en")
-    assert hand.text == t("menu.samurai.prompt", "en", game_id=game_id)
+    assert hand.text == prompt("en")

@@ -41,7 +41,7 @@ async def started(service: Service, variant: str = "3x4", seed: int = 5) -> int:
 
 
 async def seat_user(service: Service, game_id: int) -> tuple[int, int]:
-    loaded = await service._load(game_id)
+    loaded = await service.load(game_id)
     seat = min(loaded.game.to_act(loaded.state))
     user = next(s.user_id for s in loaded.seats if s.position == seat)
     return seat, user
@@ -115,7 +115,7 @@ async def test_whole_game_to_the_end_and_replay(service: Service) -> None:
     player = RandomPlayer(3)
     result = None
     for _ in range(3000):
-        loaded = await service._load(game_id)
+        loaded = await service.load(game_id)
         if game.outcome(loaded.state) is not None:
             break
         seat, user = await seat_user(service, game_id)
@@ -124,10 +124,10 @@ async def test_whole_game_to_the_end_and_replay(service: Service) -> None:
     assert result is not None and result.finished
     assert result.game.status == "finished"
     assert "Game over" in result.public[0].text and result.public[0].ping == ()
-    loaded = await service._load(game_id)
-    replayed = await service.state_at(loaded, loaded.row.version)
+    loaded = await service.load(game_id)
+    replayed = await service.unit.state_at(loaded, loaded.row.version)
     assert game.dump_state(replayed) == loaded.row.state
-    start = await service.state_at(loaded, 0)
+    start = await service.unit.state_at(loaded, 0)
     log = [(a.seat, a.text) for a in await service.store.actions(game_id)]
     assert engine.replay(game, start, log)[0] == loaded.state
     with pytest.raises(WrongPhase, match="over"):
@@ -136,7 +136,7 @@ async def test_whole_game_to_the_end_and_replay(service: Service) -> None:
 
 async def test_racing_moves_apply_exactly_once(service: Service) -> None:
     game_id = await started(service)
-    loaded = await service._load(game_id)
+    loaded = await service.load(game_id)
     seat, user = await seat_user(service, game_id)
     move = loaded.game.notation(loaded.state, loaded.game.legal(loaded.state, seat)[0])
     results = await asyncio.gather(
@@ -155,7 +155,7 @@ async def test_two_services_on_one_file_apply_once(tmp_path: Path) -> None:
     try:
         a, b = Service(store_a, render=False), Service(store_b, render=False)
         game_id = await started(a)
-        loaded = await a._load(game_id)
+        loaded = await a.load(game_id)
         seat, user = await seat_user(a, game_id)
         move = loaded.game.notation(loaded.state, loaded.game.legal(loaded.state, seat)[0])
         results = await asyncio.gather(
@@ -176,7 +176,7 @@ async def test_restart_resumes_exactly(tmp_path: Path) -> None:
     service = Service(store, render=False)
     game_id = await started(service)
     seat, user = await seat_user(service, game_id)
-    loaded = await service._load(game_id)
+    loaded = await service.load(game_id)
     first = loaded.game.notation(loaded.state, loaded.game.legal(loaded.state, seat)[0])
     await service.act(game_id, user, first)
     before = await store.get_game(game_id)
@@ -187,7 +187,7 @@ async def test_restart_resumes_exactly(tmp_path: Path) -> None:
         after = await store.get_game(game_id)
         assert after == before
         seat, user = await seat_user(service, game_id)
-        loaded = await service._load(game_id)
+        loaded = await service.load(game_id)
         second = loaded.game.notation(loaded.state, loaded.game.legal(loaded.state, seat)[0])
         result = await service.act(game_id, user, second)
         assert result.game.version == 2
@@ -225,7 +225,7 @@ async def test_ai_seat_answers_and_history_lists_moves(service: Service) -> None
     await service.add_ai(game_id, ALICE)
     result = await service.start(game_id, ALICE)
     assert result.game.to_act == (ALICE,)
-    loaded = await service._load(game_id)
+    loaded = await service.load(game_id)
     seat = loaded.seat_of(ALICE)
     move = loaded.game.notation(loaded.state, loaded.game.legal(loaded.state, seat)[0])
     result = await service.act(game_id, ALICE, move)

@@ -65,13 +65,13 @@ async def yokai_game(service: Service, **settings: object) -> int:
 
 
 async def to_act(service: Service, game_id: int) -> tuple[int, int]:
-    loaded = await service._load(game_id)
+    loaded = await service.load(game_id)
     seat = min(loaded.game.to_act(loaded.state))
     return seat, next(s.user_id for s in loaded.seats if s.position == seat)
 
 
 async def play_first_legal(service: Service, game_id: int) -> None:
-    loaded = await service._load(game_id)
+    loaded = await service.load(game_id)
     seat, user = await to_act(service, game_id)
     move = loaded.game.notation(loaded.state, loaded.game.legal(loaded.state, seat)[0])
     await service.act(game_id, user, move)
@@ -272,11 +272,11 @@ async def test_takeback_needs_every_approval_and_keeps_the_log_consistent(world)
     await service.join(game_id, CAROL, "Carol")
     await service.start(game_id, ALICE)
     with pytest.raises(NotAllowed, match="no move"):
-        await service.table.request_takeback(game_id, ALICE)
+        await service.council.request_takeback(game_id, ALICE)
     game = games.get("china")
     first_user = None
     while True:  # play the first player's whole turn
-        loaded = await service._load(game_id)
+        loaded = await service.load(game_id)
         seat, user = await to_act(service, game_id)
         first_user = first_user or user
         if user != first_user:
@@ -284,26 +284,26 @@ async def test_takeback_needs_every_approval_and_keeps_the_log_consistent(world)
         await service.act(
             game_id, user, game.notation(loaded.state, game.legal(loaded.state, seat)[0])
         )
-    before = await service._load(game_id)
-    request = await service.table.request_takeback(game_id, first_user)
+    before = await service.load(game_id)
+    request = await service.council.request_takeback(game_id, first_user)
     voters = [u for u in (ALICE, BOB, CAROL) if u != first_user]
     assert set(request.public[0].ping) == set(voters)
     with pytest.raises(NotAllowed, match="own"):
-        await service.table.vote_takeback(game_id, first_user, before.row.version, True)
+        await service.council.vote_takeback(game_id, first_user, before.row.version, True)
     with pytest.raises(NotSeated):
-        await service.table.vote_takeback(game_id, 999, before.row.version, True)
-    half = await service.table.vote_takeback(game_id, voters[0], before.row.version, True)
-    assert not half.public and (await service._load(game_id)).row.version == before.row.version
-    done = await service.table.vote_takeback(game_id, voters[1], before.row.version, True)
+        await service.council.vote_takeback(game_id, 999, before.row.version, True)
+    half = await service.council.vote_takeback(game_id, voters[0], before.row.version, True)
+    assert not half.public and (await service.load(game_id)).row.version == before.row.version
+    done = await service.council.vote_takeback(game_id, voters[1], before.row.version, True)
     assert "taken back" in (done.reply or "")
-    after = await service._load(game_id)
+    after = await service.load(game_id)
     assert after.row.version < before.row.version
     assert (await to_act(service, game_id))[1] == first_user
-    start = await service.state_at(after, 0)
+    start = await service.unit.state_at(after, 0)
     log = [(a.seat, a.text) for a in await service.store.actions(game_id)]
     assert engine.replay(game, start, log)[0] == after.state
     with pytest.raises(Stale):
-        await service.table.vote_takeback(game_id, voters[0], before.row.version, True)
+        await service.council.vote_takeback(game_id, voters[0], before.row.version, True)
 
 
 async def test_replacing_a_seat_hands_the_private_view_to_the_new_holder_only(world) -> None:
@@ -324,16 +324,16 @@ async def test_replacing_a_seat_hands_the_private_view_to_the_new_holder_only(wo
     await service.start(game_id, ALICE)
     dave = 404
     with pytest.raises(NotSeated):
-        await service.table.replace(game_id, dave, old_user=BOB, new_user=dave, new_name="Dave")
+        await service.council.replace(game_id, dave, old_user=BOB, new_user=dave, new_name="Dave")
     with pytest.raises(NotAllowed):
-        await service.table.replace(game_id, ALICE, old_user=BOB, new_user=CAROL, new_name="C")
+        await service.council.replace(game_id, ALICE, old_user=BOB, new_user=CAROL, new_name="C")
     with pytest.raises(NotAllowed, match="absent"):  # Bob is not absent: players can't
-        await service.table.replace(game_id, ALICE, old_user=BOB, new_user=dave, new_name="Dave")
-    result = await service.table.replace(
+        await service.council.replace(game_id, ALICE, old_user=BOB, new_user=dave, new_name="Dave")
+    result = await service.council.replace(
         game_id, ALICE, old_user=BOB, new_user=dave, new_name="Dave", is_admin=True
     )
     assert [p.user_id for p in result.private] == [dave]
-    loaded = await service._load(game_id)
+    loaded = await service.load(game_id)
     assert BOB not in {s.user_id for s in loaded.seats} and dave in {
         s.user_id for s in loaded.seats
     }

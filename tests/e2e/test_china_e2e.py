@@ -41,7 +41,7 @@ async def test_four_player_china_to_the_final_scores(table: Table) -> None:
         assert row is not None
         if row.status == "finished":
             break
-        loaded = await t.bot.service._load(game_id)
+        loaded = await t.bot.service.load(game_id)
         seat = min(game.to_act(loaded.state))
         user_id = next(s.user_id for s in loaded.seats if s.position == seat)
         assert user_id is not None

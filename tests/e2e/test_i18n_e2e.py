@@ -109,7 +109,7 @@ async def test_yokai_flow_speaks_the_readers_language(lang_table: tuple[str, Tab
     assert t("lobby.started", lang, where=where) in lobby.content
 
     (board,) = boards(tab, thread.id)
-    loaded = await tab.bot.service._load(game_id)
+    loaded = await tab.bot.service.load(game_id)
     names = loaded.names()
     order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))
     begins = t("board.begins", lang, title=yokai.title, game_id=game_id, order=order)

@@ -33,7 +33,7 @@ async def test_rate_limited_board_post_still_lands_exactly_once(table: Table) ->
     t = table
     game_id, thread_id = await open_and_start(t)
     user = to_act(t, boards(t, thread_id)[-1])
-    loaded = await t.bot.service._load(game_id)
+    loaded = await t.bot.service.load(game_id)
     game = loaded.game
     move = game.notation(loaded.state, game.legal(loaded.state, loaded.seat_of(user.id))[0])
     t.emu.fail_next("POST", rf"/channels/{thread_id}/messages$", 429, retry_after=0.05)

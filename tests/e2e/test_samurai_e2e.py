@@ -27,18 +27,18 @@ async def open_three_player_game(t: Table) -> tuple[int, int]:
 
 
 def menu_message(messages: list[StoredMessage], game_id: int) -> StoredMessage:
-    found = [m for m in messages if f"tenka:m:{game_id}" in m.custom_ids()]
+    found = [m for m in messages if f"tenka:fs:{game_id}:0:samurai.pick" in m.custom_ids()]
     assert found, [m.content for m in messages]
     return found[-1]
 
 
 async def pick(t: Table, user: FakeUser, message: StoredMessage, game_id: int) -> None:
-    options = message.component(f"tenka:m:{game_id}")["options"]
+    options = message.component(f"tenka:fs:{game_id}:0:samurai.pick")["options"]
     values = [o["value"] for o in options[:5]]
-    click = await t.emu.select(user, message, f"tenka:m:{game_id}", values)
+    click = await t.emu.select(user, message, f"tenka:fs:{game_id}:0:samurai.pick", values)
     assert (await click.response()).type == 6  # answered at once, the message edited after
     await t.emu.wait_until(lambda: "Your choice" in message.content, 10, "the choice")
-    confirm = await t.emu.click(user, message, f"tenka:mc:{game_id}")
+    confirm = await t.emu.click(user, message, f"tenka:fb:{game_id}:c:samurai.pick")
     assert (await confirm.response()).type == 6
     await t.emu.wait_until(lambda: message.content.startswith("Confirmed"), 10, "confirmed")
 
@@ -72,7 +72,7 @@ async def test_three_player_samurai_to_the_final_scores(table: Table) -> None:
         assert row is not None
         if row.status == "finished":
             break
-        loaded = await t.bot.service._load(game_id)
+        loaded = await t.bot.service.load(game_id)
         seat = min(game.to_act(loaded.state))
         user_id = next(s.user_id for s in loaded.seats if s.position == seat)
         assert user_id is not None

@@ -53,7 +53,7 @@ async def test_takeback_vote_through_buttons(table: Table) -> None:
     other = t.bob if mover is t.alice else t.alice
     nothing = await t.answer(await t.emu.slash(other, thread_id, "game takeback", {}))
     assert "no move to take back" in nothing.content
-    loaded = await t.bot.service._load(game_id)
+    loaded = await t.bot.service.load(game_id)
     game = loaded.game
     move = game.notation(loaded.state, game.legal(loaded.state, loaded.seat_of(mover.id))[0])
     await play_move(t, thread_id, mover, move)

@@ -84,7 +84,7 @@ async def play_to_the_end(t: Table, game_id: int, thread_id: int, seed: int) -> 
             return board
         user = to_act(t, board)
         assert board.pinged_ids == {user.id} and not board.silent
-        loaded = await t.bot.service._load(game_id)
+        loaded = await t.bot.service.load(game_id)
         seat = loaded.seat_of(user.id)
         action = await asyncio.to_thread(players[user.id].choose, game, loaded.state, seat)
         move = game.notation(loaded.state, action)
@@ -179,7 +179,7 @@ async def test_restart_then_old_button_and_new_move(table: Table) -> None:
     board = boards(t, thread_id)[-1]
     game = games.get("yokai")
     user = to_act(t, board)
-    loaded = await t.bot.service._load(game_id)
+    loaded = await t.bot.service.load(game_id)
     move = game.notation(loaded.state, game.legal(loaded.state, loaded.seat_of(user.id))[0])
     board = await play_move(t, thread_id, user, move)
     old_bot = t.bot
@@ -189,7 +189,7 @@ async def test_restart_then_old_button_and_new_move(table: Table) -> None:
     resign = next(c for c in board.custom_ids() if c.startswith("tenka:b:resign:"))
     prompt = await t.answer(await t.emu.click(user, board, resign))
     assert prompt.ephemeral and "really" in prompt.content
-    loaded = await t.bot.service._load(game_id)
+    loaded = await t.bot.service.load(game_id)
     move = game.notation(loaded.state, game.legal(loaded.state, loaded.seat_of(user.id))[0])
     await play_move(t, thread_id, user, move)
     assert (await t.bot.store.get_game(game_id)).version == 2  # type: ignore[union-attr]
@@ -206,7 +206,7 @@ async def test_two_simultaneous_moves_apply_exactly_once(table: Table) -> None:
     board = boards(t, thread_id)[-1]
     user = to_act(t, board)
     game = games.get("yokai")
-    loaded = await t.bot.service._load(game_id)
+    loaded = await t.bot.service.load(game_id)
     seat = loaded.seat_of(user.id)
     first, second = (game.notation(loaded.state, a) for a in game.legal(loaded.state, seat)[:2])
     handles = await asyncio.gather(

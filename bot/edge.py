@@ -1,0 +1,226 @@
+"""The thin Discord edge: one runner for every interaction and one error mapper.
+
+Commands and components do their work through :class:`Runner`: it answers Discord within
+its three seconds (a deferral fit for the kind of interaction), finds the reader's
+language, runs the work with a :class:`bot.ctx.Ctx`, publishes what the service returned
+and turns any error into one sentence (a :class:`~games.base.GameError` or
+:class:`~bot.results.ServiceError` into its catalogue sentence, anything else into an
+apology with an error id, logged with its traceback).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import delivery
+from bot.components import MODAL_ID, TenkaItem, form_text, form_view
+from bot.i18n import catalogue_for_locale, locale_for
+from bot.results import Attachment, GameSummary, Result, ServiceError
+from bot.service import Service
+from bot.text import has, t
+from games.base import GameError
+from games.forms import parse_amounts
+
+if TYPE_CHECKING:
+    from bot.delivery import Publisher
+
+log = logging.getLogger("tenka.edge")
+
+
+def error_id() -> str:
+    return secrets.token_hex(4)
+
+
+def error_text(error: BaseException, locale: str) -> str:
+    """The one sentence a user is told about ``error``."""
+    if isinstance(error, ServiceError):
+        return error.localized(locale)
+    if isinstance(error, GameError):
+        key = getattr(error, "key", None)  # engines name their sentence in the catalogue
+        return t(key, locale, **error.params) if key and has(key) else str(error)
+    if isinstance(error, app_commands.CheckFailure):
+        return t("err.check_failure", locale)
+    if isinstance(error, app_commands.TransformerError):
+        return t("err.bad_value", locale, value=repr(error.value))
+    ident = error_id()
+    log.error("interaction failed [%s]", ident, exc_info=error)
+    return t("err.internal", locale, error_id=ident)
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    locale = await _error_locale(interaction)
+    text = error_text(error, locale)
+    try:
+        await delivery.reply(interaction, text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not report an error to the user", exc_info=True)
+
+
+async def _error_locale(interaction: discord.Interaction[Any]) -> str:
+    """The user's locale, even when the store itself is what failed."""
+    try:
+        return await locale_for(interaction)
+    except Exception:
+        log.debug("no stored language for an error reply", exc_info=True)
+        return catalogue_for_locale(interaction.locale)
+
+
+@dataclass
+class Context:
+    """The :class:`bot.ctx.Ctx` of one interaction."""
+
+    service: Service
+    publisher: Publisher
+    interaction: discord.Interaction[Any]
+    user_id: int
+    locale: str
+
+    async def deliver(self, result: Result) -> None:
+        await self.publisher.deliver(result, self.interaction)
+
+    async def reply(
+        self,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        attachment: Attachment | None = None,
+    ) -> None:
+        await delivery.reply(self.interaction, content, view=view, attachment=attachment)
+
+    async def edit(self, *, content: str, view: discord.ui.View | None) -> None:
+        """Update the message a deferred component sits on; a failure here must not stop
+        the delivery of what was already committed."""
+        try:
+            await self.interaction.edit_original_response(content=content[:2000], view=view)
+        except discord.HTTPException:
+            log.info("could not update the message of interaction %s", self.interaction.id)
+
+    async def start_game(self, game_id: int) -> None:
+        await start_game(self, game_id)
+
+
+class Runner:
+    """Runs every command and component of one client."""
+
+    def __init__(self, service: Service, publisher: Publisher) -> None:
+        self.service = service
+        self.publisher = publisher
+
+    async def context(self, interaction: discord.Interaction[Any]) -> Context:
+        locale = await locale_for(interaction)
+        return Context(self.service, self.publisher, interaction, interaction.user.id, locale)
+
+    async def run_item(self, item: Any, interaction: discord.Interaction[Any]) -> None:
+        try:
+            assert isinstance(item, TenkaItem)
+            deferral = item.deferral()
+            if deferral == "thinking":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            elif deferral == "update":
+                await interaction.response.defer()
+            await item.run(await self.context(interaction))
+        except Exception as err:
+            await report_error(interaction, err)
+
+    async def run_command(
+        self,
+        interaction: discord.Interaction[Any],
+        work: Callable[[Context], Awaitable[None]],
+        *,
+        defer: bool = True,
+    ) -> None:
+        """A slash command: answer privately at once, then do the work."""
+        if defer and not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await work(await self.context(interaction))
+
+    async def on_modal(self, interaction: discord.Interaction[Any]) -> None:
+        """A form's amounts modal was submitted (matched by custom id, restart-safe)."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        match = MODAL_ID.match(str(data.get("custom_id", "")))
+        if match is None:
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            ctx = await self.context(interaction)
+            game_id, field, key = int(match["game"]), int(match["field"]), match["key"]
+            form = await self.service.form(game_id, ctx.user_id, ctx.locale)
+            if form is None or form.key != key or field >= len(form.fields):
+                await ctx.reply(t("form.gone", ctx.locale))
+                return
+            spec = form.fields[field]
+            texts = {
+                str(c.get("custom_id")): str(c.get("value") or "")
+                for row in data.get("components", [])
+                for c in row.get("components", [])
+            }
+            boxes = _boxes(spec.boxes)
+            amounts = parse_amounts(boxes, texts)
+            result, fresh = await self.service.answer(
+                game_id, ctx.user_id, key, {spec.name: amounts}, final=False, locale=ctx.locale
+            )
+            await ctx.deliver(result)
+            await ctx.reply(form_text(fresh, ctx.locale), view=form_view(fresh))
+        except Exception as err:
+            await report_error(interaction, err)
+
+
+def _boxes(boxes: tuple[tuple[str, str, int, int, int], ...]) -> list[Any]:
+    from games.forms import Box, Text
+
+    return [Box(name, Text("", label), low, high) for name, label, low, high, _ in boxes]
+
+
+# --- flows shared by a command and a button -----------------------------------------------
+
+
+async def start_game(ctx: Context, game_id: int) -> None:
+    """Start a lobby: a thread per game (the channel itself where threads aren't allowed)."""
+    interaction, service = ctx.interaction, ctx.service
+    result = await service.start(game_id, ctx.user_id)
+    game = result.game
+    thread_id = await open_thread(ctx, game)
+    if thread_id is not None:
+        await service.set_messages(game_id, thread_id=thread_id)
+        game = await service.game(game_id)
+    await ctx.deliver(replace(result, game=game))
+    where = f"<#{game.where}>"
+    if interaction.message is not None:
+        started = t("lobby.started", game.locale, where=where)  # the lobby is public
+        try:
+            await interaction.message.edit(
+                content=f"{interaction.message.content}\n\n{started}",
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            log.info("could not update the lobby message of game %s", game_id)
+    await ctx.reply(t("lobby.started_reply", ctx.locale, game_id=game_id, where=where))
+
+
+async def open_thread(ctx: Context, game: GameSummary) -> int | None:
+    interaction = ctx.interaction
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    if game.guild_id is not None:
+        guild = await ctx.service.settings.guild(game.guild_id)
+        if guild.get("threads") is False:
+            return None
+    name = f"{game.title} #{game.game_id}"
+    try:
+        if interaction.message is not None:
+            thread = await channel.create_thread(name=name, message=interaction.message)
+        else:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+    except discord.HTTPException:
+        log.info("threads unavailable in channel %s; playing in the channel", channel.id)
+        return None
+    return thread.id

@@ -1,0 +1,77 @@
+"""Reading a game's log back: the moves since a seat last acted, the history pages."""
+
+from __future__ import annotations
+
+from bot import presenter
+from bot.loaded import Loaded
+from bot.unit import Unit
+from games import engine
+from games.base import Event, Game, Seat, State
+
+DIGEST_LINES = 12
+
+
+def replay_step(game: Game, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+    """Apply one logged action (its notation, or ``resign``) and return its events."""
+    if text == engine.RESIGN:
+        new_state, events = engine.resign(game, state, seat)
+        return new_state, events or [Event("resign", {}, seat)]
+    new_state, _, events = engine.act_text(game, state, seat, text)
+    return new_state, events
+
+
+class History:
+    def __init__(self, unit: Unit) -> None:
+        self.unit = unit
+        self.store = unit.store
+
+    async def digest_lines(
+        self,
+        loaded: Loaded,
+        seat: Seat,
+        *,
+        viewer: Seat | None,
+        skip_last: int = 0,
+        locale: str = "en",
+    ) -> list[str]:
+        """What ``viewer`` may see of the actions since ``seat`` last acted (12 at most).
+        A seat that has not acted yet gets nothing: it has no "last move" to catch up from."""
+        # The store keeps each seat's last action (a trigger): one small query, no log scan.
+        seats = await self.store.seats(loaded.row.id)
+        last = next((s.last_acted_seq for s in seats if s.position == seat), None)
+        if last is None:
+            return []
+        start = last + 1
+        end = loaded.row.version - skip_last
+        if end <= start:
+            return []
+        return await self.lines(loaded, start, end, viewer=viewer, locale=locale)
+
+    async def lines(
+        self, loaded: Loaded, start: int, end: int, *, viewer: Seat | None, locale: str
+    ) -> list[str]:
+        state = await self.unit.state_at(loaded, start)
+        names = loaded.names(locale)
+        out: list[str] = []
+        for row in await self.store.actions(loaded.row.id, since_seq=start):
+            if row.seq >= end:
+                break
+            state, events = replay_step(loaded.game, state, row.seat, row.text)
+            out.extend(presenter.event_lines(events, names, viewer, locale))
+        return out[-DIGEST_LINES:]
+
+    async def numbered(
+        self, loaded: Loaded, start: int, end: int, viewer: Seat | None, locale: str
+    ) -> list[str]:
+        """One numbered line per action in ``start..end-1`` that ``viewer`` may see."""
+        state = await self.unit.state_at(loaded, start)
+        names = loaded.names(locale)
+        lines: list[str] = []
+        for row in await self.store.actions(loaded.row.id, since_seq=start):
+            if row.seq >= end:
+                break
+            state, events = replay_step(loaded.game, state, row.seat, row.text)
+            shown = presenter.event_lines(events, names, viewer, locale)
+            if shown:
+                lines.append(f"{row.seq + 1}. " + " ".join(shown))
+        return lines

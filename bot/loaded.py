@@ -1,0 +1,74 @@
+"""A game as loaded from the store: its rows, its engine and its current state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.i18n import game_locale
+from bot.results import NotSeated
+from bot.store import GameRow, SeatRow
+from bot.text import t
+from games.base import Game, Seat, State
+
+
+def seat_name(
+    row: GameRow, seat: SeatRow, seats: Sequence[SeatRow], locale: str | None = None
+) -> str:
+    """A display name for a seat: the player's name, or the AI's (in ``locale``, by default
+    the game's)."""
+    locale = locale or game_locale(row.settings)
+    if seat.user_id is None:
+        ais = [s for s in seats if s.user_id is None]
+        base = t("ai.name", locale)
+        return base if len(ais) == 1 else f"{base} {ais.index(seat) + 1}"
+    name = row.settings.get("names", {}).get(str(seat.user_id))
+    if name:
+        return str(name)
+    number = seat.position + 1 if seat.position is not None else list(seats).index(seat) + 1
+    return t("seat.n", locale, n=number)
+
+
+def mention(seat: SeatRow, name: str) -> str:
+    return f"<@{seat.user_id}>" if seat.user_id is not None else name
+
+
+@dataclass
+class Loaded:
+    row: GameRow
+    seats: list[SeatRow]
+    game: Game
+    state: State | None
+
+    def seat_of(self, user_id: int) -> Seat:
+        for s in self.seats:
+            if s.user_id == user_id and s.position is not None:
+                return s.position
+        raise NotSeated("err.not_seated")
+
+    def user_at(self, seat: Seat) -> int | None:
+        return next((s.user_id for s in self.seats if s.position == seat), None)
+
+    @property
+    def humans(self) -> set[int]:
+        return {s.user_id for s in self.seats if s.user_id is not None}
+
+    @property
+    def locale(self) -> str:
+        """The catalogue of the game's public posts (chosen when the game was opened)."""
+        return game_locale(self.row.settings)
+
+    def names(self, locale: str | None = None) -> list[str]:
+        """Seat names in seat order (AI seats named in ``locale``, by default the game's)."""
+        return [seat_name(self.row, s, self.seats, locale) for s in self.seats]
+
+    def name_of(self, user_id: int) -> str:
+        return str(self.row.settings.get("names", {}).get(str(user_id), f"<@{user_id}>"))
+
+
+def new_turn(game: Game, before: State | None, after: State) -> bool:
+    """A new turn starts when a seat joins those to act (not when one of several simultaneous
+    choosers finishes), so the clock of a seat still choosing keeps running."""
+    if before is None:
+        return True
+    return bool(game.to_act(after) - game.to_act(before))

@@ -1,0 +1,299 @@
+"""Playing a game: moves by text or button, forms, undo, resignation, abandon votes,
+deadlines and AI turns. Every command holds the game through :class:`bot.unit.Unit` and
+hands what follows to :class:`bot.aftermath.Aftermath`."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot import forms as form_views
+from bot import presenter
+from bot.aftermath import MAX_AI_CHAIN, Aftermath
+from bot.loaded import Loaded, new_turn
+from bot.results import NotAllowed, Post, Result, Stale
+from bot.store import NewAction
+from bot.text import t
+from bot.timers import Timers
+from bot.unit import Unit
+from games import engine
+from games import forms as game_forms
+from games.ai import player_for
+from games.base import Event, GameError, Outcome, Seat, Termination
+from games.forms import Form
+from games.rng import derive_seed
+
+
+class Play:
+    def __init__(self, unit: Unit, aftermath: Aftermath, timers: Timers) -> None:
+        self.unit = unit
+        self.store = unit.store
+        self.aftermath = aftermath
+        self.timers = timers
+
+    # --- moves ------------------------------------------------------------------------
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        text: str,
+        *,
+        expected_version: int | None = None,
+        locale: str = "en",
+    ) -> Result:
+        """Play ``text`` (any notation the game accepts) for the user's seat; ``locale`` is
+        the acting user's (their own private post and reply)."""
+        async with self.unit.hold(game_id) as loaded:
+            seat = loaded.seat_of(user_id)
+            _check_version(loaded, expected_version)
+            engine.check_can_act(loaded.game, loaded.state, seat)
+            action = loaded.game.parse(loaded.state, seat, text)
+            return await self._play(loaded, seat, user_id, [action], locale)
+
+    async def act_index(
+        self, game_id: int, user_id: int, index: int, *, expected_version: int, locale: str = "en"
+    ) -> Result:
+        """Play the user's ``legal()[index]`` as it was at ``expected_version`` (a button)."""
+        async with self.unit.hold(game_id) as loaded:
+            seat = loaded.seat_of(user_id)
+            _check_version(loaded, expected_version)
+            engine.check_can_act(loaded.game, loaded.state, seat)
+            legal = loaded.game.legal(loaded.state, seat)
+            if not 0 <= index < len(legal):
+                raise Stale("err.stale")
+            notation = loaded.game.notation(loaded.state, legal[index])
+            result = await self._play(loaded, seat, user_id, [legal[index]], locale)
+            return replace(result, reply=t("reply.played", locale, notation=notation))
+
+    async def end_turn(
+        self, game_id: int, user_id: int, *, expected_version: int, locale: str = "en"
+    ) -> Result:
+        """The board's End button: the game's own confirming action, if it is legal now."""
+        async with self.unit.hold(game_id) as loaded:
+            seat = loaded.seat_of(user_id)
+            _check_version(loaded, expected_version)
+            engine.check_can_act(loaded.game, loaded.state, seat)
+            action = loaded.game.end_turn(loaded.state, seat)
+            if action is None:
+                raise NotAllowed("err.nothing_to_end")
+            return await self._play(loaded, seat, user_id, [action], locale)
+
+    async def _play(
+        self,
+        loaded: Loaded,
+        seat: Seat,
+        user_id: int,
+        actions: Sequence[Any],
+        locale: str,
+        *,
+        quiet: bool = False,
+    ) -> Result:
+        before = loaded.state
+        loaded, events = await self.unit.play(loaded, seat, user_id, actions)
+        if not events and loaded.state is before:
+            return Result(presenter.summary(loaded))
+        return await self.aftermath.after(
+            loaded,
+            events,
+            before=before,
+            acted=len(actions),
+            quiet_user=user_id if quiet else None,
+            reader=(user_id, locale),
+        )
+
+    async def undo(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        expected_version: int | None = None,
+        locale: str = "en",
+    ) -> Result:
+        """Take back the user's last step of a turn not yet confirmed."""
+        async with self.unit.hold(game_id) as loaded:
+            seat = loaded.seat_of(user_id)
+            _check_version(loaded, expected_version)
+            if not loaded.game.can_undo(loaded.state, seat):
+                raise NotAllowed("err.nothing_to_undo")
+            version = loaded.row.version
+            previous = await self.unit.state_at(loaded, version - 1)
+            await self.store.rollback(
+                game_id,
+                to_version=version - 1,
+                expected_version=version,
+                state=loaded.game.dump_state(previous),
+                now=self.unit.clock(),
+                keep_turn_clock=True,
+            )
+            before = loaded.state
+            loaded = await self.unit.reload(loaded)
+            undone = Event("undo", {}, seat=seat)
+            return await self.aftermath.after(
+                loaded, [undone], before=before, reader=(user_id, locale)
+            )
+
+    async def resign(self, game_id: int, user_id: int, locale: str = "en") -> Result:
+        async with self.unit.hold(game_id) as loaded:
+            seat = loaded.seat_of(user_id)
+            before = loaded.state
+            state, events = engine.resign(loaded.game, before, seat)
+            row = NewAction(seat, user_id, engine.RESIGN, loaded.game.dump_state(state))
+            loaded = await self.unit.commit(loaded, [row], state, before)
+            events = events or [Event("resign", {}, seat)]
+            return await self.aftermath.after(
+                loaded, events, before=before, reader=(user_id, locale)
+            )
+
+    async def abandon(self, game_id: int, user_id: int, locale: str = "en") -> Result:
+        """Vote to abandon; the game ends when every human player has voted."""
+        async with self.unit.hold(game_id) as loaded:
+            loaded.seat_of(user_id)
+            votes = set(loaded.row.settings.get("abandon_votes", [])) | {user_id}
+            humans = loaded.humans
+            if votes >= humans:
+                players = len(loaded.seats)
+                outcome = Outcome(Termination.ABANDONED, frozenset(), (1,) * players)
+                await self.store.set_status(
+                    game_id, "abandoned", outcome=outcome.to_json(), now=self.unit.clock()
+                )
+                loaded = await self.unit.reload(loaded)
+                await self.timers.schedule(loaded)
+                reason = t("end.termination.abandoned", loaded.locale)
+                post = Post(t("end.line", loaded.locale, reason=reason))
+                return Result(presenter.summary(loaded), public=(post,), finished=True)
+            await self.store.update_settings(game_id, {"abandon_votes": sorted(votes)})
+            missing = [loaded.name_of(u) for u in sorted(humans - votes)]
+            reply = t("abandon.vote", locale, names=", ".join(missing))
+            return Result(presenter.summary(loaded), reply=reply)
+
+    # --- forms ------------------------------------------------------------------------
+
+    async def form(
+        self, game_id: int, user_id: int, locale: str = "en"
+    ) -> form_views.FormView | None:
+        """The secret form the user should answer now, in their words, or ``None``."""
+        loaded = await self.unit.active(game_id)
+        seat = loaded.seat_of(user_id)
+        return presenter.form_view(loaded, seat, locale)
+
+    async def answer(
+        self,
+        game_id: int,
+        user_id: int,
+        form_key: str,
+        answers: Mapping[str, Any],
+        *,
+        final: bool,
+        locale: str = "en",
+    ) -> tuple[Result, form_views.FormView | None]:
+        """Answer part of the user's current form (``final=False``: a live form plays the
+        change at once, another keeps it as a draft) or confirm it (``final=True``).
+        Returns what to publish and the form as it now stands (``None`` once answered)."""
+        async with self.unit.hold(game_id) as loaded:
+            seat = loaded.seat_of(user_id)
+            engine.check_can_act(loaded.game, loaded.state, seat)
+            form = _current_form(loaded, seat, form_key)
+            draft = _draft(loaded, seat, form)
+            given = {**form.initial, **draft, **_folded(form, answers)}
+            checked = game_forms.check(form, given, complete=final)
+            if not final and not form.live:
+                await self._save_draft(loaded, seat, form, checked)
+                loaded = await self.unit.reload(loaded)
+                return Result(presenter.summary(loaded)), presenter.form_view(loaded, seat, locale)
+            actions = loaded.game.answer(loaded.state, seat, checked, final=final)
+            result = await self._play(loaded, seat, user_id, list(actions), locale, quiet=True)
+            if final and not form.live:
+                await self._save_draft(loaded, seat, None, {})
+            fresh = await self.unit.active(game_id)
+            return result, presenter.form_view(fresh, seat, locale)
+
+    async def _save_draft(
+        self, loaded: Loaded, seat: Seat, form: Form | None, answers: Mapping[str, Any]
+    ) -> None:
+        drafts = dict(loaded.row.settings.get("drafts") or {})
+        if form is None:
+            if str(seat) not in drafts:
+                return
+            drafts.pop(str(seat))
+        else:
+            drafts[str(seat)] = {"key": form.key, "answers": dict(answers)}
+        await self.store.update_settings(loaded.row.id, {"drafts": drafts or None})
+
+    # --- deadlines and AI -------------------------------------------------------------
+
+    async def timeout_move(self, game_id: int, seat: Seat, turn_start: float) -> Result | None:
+        """A deadline passed: the AI finishes ``seat``'s turn (every step of it, in one
+        commit). Runs once: the seat must still be to act in the turn the deadline was for."""
+        async with self.unit.hold(game_id) as loaded:
+            acting = loaded.game.to_act(loaded.state)
+            if seat not in acting or self.timers.turn_start(loaded) != turn_start:
+                return None
+            game, before = loaded.game, loaded.state
+            user_id = loaded.user_at(seat)
+            seed = derive_seed(loaded.row.seed, f"timeout{seat}:{loaded.row.version}")
+            player = player_for(game, "normal", seed, self.aftermath.ai_budget_s)
+            state, events, rows = before, list[Event](), list[NewAction]()
+            while seat in game.to_act(state) and game.outcome(state) is None:
+                if rows and new_turn(game, before, state):
+                    break
+                if len(rows) >= MAX_AI_CHAIN:
+                    break
+                action = await asyncio.to_thread(player.choose, game, state, seat)
+                new_state, new_events = engine.act(game, state, seat, action)
+                notation = game.notation(state, action)
+                rows.append(NewAction(seat, user_id, notation, game.dump_state(new_state)))
+                state, events = new_state, events + new_events
+            loaded = await self.unit.commit(loaded, rows, state, before)
+            # Name the moves only when every one of them was public (never a secret pick).
+            shown = " ".join(r.text for r in rows)
+            public = all(e.audience is None for e in events)
+            notice = Event("timeout" if public else "timeout_secret", {"notation": shown}, seat)
+            return await self.aftermath.after(
+                loaded, [notice, *events], before=before, acted=len(rows)
+            )
+
+    async def run_ai_turns(self, game_id: int) -> Result | None:
+        """Let AI seats move (after a restart, or when a seat was handed to the AI)."""
+        async with self.unit.hold(game_id) as loaded:
+            before_version = loaded.row.version
+            result = await self.aftermath.after(loaded, [], before=loaded.state)
+            return result if result.game.version != before_version else None
+
+
+def _check_version(loaded: Loaded, expected: int | None) -> None:
+    if expected is not None and expected != loaded.row.version:
+        raise Stale("err.stale")
+
+
+def _current_form(loaded: Loaded, seat: Seat, form_key: str) -> Form:
+    form = loaded.game.form(loaded.state, seat)
+    if form is None or form.key != form_key:
+        raise Stale("err.form_gone")
+    return form
+
+
+def _draft(loaded: Loaded, seat: Seat, form: Form) -> dict[str, Any]:
+    entry = (loaded.row.settings.get("drafts") or {}).get(str(seat)) or {}
+    if entry.get("key") != form.key:
+        return {}
+    return dict(entry.get("answers") or {})
+
+
+def _folded(form: Form, answers: Mapping[str, Any]) -> dict[str, Any]:
+    """Select values come per copy (``S1#2``); the game speaks in plain values."""
+    out: dict[str, Any] = {}
+    for name, value in answers.items():
+        try:
+            kind = form.field_named(name)
+        except GameError:
+            raise
+        if isinstance(value, list | tuple) and isinstance(kind, game_forms.Pick):
+            out[name] = form_views.fold([str(v) for v in value])
+        elif isinstance(value, str) and isinstance(kind, game_forms.One):
+            out[name] = form_views.fold([value])[0]
+        else:
+            out[name] = value
+    return out

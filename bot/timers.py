@@ -1,0 +1,116 @@
+"""When each seat's clock runs: the game's reminder and deadline timers.
+
+After every change of who must act, :meth:`Timers.schedule` replaces the game's timers:
+for each human seat to act, a reminder after the game's interval and, when the game has
+deadlines, a deadline counted from the start of the turn.
+
+Settings, most specific first: the game's own (``/game clock``), the server's
+(``/settings server``), then these defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.loaded import Loaded
+from bot.store import Store
+
+HOUR = 3600.0
+DEFAULTS: dict[str, Any] = {
+    "reminder_hours": 24.0,
+    "reminder_cap": 3,
+    "deadline_hours": 0.0,  # 0 = no deadline
+    "vacation_hours": 72.0,  # per player and game
+}
+REMIND, DEADLINE = "remind", "deadline"
+
+
+class Timers:
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+        self.poke: Callable[[], None] = lambda: None  # the dispatcher's wake-up, set by the bot
+
+    async def setting(self, loaded: Loaded, name: str) -> Any:
+        if name in loaded.row.settings:
+            return loaded.row.settings[name]
+        if loaded.row.guild_id is not None:
+            guild = await self.store.guild_settings(loaded.row.guild_id)
+            if name in guild:
+                return guild[name]
+        return DEFAULTS[name]
+
+    # --- scheduling -------------------------------------------------------------------
+
+    async def schedule(self, loaded: Loaded) -> None:
+        """Bring the game's reminders and deadlines up to date with who must act now.
+
+        Timers belong to a seat's *turn* (its start time), not to a game version: a step
+        inside a turn, or another seat's move in a simultaneous phase, keeps a waiting
+        seat's reminder count and deadline as they were.
+        """
+        game_id = loaded.row.id
+        existing = await self.store.timers_for_game(game_id)
+        await self.store.delete_timers(game_id, DEADLINE)
+        if loaded.row.status != "active" or loaded.row.settings.get("paused"):
+            await self.store.delete_timers(game_id, REMIND)
+            self.poke()
+            return
+        interval = float(await self.setting(loaded, "reminder_hours")) * HOUR
+        deadline = float(await self.setting(loaded, "deadline_hours")) * HOUR
+        started = self.turn_start(loaded)
+        muted = set(loaded.row.settings.get("muted", []))
+        acting = loaded.game.to_act(loaded.state)
+        keep: set[int] = set()
+        for seat in loaded.seats:
+            if seat.position not in acting or seat.user_id is None:
+                continue
+            payload = {"turn": started, "seat": seat.position, "count": 0, "interval": interval}
+            current = [
+                t
+                for t in existing
+                if t.kind == REMIND
+                and t.user_id == seat.user_id
+                and t.payload.get("turn") == started
+            ]
+            if interval > 0 and seat.user_id not in muted:
+                same = [t for t in current if t.payload.get("interval") == interval]
+                if same:
+                    keep.update(t.id for t in same)
+                else:  # a new turn, or a new interval: count on from the old reminder
+                    count = max((int(t.payload.get("count", 0)) for t in current), default=0)
+                    due = max(started + interval * (count + 1), self.clock() + 60.0)
+                    await self.store.add_timer(
+                        due_at=due,
+                        kind=REMIND,
+                        game_id=game_id,
+                        user_id=seat.user_id,
+                        payload={**payload, "count": count},
+                    )
+            if deadline > 0:
+                extra = self.vacation_taken(loaded, seat.position, started)
+                await self.store.add_timer(
+                    due_at=started + deadline + extra,
+                    kind=DEADLINE,
+                    game_id=game_id,
+                    user_id=seat.user_id,
+                    payload=payload,
+                )
+        for timer in existing:
+            if timer.kind == REMIND and timer.id not in keep:
+                await self.store.delete_timer(timer.id)
+        self.poke()
+
+    @staticmethod
+    def vacation_taken(loaded: Loaded, seat: int, turn_start: float) -> float:
+        """Vacation taken during this turn (it stops the clock of this turn only)."""
+        entry = loaded.row.settings.get("vacation", {}).get(str(seat))
+        if not entry or entry.get("turn") != turn_start:
+            return 0.0
+        return float(entry.get("seconds", 0.0))
+
+    def turn_start(self, loaded: Loaded) -> float:
+        """When the current turn's clock started (pauses and downtime push it later)."""
+        started = loaded.row.turn_started_at or self.clock()
+        return max(started, float(loaded.row.settings.get("resumed_at", 0.0)))
