@@ -10,7 +10,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import discord
+
+import games
+from bot.app import TenkaBot
 from bot.config import Config
+from bot.demo import run_demo
 
 NO_TOKEN = """\
 Tenka needs a Discord bot token to connect to Discord.
@@ -23,7 +28,7 @@ Tenka needs a Discord bot token to connect to Discord.
      `python -m bot sync` once so the slash commands appear.
 
 No token at hand? Watch the AI play a whole game without Discord:
-     python -m bot demo yokai --out out/demo
+     python -m bot demo <game> --out out/demo      (games: {games})
 """
 
 
@@ -35,22 +40,17 @@ def _logging(level: str) -> None:
 
 
 async def _run(config: Config) -> None:
-    from bot.app import TenkaBot
-
     async with TenkaBot(config) as bot:
         assert config.token is not None
         await bot.start(config.token)
 
 
 async def _sync(config: Config, guild: int | None) -> None:
-    import discord
-
-    from bot.app import TenkaBot
-
-    async with TenkaBot(config) as bot:
+    # login() runs setup_hook once (commands, no timers, no resumed games: serve=False);
+    # the client is closed on the way out, so the command returns.
+    async with TenkaBot(config, serve=False) as bot:
         assert config.token is not None
         await bot.login(config.token)
-        await bot.setup_hook()
         if guild:
             target = discord.Object(guild)
             bot.tree.copy_global_to(guild=target)
@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sync = sub.add_parser("sync", help="publish the slash commands")
     sync.add_argument("--guild", type=int, help="sync to one server only (instant)")
     demo = sub.add_parser("demo", help="a whole game between AI seats, no Discord needed")
-    demo.add_argument("game", nargs="?", default="yokai")
+    demo.add_argument("game", choices=sorted(games.GAMES), metavar="game")
     demo.add_argument("--variant")
     demo.add_argument("--players", type=int)
     demo.add_argument("--seed", type=int, default=1)
@@ -77,15 +77,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     config = Config.load()
     _logging(config.log_level)
     if args.command == "demo":
-        from bot.demo import run_demo
-
         try:
             return asyncio.run(run_demo(args.game, args.out, args.variant, args.players, args.seed))
         except ValueError as err:  # GameError is a ValueError: a sentence for the user
             print(err, file=sys.stderr)
             return 2
     if config.token is None:
-        print(NO_TOKEN, file=sys.stderr)
+        print(NO_TOKEN.format(games=", ".join(sorted(games.GAMES))), file=sys.stderr)
         return 2
     if args.command == "sync":
         asyncio.run(_sync(config, args.guild or config.dev_guild))

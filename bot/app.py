@@ -57,7 +57,9 @@ class TenkaBot(commands.Bot):
         clock: Callable[[], float] = time.time,
         ai_budget_s: float = 0.5,
         store: Store | None = None,
+        serve: bool = True,
     ) -> None:
+        """``serve=False`` (``python -m bot sync``): commands only, no timers, no resuming."""
         point_at(config)
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -67,6 +69,7 @@ class TenkaBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.config = config
+        self.serve = serve
         self.clock = clock
         self.ai_budget_s = ai_budget_s
         self._given_store = store
@@ -90,6 +93,8 @@ class TenkaBot(commands.Bot):
             except Exception:
                 log.exception("extension %s failed to load", extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if not self.serve:
+            return
         self.dispatcher = Dispatcher(self.store, self.on_timer, clock=self.clock)
         self.service.timers.poke = self.dispatcher.poke
         downtime = await self.dispatcher.start()

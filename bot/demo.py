@@ -8,6 +8,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from PIL import Image
+
 import games
 from bot.service import Service
 from bot.store import open_store
@@ -19,7 +21,6 @@ DEMO_USER = 1
 
 async def run_demo(key: str, out: Path, variant: str | None, players: int | None, seed: int) -> int:
     """Play ``key`` to the end; returns a process exit status."""
-    from PIL import Image
 
     game = games.get(key)
     count = players or min(game.seats)

@@ -26,7 +26,7 @@ from bot.results import Attachment, GameSummary, Result, ServiceError
 from bot.service import Service
 from bot.text import has, t
 from games.base import GameError
-from games.forms import parse_amounts
+from games.forms import Box, Text, parse_amounts
 
 if TYPE_CHECKING:
     from bot.delivery import Publisher
@@ -172,9 +172,7 @@ class Runner:
             await report_error(interaction, err)
 
 
-def _boxes(boxes: tuple[tuple[str, str, int, int, int], ...]) -> list[Any]:
-    from games.forms import Box, Text
-
+def _boxes(boxes: tuple[tuple[str, str, int, int, int], ...]) -> list[Box]:
     return [Box(name, Text("", label), low, high) for name, label, low, high, _ in boxes]
 
 

@@ -117,6 +117,10 @@ class Service:
     async def replay_frames(self, game_id: int) -> list[bytes]:
         return await self.reading.replay_frames(game_id)
 
+    async def replay(self, game_id: int) -> tuple[bytes, int] | None:
+        """The whole game as an animated GIF and how many boards it shows."""
+        return await self.reading.replay(game_id)
+
     # --- the lobby --------------------------------------------------------------------
 
     async def new_game(self, **kwargs: Any) -> LobbyResult:

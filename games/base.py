@@ -18,83 +18,51 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
+from games.errors import (
+    AmbiguousNotation,
+    GameError,
+    GameOver,
+    IllegalAction,
+    InvalidNotation,
+    InvalidOption,
+    NotYourTurn,
+    Reason,
+    UnknownGame,
+)
+
 if TYPE_CHECKING:
     from games.forms import Answers, Form
+
+__all__ = [
+    "JSON",
+    "Action",
+    "AmbiguousNotation",
+    "Event",
+    "Game",
+    "GameError",
+    "GameOver",
+    "IllegalAction",
+    "InvalidNotation",
+    "InvalidOption",
+    "NotYourTurn",
+    "OptionSpec",
+    "Outcome",
+    "Player",
+    "Reason",
+    "Seat",
+    "State",
+    "Termination",
+    "UnknownGame",
+    "View",
+    "ranks_from_scores",
+    "resolve_options",
+]
 
 Seat: TypeAlias = int
 State: TypeAlias = Any
 Action: TypeAlias = Hashable
 View: TypeAlias = Any
 JSON: TypeAlias = Any
-
-
-# --- errors ---------------------------------------------------------------------------
-
-
-class Reason(str):
-    """A rule sentence that also names its catalogue entry.
-
-    It *is* the English sentence (a ``str``), so callers comparing or searching text keep
-    working; ``key`` and ``params`` let the bot say it in the reader's language.
-    """
-
-    key: str
-    params: dict[str, Any]
-
-    def __new__(cls, key: str, text: str, **params: Any) -> Reason:
-        obj = super().__new__(cls, text)
-        obj.key = key
-        obj.params = params
-        return obj
-
-
-class GameError(ValueError):
-    """An error a player caused; ``str(err)`` is a sentence fit to show them (in English).
-
-    ``key`` names the sentence in the bot's message catalogue and ``params`` fill its
-    placeholders; a :class:`Reason` given as the message brings its own key and params.
-    """
-
-    def __init__(self, message: str = "", *, key: str | None = None, **params: Any) -> None:
-        super().__init__(message)
-        if key is None and isinstance(message, Reason):
-            key, params = message.key, dict(message.params)
-        self.key = key
-        self.params = params
-
-
-class InvalidNotation(GameError):
-    """The text could not be read as an action of this game."""
-
-
-class AmbiguousNotation(GameError):
-    """The text matches several legal actions; ``candidates`` lists their notation."""
-
-    def __init__(
-        self, message: str, candidates: Sequence[str], *, key: str | None = None, **params: Any
-    ) -> None:
-        super().__init__(message, key=key, **params)
-        self.candidates = tuple(candidates)
-
-
-class IllegalAction(GameError):
-    """The action is well formed but the rules forbid it now."""
-
-
-class NotYourTurn(GameError):
-    """The seat is not among those to act."""
-
-
-class GameOver(GameError):
-    """The game has already ended."""
-
-
-class UnknownGame(GameError):
-    """No game, variant or option by that name."""
-
-
-class InvalidOption(GameError):
-    """An option value the game does not accept."""
 
 
 # --- results ----------------------------------------------------------------------------
@@ -378,28 +346,6 @@ class Game(Protocol):
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
         """A computer player for this game (``strength``: "easy", "normal", "hard")."""
         ...
-
-
-class GameDefaults:
-    """Defaults for the optional parts of :class:`Game` (games inherit and override)."""
-
-    end_reasons: tuple[str, ...] = ()
-
-    def form(self, state: State, seat: Seat) -> Form | None:
-        return None
-
-    def answer(
-        self, state: State, seat: Seat, answers: Answers, *, final: bool
-    ) -> Sequence[Action]:
-        raise IllegalAction(Reason("forms.none", "There is nothing to choose now."))
-
-    def end_turn(self, state: State, seat: Seat) -> Action | None:
-        return None
-
-    def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
-        from games.ai import RandomPlayer
-
-        return RandomPlayer(seed)
 
 
 def resolve_options(game: Game, given: Mapping[str, JSON] | None) -> dict[str, JSON]:

@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from games.base import IllegalAction, Reason
+from games.errors import IllegalAction, Reason
 
 Answers: TypeAlias = Mapping[str, Any]  # field name -> list[str] | str | dict[str, int]
 

@@ -133,25 +133,17 @@ async def replay(interaction: Interaction, game: str | None = None) -> None:
     # Resolve first: a wrong game is told privately, before the public deferral.
     summary = await resolve_game(interaction, game)
     await interaction.response.defer(ephemeral=False, thinking=True)
-    from bot.presenter import in_render_thread
-
-    frames = await interaction.client.service.replay_frames(summary.game_id)
+    replay = await interaction.client.service.replay(summary.game_id)
     locale = summary.locale  # the replay is posted for everyone: the game's language
-    if not frames:
+    if replay is None:
         await reply(interaction, t("replay.none", locale), ephemeral=False)
         return
-    gif = await in_render_thread(_gif, frames)
-    args = {"title": summary.title, "game_id": summary.game_id, "boards": len(frames)}
+    gif, boards = replay
+    args = {"title": summary.title, "game_id": summary.game_id, "boards": boards}
     text = t("replay.text", locale, **args)
     alt = t("replay.alt", locale, **args)
     attachment = Attachment(f"game-{summary.game_id}.gif", gif, alt)
     await reply(interaction, text, ephemeral=False, attachment=attachment)
-
-
-def _gif(frames: list[bytes]) -> bytes:
-    from renderer import replay_gif
-
-    return replay_gif(frames)
 
 
 @app_commands.command(name="reveal", description="After the end: show every hidden card and tile")

@@ -9,7 +9,6 @@ from games.base import (
     Action,
     Event,
     Game,
-    GameDefaults,
     IllegalAction,
     OptionSpec,
     Outcome,
@@ -17,6 +16,7 @@ from games.base import (
     Seat,
     resolve_options,
 )
+from games.china import ai as china_ai
 from games.china import notation as notation_module
 from games.china.checks import explain
 from games.china.rules import apply_action, legal_actions, resign_seat
@@ -33,6 +33,7 @@ from games.china.state import (
     load_state,
 )
 from games.china.view import ChinaView, make_view
+from games.defaults import GameDefaults
 from games.rng import Rng, derive_seed
 
 
@@ -48,9 +49,7 @@ class ChinaGame(GameDefaults):
 
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
         """The greedy player (``"easy"`` plays a third of its moves at random)."""
-        from games.china.ai import make_player
-
-        return make_player(strength, seed=seed)
+        return china_ai.make_player(strength, seed=seed)
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> ChinaState:
         """A new game; seat 0 is the start player and the last turn of the final round

@@ -17,7 +17,7 @@ a space by its number within the region (``wei 3``), ``emissary``/``e``/``2e``, 
 ``house``/``h`` (any free space: ambiguous when several fit), ``fort WEI3``; ``draw 2``
 (the second face-up card from the left), ``take red``, ``pile``; ``exchange red for
 green``, ``swap r 2``. Missing parts are filled from the legal actions when only one
-fits; otherwise :class:`~games.base.AmbiguousNotation` lists the candidates.
+fits; otherwise :class:`~games.errors.AmbiguousNotation` lists the candidates.
 
 >>> from games.china import GAME
 >>> from games.china.state import Draw, Exchange, Place

@@ -8,14 +8,15 @@ from games.base import (
     JSON,
     Action,
     Event,
-    GameDefaults,
     IllegalAction,
     OptionSpec,
     Outcome,
     Player,
     Seat,
 )
+from games.defaults import GameDefaults
 from games.forms import Answers, Form
+from games.samurai import ai as samurai_ai
 from games.samurai import explain, rules, scoring, secrets, setup
 from games.samurai import notation as notation_io
 from games.samurai import state as state_io
@@ -106,9 +107,7 @@ class SamuraiGame(GameDefaults):
 
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
         """The greedy player (see :mod:`games.samurai.ai`)."""
-        from games.samurai.ai import make_player
-
-        return make_player(strength, seed=seed)
+        return samurai_ai.make_player(strength, seed=seed)
 
     def dump_state(self, state: SamuraiState) -> JSON:
         return state_io.dump_state(state)

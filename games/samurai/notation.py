@@ -35,7 +35,7 @@ Place(tile='B3', hex='M16')
 >>> GAME.parse(s, 0, "m16")
 Traceback (most recent call last):
 ...
-games.base.AmbiguousNotation: “m16” could be B2@M16, B3@M16, S3@M16: please write one of them.
+games.errors.AmbiguousNotation: “m16” could be B2@M16, B3@M16, S3@M16: please write one of them.
 """
 
 from __future__ import annotations

@@ -12,12 +12,9 @@ The time budget reads the clock (``time.perf_counter``); the rules engine itself
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
 from games.ai import Player, RandomPlayer
-from games.base import Action, Game
-from games.rng import Rng, derive_seed
+from games.base import Game
+from games.rng import Rng
 from games.yokai.search import MATE, Searcher, evaluate, key_hash
 from games.yokai.state import YokaiAction, YokaiState, decode, to_position
 
@@ -107,62 +104,3 @@ def make_player(strength: str = "normal", seed: int = 0, budget_s: float | None 
     budget = budgets[strength] if budget_s is None else budget_s
     depth = 2 if strength == "easy" else 32
     return AlphaBetaPlayer(budget_s=budget, max_depth=depth, seed=seed)
-
-
-def win_rate(
-    opponent: str,
-    games: int,
-    budget_s: float | None,
-    seed: int,
-    variant: str,
-    max_plies: int = 300,
-    max_depth: int = 32,
-) -> dict[str, Any]:
-    """Play ``games`` games of the alpha-beta player against ``opponent`` (a strength name).
-
-    The alpha-beta player moves first in even games and second in odd ones. A game still
-    running after ``max_plies`` actions counts as a draw. With ``budget_s=None`` the search
-    stops at ``max_depth`` only, which makes the whole run reproducible. Returns the counts
-    (``wins``, ``draws``, ``losses`` from the alpha-beta player's side), ``games``,
-    ``ms_per_move`` (mean time of an alpha-beta move), ``mean_depth`` and ``mean_plies``.
-    """
-    from games.yokai.rules import GAME
-
-    wins = draws = losses = 0
-    ai_moves, ai_seconds, depth_total, plies = 0, 0.0, 0, 0
-    for index in range(games):
-        ai = AlphaBetaPlayer(budget_s, max_depth, derive_seed(seed, f"ai-{index}"))
-        other = make_player(opponent, derive_seed(seed, f"opponent-{index}"))
-        ai_seat = index % 2
-        state = GAME.setup(2, {"variant": variant, "perpetual_check_loses": False}, seed)
-        while GAME.outcome(state) is None and state.ply < max_plies:
-            seat = state.to_move
-            action: Action
-            if seat == ai_seat:
-                started = time.perf_counter()
-                action = ai.choose(GAME, state, seat)
-                ai_seconds += time.perf_counter() - started
-                ai_moves += 1
-                depth_total += ai.last_depth
-            else:
-                action = other.choose(GAME, state, seat)
-            state, _ = GAME.apply(state, seat, action)
-        plies += state.ply
-        outcome = GAME.outcome(state)
-        if outcome is None or outcome.is_draw:
-            draws += 1
-        elif ai_seat in outcome.winners:
-            wins += 1
-        else:
-            losses += 1
-    return {
-        "opponent": opponent,
-        "variant": variant,
-        "games": games,
-        "wins": wins,
-        "draws": draws,
-        "losses": losses,
-        "ms_per_move": 1000 * ai_seconds / max(ai_moves, 1),
-        "mean_depth": depth_total / max(ai_moves, 1),
-        "mean_plies": plies / max(games, 1),
-    }

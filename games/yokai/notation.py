@@ -33,7 +33,7 @@ Move(src=4, dst=7, promote=False)
 >>> GAME.parse(state, 0, "c2")
 Traceback (most recent call last):
 ...
-games.base.AmbiguousNotation: “c2” could be b1c2 or c1c2: please write one of them.
+games.errors.AmbiguousNotation: “c2” could be b1c2 or c1c2: please write one of them.
 >>> GAME.notation(state, GAME.parse(state, 0, "drop kitsune on b3"))
 'F*b3'
 """

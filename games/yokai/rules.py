@@ -19,7 +19,6 @@ from games.base import (
     JSON,
     Action,
     Event,
-    GameDefaults,
     IllegalAction,
     InvalidOption,
     OptionSpec,
@@ -27,6 +26,8 @@ from games.base import (
     Player,
     Termination,
 )
+from games.defaults import GameDefaults
+from games.yokai import ai as yokai_ai
 from games.yokai import explain, notation
 from games.yokai.board import LETTERS, Position
 from games.yokai.board import perft as _perft
@@ -224,9 +225,7 @@ class YokaiGame(GameDefaults):
 
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
         """Alpha-beta with iterative deepening (see :mod:`games.yokai.ai`)."""
-        from games.yokai.ai import make_player
-
-        return make_player(strength, seed=seed, budget_s=budget_s)
+        return yokai_ai.make_player(strength, seed=seed, budget_s=budget_s)
 
     def parse(self, state: YokaiState, seat: int, text: str) -> YokaiAction:
         """An action from text (see :mod:`games.yokai.notation` for the grammar)."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from games.base import resolve_options
 from games.china import GAME
-from games.china.ai import GreedyPlayer, make_player, win_rate
+from games.china.ai import GreedyPlayer, make_player
+from games.china.selfplay import win_rate
 from tests.games.china.helpers import ALEX, BARBARA, place, position
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from games.ai import Player
 from games.base import resolve_options
 from games.samurai import GAME
-from games.samurai.ai import GreedyPlayer, make_player, play_game, win_rate
+from games.samurai.ai import GreedyPlayer, make_player, play_game
+from games.samurai.selfplay import win_rate
 
 
 def test_make_player_returns_players_that_choose_legal_actions() -> None:

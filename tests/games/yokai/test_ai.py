@@ -6,7 +6,8 @@ import pytest
 
 from games.ai import RandomPlayer
 from games.yokai import GAME, End
-from games.yokai.ai import AlphaBetaPlayer, GreedyPlayer, make_player, win_rate
+from games.yokai.ai import AlphaBetaPlayer, GreedyPlayer, make_player
+from games.yokai.selfplay import win_rate
 from games.yokai.state import YokaiState
 from tests.games.yokai.helpers import make_state, play
 

@@ -1,0 +1,135 @@
+"""The shape of the code: layers with arrows one way, no import circle, and a shared core
+that names no game (a game is one folder per layer)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import games
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("games", "renderer", "bot", "bench")
+LAYERS = {"games": 0, "renderer": 1, "bot": 2, "bench": 3}
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            out[name] = path
+    return out
+
+
+def _imports(path: Path, name: str, known: set[str]) -> set[str]:
+    """Every project module ``path`` imports (top level, inside functions, TYPE_CHECKING)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            targets = [
+                f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names
+            ]
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    known = set(modules)
+    return {name: _imports(path, name, known) for name, path in modules.items()}
+
+
+def test_layers_point_one_way() -> None:
+    wrong = []
+    for module, targets in _graph().items():
+        layer = LAYERS[module.split(".")[0]]
+        for target in targets:
+            if LAYERS[target.split(".")[0]] > layer:
+                wrong.append(f"{module} -> {target}")
+    assert not wrong, wrong
+
+
+def test_no_import_circle() -> None:
+    graph = _graph()
+    # a package importing its own submodules (``renderer`` registering plugins) is not a
+    # circle with them unless a submodule imports the package back
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycles.append([*path[path.index(nxt) :], nxt] if nxt in path else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[node] = 2
+
+    for module in sorted(m for m in graph if not m.startswith("bench")):
+        if module not in state:
+            visit(module, [module])
+    assert not cycles, cycles[:5]
+
+
+def test_bot_has_no_function_level_imports() -> None:
+    """Imports inside functions are how circles hide; bot/ has none."""
+    hidden = []
+    for path in (ROOT / "bot").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Import | ast.ImportFrom):
+                        hidden.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    assert not hidden, hidden
+
+
+def _code_strings(path: Path) -> list[tuple[int, str]]:
+    """String constants of a module that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+def test_bot_and_bench_name_no_game() -> None:
+    """No game key in bot/ or bench/ code: games are found through the registry."""
+    keys = sorted(games.GAMES)
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, keys)) + r")\b", re.IGNORECASE)
+    named = []
+    for folder in ("bot",):
+        for path in (ROOT / folder).rglob("*.py"):
+            for line, text in _code_strings(path):
+                if pattern.search(text):
+                    named.append(f"{path.relative_to(ROOT)}:{line}: {text[:60]!r}")
+            for number, source in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = source.split("#", 1)[0]
+                if re.search(r"\bif\b.*\bkey\s*==\s*['\"]", code):
+                    named.append(f"{path.relative_to(ROOT)}:{number}: {source.strip()[:60]}")
+    assert not named, named
