@@ -207,7 +207,7 @@ class Play:
             result = await self._play(loaded, seat, user_id, list(actions), locale, quiet=True)
             if final and not form.live:
                 await self._save_draft(loaded, seat, None, {})
-            fresh = await self.unit.active(game_id)
+            fresh = await self.unit.load(game_id)
             return result, presenter.form_view(fresh, seat, locale)
 
     async def _save_draft(

@@ -15,8 +15,16 @@ BUILTIN = ("games.yokai", "games.samurai", "games.china")
 
 
 def register(game: Game) -> Game:
+    """Make ``game`` playable everywhere (the bot, the renderer and the CLI look it up here)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"{game!r} does not satisfy games.base.Game")
     GAMES[game.key] = game
     return game
+
+
+def unregister(key: str) -> None:
+    """Forget a game registered from outside ``games/`` (tests' toy games)."""
+    GAMES.pop(key, None)
 
 
 def get(key: str) -> Game:
