@@ -126,7 +126,7 @@ def public_palette(palettes: Mapping[int, str]) -> str:
 def _render_board(
     game_key: str, view: Any, names: Sequence[str], palette: str = "default", locale: str = "en"
 ) -> Attachment | None:
-    if game_key not in renderer.RENDERERS:
+    if not renderer.has_board(game_key):
         return None
     data = renderer.render_board(game_key, view, names=tuple(names), palette=palette, locale=locale)
     description = renderer.alt_text(game_key, view, names=tuple(names), locale=locale)
@@ -302,7 +302,7 @@ async def hand_post(
     menu = menu_for(loaded.row.id, game, state, seat, locale)
     text = menu.prompt if menu is not None else t("hand.private", locale, where=where)
     image = None
-    if render and game.key in renderer.HAND_RENDERERS:
+    if render and renderer.has_hand(game.key):
         data = await in_render_thread(
             renderer.render_hand,
             game.key,

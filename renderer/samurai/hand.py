@@ -15,7 +15,7 @@ from games.samurai.data import PLAYER_TILES
 from games.samurai.view import SamuraiView, TileView, tile_view
 from renderer.core import Point, Toolkit, fit_text, rgb
 from renderer.palettes import Palette
-from renderer.samurai_art import (
+from renderer.samurai.art import (
     FIGURES,
     figure,
     hex_points,
@@ -23,8 +23,8 @@ from renderer.samurai_art import (
     seat_mark,
     tile,
 )
-from renderer.samurai_text import draw_line, fitting, text_width
-from renderer.samurai_words import hand_alt_text, tile_name
+from renderer.samurai.text import draw_line, fitting, text_width
+from renderer.samurai.words import hand_alt_text, tile_name
 from renderer.text import seat_label
 from renderer.words import Words, words
 
