@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.text import t, tile_name
+from bot.text import t
 from games.base import Game, Seat, State
 
 
@@ -37,15 +37,15 @@ def _samurai_menu(game_id: int, game: Game, state: State, seat: Seat, locale: st
     chosen = [tile.code for tile in view.hand]
     selected: list[str] = []
     for code, spec in TILES.items():  # every player owns the same 20 tiles (public data)
-        key = "menu.samurai.tile_fast" if spec.fast else "menu.samurai.tile"
-        label = t(key, locale, name=tile_name(code, spec.value, locale), code=code)
+        key = "samurai.menu.tile_fast" if spec.fast else "samurai.menu.tile"
+        label = t(key, locale, tile=code, code=code)
         for copy in range(1, spec.count + 1):
             value = f"{code}.{copy}"
             options.append((label, value))
             if code in chosen:
                 chosen.remove(code)
                 selected.append(value)
-    prompt = t("menu.samurai.prompt", locale, game_id=game_id)
+    prompt = t("samurai.menu.prompt", locale, game_id=game_id)
     return Menu(game_id, prompt, tuple(options), 5, 5, tuple(selected), "confirm", locale)
 
 

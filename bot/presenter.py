@@ -157,7 +157,7 @@ async def board_post(
     controls: tuple[str, ...] = ()
     choices: tuple[tuple[str, int], ...] = ()
     if outcome is not None:
-        lines.append(describe_outcome(outcome, names, locale))
+        lines.append(describe_outcome(outcome, names, locale, game_key=game.key))
     elif loaded.row.status == "active":
         line, ping = _turn_line(loaded, locale)
         lines.append(line)
@@ -328,7 +328,7 @@ def status_text(loaded: Loaded, locale: str = "en") -> str:
         return head
     outcome = game.outcome(loaded.state)
     if outcome is not None:
-        return head + "\n" + describe_outcome(outcome, names, locale)
+        return head + "\n" + describe_outcome(outcome, names, locale, game_key=game.key)
     acting = sorted(game.to_act(loaded.state))
     return head + "\n" + t("status.to_act", locale, names=", ".join(names[p] for p in acting))
 

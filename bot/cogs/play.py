@@ -16,7 +16,7 @@ from bot.delivery import deliver, reply, send_private
 from bot.i18n import locale_for
 from bot.results import NoSuchGame, ServiceError
 from bot.text import t
-from bot.translator import localized_file
+from bot.translator import rules_file
 
 if TYPE_CHECKING:
     from bot.app import TenkaBot
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tenka.play")
 
 Interaction = discord.Interaction["TenkaBot"]
-RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "data"  # data/<key>/rules.<lang>.md
 GAME_CHOICES = [
     app_commands.Choice(name=g.title, value=key) for key, g in sorted(games.GAMES.items())
 ]
@@ -89,7 +89,7 @@ class PlayCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: str) -> None:
         locale = await locale_for(interaction)
-        path = localized_file(RULES_DIR / f"{games.get(game).key}.md", locale)
+        path = rules_file(RULES_DIR / games.get(game).key, locale)
         if not path.is_file():
             raise NoSuchGame("err.no_rules", game=repr(game))
         await reply(interaction, path.read_text(encoding="utf-8")[:2000])

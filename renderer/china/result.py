@@ -23,14 +23,14 @@ def result_part(outcome: Outcome, seats: int, tr: Words) -> ResultPart:
         values = [int_map(row, [key]) for row in rows]
         if all(v is not None for v in values):
             cells = tuple(str(v[key]) for v in values if v is not None)
-            header, alt = tr(f"result.china.{key}.header"), tr(f"result.china.{key}.alt")
+            header, alt = tr(f"china.result.{key}.header"), tr(f"china.result.{key}.alt")
             columns.append(Column(header, cells, alt=alt))
     columns += score_columns(outcome, seats, tr, "total")
     left = [int_map(row, ["pieces_left"]) for row in rows]
     if all(v is not None for v in left):
         marked = outcome.winners if outcome.tiebreak == "pieces_left" else frozenset()
         cells = tuple(str(v["pieces_left"]) for v in left if v is not None)
-        header, alt = tr("result.china.left.header"), tr("result.china.left.alt")
+        header, alt = tr("china.result.left.header"), tr("china.result.left.alt")
         columns.append(Column(header, cells, marked, alt))
     # The one marked cell is explained by the tie-break line: no legend.
     return ResultPart(tuple(columns))

@@ -81,7 +81,7 @@ def _static(pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
         sprite = figure(letter, 64, pal, kit)
         img.paste(sprite, (round(cx - 32), 384), sprite)
         fnt = kit.font(19, False)
-        word = fit_text(tr(f"samurai.figure.{letter}"), fnt, 108)
+        word = fit_text(tr(f"samurai.figure_type.{letter}"), fnt, 108)
         draw.text((cx, 468), word, font=fnt, fill=pal["muted_text"], anchor="mm")
     return img
 

@@ -131,7 +131,7 @@ def draw_static_panels(
                 (x0, y0 + 24), heading, font=kit.font(26, True), fill=pal["text"], anchor="lm"
             )
             col = (x1 - x0 - LABEL_W) / 3
-            figure_words = [tr(f"samurai.figure.{letter}") for letter in FIGURES]
+            figure_words = [tr(f"samurai.figure_type.{letter}") for letter in FIGURES]
             size = next((n for n in (19, 17, 15) if _words_fit(kit, n, col, figure_words)), 15)
             for t, letter in enumerate(FIGURES):
                 cx = x0 + LABEL_W + (t + 0.5) * col

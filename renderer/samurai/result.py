@@ -30,21 +30,23 @@ def result_part(outcome: Outcome, seats: int, tr: Words) -> ResultPart:
             led = leaders.get(key)
             marked = frozenset([led] if isinstance(led, int) and 0 <= led < seats else [])
             cells = tuple(str(m[key]) for m in counts)
-            header, alt = tr(f"result.samurai.{key}.header"), tr(f"result.samurai.{key}.alt")
+            header, alt = tr(f"samurai.result.{key}.header"), tr(f"samurai.result.{key}.alt")
             columns.append(Column(header, cells, marked, alt))
     if len(outcome.scores) == seats:
         cells = tuple(number(v) for v in outcome.scores)
-        header, alt = tr("result.samurai.led.header"), tr("result.samurai.led.alt")
+        header, alt = tr("samurai.result.led.header"), tr("samurai.result.led.alt")
         columns.append(Column(header, cells, alt=alt, strong=True))
     notes = []
     set_aside = int_map(outcome.detail.get("set_aside"), keys)
     if set_aside is not None:
-        parts = [tr.count(f"result.samurai.{k}.n", set_aside[k]) for k in TYPES]
-        notes.append((tr("result.samurai.set_aside"), ", ".join(parts)))
+        parts = [
+            tr.count(f"samurai.figure_n.{LETTERS[i]}", set_aside[k]) for i, k in enumerate(TYPES)
+        ]
+        notes.append((tr("samurai.result.set_aside"), ", ".join(parts)))
     end = outcome.detail.get("reason")
     note = ""
     if outcome.termination == Termination.SCORING and isinstance(end, str) and end in END_REASONS:
-        note = tr(f"result.end.{end}")
+        note = tr(f"samurai.end.{end}")
     return ResultPart(
-        tuple(columns), tuple(notes), legend=tr("result.legend.samurai"), reason_note=note
+        tuple(columns), tuple(notes), legend=tr("samurai.result.legend"), reason_note=note
     )

@@ -203,7 +203,7 @@ def clip(text: str) -> str:
 def tile_name(tile: TileView, tr: Words | None = None) -> str:
     """ "Buddha 3", "Ronin" in ``tr``'s locale (the view's English name as the fallback)."""
     tr = tr or words()
-    return tr.get(f"samurai.tile.{tile.kind}", tile.name).format(value=tile.value)
+    return tr.get(f"samurai.tile.{tile.code}", tile.name)
 
 
 def tile_phrase(tile: TileView, tr: Words | None = None) -> str:

@@ -422,7 +422,7 @@ def draw_status(
     draw_text(img, xy, info, size=26, fill=muted, kit=kit, anchor="lm", max_width=width)
     reason = ""
     if view.outcome is not None:
-        head, reason = result_lines(view.outcome, names, tr.locale)
+        head, reason = result_lines(view.outcome, names, tr.locale, GAME_KEY)
     elif view.to_move is not None:
         head = tr("yokai.to_move", name=seat_label(view.to_move, names, tr.locale))
     else:

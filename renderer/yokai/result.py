@@ -14,5 +14,5 @@ def result_part(outcome: Outcome, seats: int, tr: Words) -> ResultPart:
     """No points: one Result column; a decisive rule (a failed defence of a try,
     perpetual check) rewords why the game ended."""
     rule = outcome.detail.get("rule")
-    reason = tr(f"result.rule.{rule}") if isinstance(rule, str) and rule in RULES else ""
+    reason = tr(f"yokai.rule.{rule}") if isinstance(rule, str) and rule in RULES else ""
     return ResultPart(result_cells(outcome, seats, tr), reason=reason)

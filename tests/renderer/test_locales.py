@@ -154,8 +154,8 @@ def test_spanish_hands(game: str) -> None:
 
 def test_long_spanish_tile_names_fit_their_slot() -> None:
     width = hand_slot_centres()[1][0] - hand_slot_centres()[0][0]
-    for kind in ("figure_swap", "tile_swap", "helmet", "samurai", "ship"):
-        name = ES(f"samurai.tile.{kind}").format(value=4)
+    for code in ("FS", "TS", "H4", "S3", "W2"):
+        name = ES(f"samurai.tile.{code}")
         # one line at 19 px or more, else each of two lines at 18 px
         lines = [name] if text_width(CACHED, name, 19, True) <= width - 8 else name.split(" ", 1)
         assert all(text_width(CACHED, line, 18, True) <= width - 8 for line in lines), name
