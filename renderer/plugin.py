@@ -8,10 +8,10 @@ game overrides only what it has. The shared core never names a game: it finds th
 packages under ``renderer/`` that export ``RENDERER`` (:func:`discover`), and a renderer
 from elsewhere (a test's toy game) joins with :func:`register`.
 
->>> get("yokai").key
-'yokai'
->>> has_hand("yokai"), has_hand("samurai")
-(False, True)
+>>> all(get(key).key == key and has_board(key) for key in RENDERERS)
+True
+>>> has_board("no such game"), has_hand("no such game")
+(False, False)
 """
 
 from __future__ import annotations
