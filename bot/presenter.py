@@ -149,7 +149,7 @@ def public_palette(palettes: Mapping[int, str]) -> str:
 def _render_board(
     game_key: str, view: Any, names: Sequence[str], palette: str = "default", locale: str = "en"
 ) -> Attachment | None:
-    if game_key not in renderer.RENDERERS:
+    if not renderer.has_board(game_key):
         return None
     data = renderer.render_board(game_key, view, names=tuple(names), palette=palette, locale=locale)
     description = renderer.alt_text(game_key, view, names=tuple(names), locale=locale)
@@ -180,7 +180,7 @@ async def board_post(
     controls: tuple[str, ...] = ()
     choices: tuple[tuple[str, int], ...] = ()
     if outcome is not None:
-        lines.append(describe_outcome(outcome, names, locale))
+        lines.append(describe_outcome(outcome, names, locale, game_key=game.key))
     elif loaded.row.status == "active":
         line, ping = _turn_line(loaded, locale)
         lines.append(line)
@@ -315,7 +315,7 @@ async def hand_post(
     form = form_view(loaded, seat, locale)
     text = f"{where}\n{form.prompt}" if form is not None else t("hand.private", locale, where=where)
     image = None
-    if render and game.key in renderer.HAND_RENDERERS:
+    if render and renderer.has_hand(game.key):
         data = await in_render_thread(
             renderer.render_hand,
             game.key,
@@ -341,7 +341,7 @@ def status_text(loaded: Loaded, locale: str = "en") -> str:
         return head
     outcome = game.outcome(loaded.state)
     if outcome is not None:
-        return head + "\n" + describe_outcome(outcome, names, locale)
+        return head + "\n" + describe_outcome(outcome, names, locale, game_key=game.key)
     acting = sorted(game.to_act(loaded.state))
     return head + "\n" + t("status.to_act", locale, names=", ".join(names[p] for p in acting))
 

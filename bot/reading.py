@@ -157,7 +157,7 @@ class Reading:
             for seat in loaded.seats
             if seat.position is not None
             and loaded.game.hand(loaded.state, seat.position) is not None
-            and loaded.game.key in renderer.HAND_RENDERERS
+            and renderer.has_hand(loaded.game.key)
         ]
 
         def draw() -> list[Attachment]:
@@ -184,7 +184,7 @@ class Reading:
     async def replay_frames(self, game_id: int) -> list[bytes]:
         """The public board after every change of turn, from the first to the last."""
         loaded = await self.unit.load(game_id)
-        if loaded.state is None or loaded.game.key not in renderer.RENDERERS:
+        if loaded.state is None or not renderer.has_board(loaded.game.key):
             return []
         game, names = loaded.game, tuple(loaded.names())
         state = await self.unit.state_at(loaded, 0)

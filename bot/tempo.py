@@ -93,7 +93,11 @@ class Tempo:
         cap = int(await self.setting(loaded, "reminder_cap"))
         summary = presenter.summary(loaded)
         hours = (now - self.turn_start(loaded)) / HOUR
-        args = {"title": summary.title, "game_id": summary.game_id, "hours": f"{hours:.0f}"}
+        args: dict[str, Any] = {
+            "title": summary.title,
+            "game_id": summary.game_id,
+            "hours": f"{hours:.0f}",
+        }
         if count >= cap:
             text = t("tempo.stalled", loaded.locale, mention=f"<@{user_id}>", **args)
             return Result(summary, public=(Post(text, board=False),))

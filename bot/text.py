@@ -1,9 +1,18 @@
-"""Message catalogues: every sentence the bot says comes from ``bot/locales/<lang>.json``."""
+"""Message catalogues: every sentence the bot says comes from ``bot/locales/<lang>.json``
+(what every game shares) merged with every game's words (``data/<key>/locales``).
+
+Nothing here knows a game. An event of kind ``<game>.<name>`` is worded by the catalogue
+key ``<game>.event.<name>`` (a kind without a game, ``undo``, by ``event.<kind>``); its
+arguments are filled with :func:`games.words.fill`, whose specs turn codes into words
+(``{tile:samurai.tile}``), seat numbers into names (``{winner:seat}``, ``{points:seats}``)
+and lists into counts (``{houses:count}``). A variant ``<key>.<arg>`` (or
+``<key>.<arg1>_<arg2>``) is chosen when those arguments are set: ``yokai.event.move.capture``
+for a move that took a piece.
+"""
 
 from __future__ import annotations
 
 import json
-import re
 from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -11,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from games import words
-from games.base import Event, Outcome
+from games.base import Event, Outcome, Termination
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 DEFAULT_LOCALE = "en"
+SHARED_TERMINATIONS = frozenset(str(term) for term in Termination)
 
 
 @cache
@@ -38,105 +48,103 @@ def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     return key in catalogue(locale) or key in catalogue(DEFAULT_LOCALE)
 
 
-def t(key: str, locale: str = DEFAULT_LOCALE, **args: Any) -> str:
-    """The sentence ``key`` in ``locale`` (falling back to English) with ``args`` filled."""
+def t(
+    key: str, locale: str = DEFAULT_LOCALE, *, seat_names: Sequence[str] = (), **args: Any
+) -> str:
+    """The sentence ``key`` in ``locale`` (falling back to English) with ``args`` filled;
+    ``seat_names`` name seats for the ``seat`` and ``seats`` specs."""
     table = catalogue(locale)
     template = table.get(key)
     if template is None:
         table = catalogue(DEFAULT_LOCALE)
         template = table.get(key, key)
-    return words.fill(template, table, args)
+    return words.fill(template, table, args, seat_names)
+
+
+def event_key(kind: str) -> str:
+    """``samurai.tile`` -> ``samurai.event.tile``; ``undo`` -> ``event.undo``."""
+    game, dot, name = kind.partition(".")
+    return f"{game}.event.{name}" if dot else f"event.{kind}"
+
+
+def _variant(key: str, args: Mapping[str, Any]) -> str:
+    """The most specific ``key.<a>_<b>`` variant whose arguments are all set, else ``key``."""
+    prefix = key + "."
+    best, best_size = key, 0
+    for candidate in catalogue(DEFAULT_LOCALE):  # every locale has the English keys
+        if not candidate.startswith(prefix):
+            continue
+        parts = candidate[len(prefix) :].split("_")
+        names = _split_names(parts, args)
+        if names and all(args.get(n) for n in names) and len(names) > best_size:
+            best, best_size = candidate, len(names)
+    return best
+
+
+def _split_names(parts: list[str], args: Mapping[str, Any]) -> list[str] | None:
+    """``["capture", "promote"]`` as argument names; names may hold ``_`` themselves
+    (``set_aside``), so the parts are joined greedily into names ``args`` has."""
+    names: list[str] = []
+    i = 0
+    while i < len(parts):
+        for j in range(len(parts), i, -1):
+            name = "_".join(parts[i:j])
+            if name in args:
+                names.append(name)
+                i = j
+                break
+        else:
+            return None
+    return names
 
 
 def describe_event(event: Event, names: Sequence[str], locale: str = DEFAULT_LOCALE) -> str | None:
     """One sentence for ``event`` or ``None`` when it needs none (e.g. an end marker)."""
-    args = _readable_args(dict(event.args), names, locale)
+    args: dict[str, Any] = dict(event.args)
     args["player"] = names[event.seat] if event.seat is not None else ""
     args["seat_number"] = event.seat + 1 if event.seat is not None else ""
-    key = "event." + event.kind
-    suffix = "_".join(s for s in ("capture", "promote", "nobody") if args.get(s))
-    if suffix and has(f"{key}.{suffix}", locale):
-        key = f"{key}.{suffix}"
-    if not has(key, locale):
-        key = "event.generic"
-    text = t(key, locale, **args)
+    key = event_key(event.kind)
+    key = _variant(key, args) if has(key, locale) else "event.generic"
+    text = t(key, locale, seat_names=names, **args)
     return text or None
 
 
-SEAT_KEYS = ("winner",)
-PER_SEAT_KEYS = ("points", "influence")
-CARD_KEYS = ("card", "cards", "discard", "take")
+def describe_outcome(
+    outcome: Outcome,
+    names: Sequence[str],
+    locale: str = DEFAULT_LOCALE,
+    *,
+    game_key: str | None = None,
+) -> str:
+    """Who won, why the game ended, the scores and the tie-break that decided.
 
-
-def _readable_args(args: dict[str, Any], names: Sequence[str], locale: str) -> dict[str, Any]:
-    """Seat numbers become names, per-seat lists "Ann 3, Bo 1", cards and figures words."""
-    for key in SEAT_KEYS:
-        value = args.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-            args[key] = names[value]
-    for key in PER_SEAT_KEYS:
-        value = args.get(key)
-        if isinstance(value, list) and len(value) == len(names):
-            shown = [f"{names[i]} {_number(v)}" for i, v in enumerate(value) if v]
-            args[key] = ", ".join(shown) or t("list.nobody", locale)
-            args["nobody"] = args.get("nobody", True) and not shown
-    for key in CARD_KEYS:
-        value = args.get(key)
-        if isinstance(value, str):
-            args[key] = t(f"card.{value}", locale)
-        elif isinstance(value, list):
-            args[key] = ", ".join(t(f"card.{v}", locale) for v in value)
-    if isinstance(args.get("figure"), str):  # engines may put English names in events
-        args["figure_name"] = t(f"figure.{args['figure']}", locale)
-    if isinstance(args.get("settlement"), str):
-        args["settlement"] = settlement_name(args["settlement"], locale)
-    if isinstance(args.get("reason"), str):
-        args["reason"] = t(f"end.reason.{args['reason']}", locale)
-    if isinstance(args.get("houses"), list):
-        args["houses_count"] = len(args["houses"])
-    for key in ("first", "second", "tiles"):
-        if isinstance(args.get(key), list):
-            args[key] = " ".join(str(v) for v in args[key])
-    return args
-
-
-# Unnamed Samurai settlements are titled by terrain and hex ("village F7", "city L16").
-SETTLEMENT_TITLE = re.compile(r"^(village|city) ([A-Z]+[0-9]+)$")
-
-
-def settlement_name(title: str, locale: str = DEFAULT_LOCALE) -> str:
-    """``"village F7"`` → ``"pueblo F7"``; proper names (Edo, "Kyoto (L16)") stay."""
-    match = SETTLEMENT_TITLE.match(title)
-    if match is None:
-        return title
-    return t(f"settlement.{match[1]}", locale, hex=match[2])
-
-
-def tile_name(code: str, value: int, locale: str = DEFAULT_LOCALE) -> str:
-    """A Samurai tile by code: ``("B3", 3)`` → ``"Buddha 3"`` / ``"Buda 3"``."""
-    kind = code if code in ("FS", "TS") else code[:1]
-    return t(f"tile.{kind}", locale, value=value)
-
-
-def describe_outcome(outcome: Outcome, names: Sequence[str], locale: str = DEFAULT_LOCALE) -> str:
-    """Who won, why the game ended, the scores and the tie-break that decided."""
-    reason = t(f"end.termination.{outcome.termination!s}", locale)
+    A reason every game shares is worded ``end.termination.<reason>``, a game's own
+    (``Game.end_reasons``) ``<game_key>.end.<reason>``; a tie-break ``<game_key>.tiebreak.
+    <name>``, else the shared ``tiebreak.<name>``, else its name.
+    """
+    term = str(outcome.termination)
+    if term in SHARED_TERMINATIONS or game_key is None:
+        reason_key = f"end.termination.{term}"
+    else:
+        reason_key = f"{game_key}.end.{term}"
+    reason = t(reason_key, locale) if has(reason_key, locale) else term.replace("_", " ")
     lines = [t("end.line", locale, reason=reason)]
     if outcome.is_draw and len(outcome.winners) != 1 and len(names) == 2:
         lines.append(t("end.draw", locale))
     else:
         winners = ", ".join(names[s] for s in sorted(outcome.winners))
         lines.append(t("end.winner", locale, names=winners))
-    if outcome.scores and str(outcome.termination) == "scoring":
+    if outcome.scores and term == Termination.SCORING:
         order = sorted(range(len(names)), key=lambda s: outcome.ranks[s])
         scores = ", ".join(
             f"{outcome.ranks[s]}. {names[s]} {_number(outcome.scores[s])}" for s in order
         )
         lines.append(t("end.scores", locale, scores=scores))
     if outcome.tiebreak:
-        tiebreak = t(f"tiebreak.{outcome.tiebreak}", locale)
-        if tiebreak == f"tiebreak.{outcome.tiebreak}":
-            tiebreak = outcome.tiebreak.replace("_", " ")
+        name = outcome.tiebreak
+        keys = [f"{game_key}.tiebreak.{name}"] if game_key else []
+        known = [k for k in (*keys, f"tiebreak.{name}") if has(k, locale)]
+        tiebreak = t(known[0], locale) if known else name.replace("_", " ")
         lines.append(t("end.tiebreak", locale, tiebreak=tiebreak))
     return "\n".join(lines)
 

@@ -43,13 +43,12 @@ PLACEHOLDER_DESCRIPTION = "…"
 EXTRA_SCRIPTS = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x0E00, 0x0E7F))
 
 
-def localized_file(path: Path, locale: str | discord.Locale | None) -> Path:
-    """``rules/yokai.es.md`` for a Spanish reader when it exists, else ``path`` itself."""
+def rules_file(folder: Path, locale: str | discord.Locale | None) -> Path:
+    """A game's rules summary: ``<folder>/rules.es.md`` for a Spanish reader when it exists,
+    else ``<folder>/rules.en.md`` (``folder`` is the game's data folder, ``data/<key>``)."""
     language = catalogue_for_locale(locale)
-    if language == DEFAULT_CATALOGUE:
-        return path
-    candidate = path.with_name(f"{path.stem}.{language}{path.suffix}")
-    return candidate if candidate.is_file() else path
+    candidate = folder / f"rules.{language}.md"
+    return candidate if candidate.is_file() else folder / f"rules.{DEFAULT_CATALOGUE}.md"
 
 
 def _allowed_name_char(char: str) -> bool:

@@ -6,14 +6,29 @@ every key prefixed by the game's key (``samurai.tile.B``). The bot's catalogue
 shares; each merges these fragments at load. A game registered from elsewhere (a test's
 toy game) adds its fragment with :func:`add`.
 
-Templates are ``str.format`` strings with one extension, a *term* spec: ``{tile:samurai.tile}``
-looks the value up as ``samurai.tile.<value>`` in the same catalogue (a list of values is
-joined with commas), so an engine puts codes in its events and the catalogue names them:
+Templates are ``str.format`` strings with one extension, a *spec* after the colon. A spec
+naming a catalogue prefix is a *term*: ``{tile:samurai.tile}`` looks the value up as
+``samurai.tile.<value>`` in the same catalogue (a list of values is joined with commas; a
+value without an entry stays as it is; the term's own placeholders are filled from the
+same arguments), so an engine puts codes in its events and the catalogue names them.
+A few specs are built in, for what every game's events carry:
+
+* ``{winner:seat}``: a seat number as the seat's name (``names`` given to :func:`fill`);
+* ``{points:seats}``: one number per seat as "Ann 3, Bo 1" (zeros left out; all zero:
+  the catalogue's ``list.nobody``);
+* ``{houses:count}``: how many items a list holds;
+* ``{first:join}``: a list's items joined with spaces.
 
 >>> fill("{tile:t} on {hex}", {"t.B3": "Buddha 3"}, {"tile": "B3", "hex": "F7"})
 'Buddha 3 on F7'
 >>> fill("{tiles:t}", {"t.B3": "Buddha 3", "t.H2": "Helmet 2"}, {"tiles": ["B3", "H2"]})
 'Buddha 3, Helmet 2'
+>>> fill("the {s:k}", {"k.village": "village {hex}"}, {"s": "village", "hex": "F7"})
+'the village F7'
+>>> fill("{points:seats}; {w:seat}", {}, {"points": [3, 0, 1], "w": 2}, ["Ann", "Bo", "Chie"])
+'Ann 3, Chie 1; Chie'
+>>> fill("{n:count} and {p:join}", {}, {"n": ["a", "b"], "p": ["H", "F7"]})
+'2 and H F7'
 >>> fill("{missing} stays", {}, {})
 '{missing} stays'
 """
@@ -22,7 +37,7 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,9 +86,17 @@ class _Args(dict[str, Any]):
         return "{" + key + "}"
 
 
+BUILT_IN = frozenset({"seat", "seats", "count", "join"})
+
+
 class _TermFormatter(string.Formatter):
-    def __init__(self, table: Mapping[str, str]) -> None:
+    def __init__(
+        self, table: Mapping[str, str], args: Mapping[str, Any], names: Sequence[str], depth: int
+    ) -> None:
         self.table = table
+        self.args = args
+        self.names = names
+        self.depth = depth
 
     def get_value(self, key: int | str, args: Any, kwargs: Any) -> Any:
         if isinstance(key, int):
@@ -81,19 +104,55 @@ class _TermFormatter(string.Formatter):
         return kwargs[key]
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in BUILT_IN:
+            return self._built_in(value, format_spec)
         if format_spec and format_spec[0].isalpha():
             if isinstance(value, list | tuple):
                 return ", ".join(self._term(format_spec, v) for v in value)
             return self._term(format_spec, value)
         return str(super().format_field(value, format_spec))
 
+    def _built_in(self, value: Any, spec: str) -> str:
+        if spec == "count":
+            return str(len(value) if isinstance(value, list | tuple) else value)
+        if spec == "join":
+            return " ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+        if spec == "seat":
+            return self._name(value)
+        if not isinstance(value, list | tuple):  # "seats"
+            return str(value)
+        shown = [f"{self._name(seat)} {_number(v)}" for seat, v in enumerate(value) if v]
+        return ", ".join(shown) or self.table.get("list.nobody", "nobody")
+
+    def _name(self, seat: Any) -> str:
+        ok = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.names)
+        return self.names[seat] if ok else str(seat)
+
     def _term(self, prefix: str, value: Any) -> str:
-        return self.table.get(f"{prefix}.{value}", str(value))
+        template = self.table.get(f"{prefix}.{value}")
+        if template is None:
+            return str(value)
+        if self.depth >= 2 or "{" not in template:
+            return template
+        return fill(template, self.table, self.args, self.names, self.depth + 1)
 
 
-def fill(template: str, table: Mapping[str, str], args: Mapping[str, Any]) -> str:
-    """``template`` with ``args`` filled, term specs looked up in ``table``."""
+def _number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def fill(
+    template: str,
+    table: Mapping[str, str],
+    args: Mapping[str, Any],
+    names: Sequence[str] = (),
+    depth: int = 0,
+) -> str:
+    """``template`` with ``args`` filled, term specs looked up in ``table``, seat numbers
+    named from ``names``."""
     try:
-        return _TermFormatter(table).vformat(template, (), _Args(args))
+        return _TermFormatter(table, args, names, depth).vformat(template, (), _Args(args))
     except (ValueError, IndexError, AttributeError):
         return template

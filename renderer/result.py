@@ -11,12 +11,14 @@ at, so a game that adds a key never breaks its result card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from games.base import JSON, Outcome, Seat, Termination
+from games.base import Outcome, Seat, Termination, UnknownGame
+from renderer import plugin
+from renderer.columns import Column, ResultPart, int_map, number, result_cells, score_columns
 from renderer.core import (
     CACHED,
     Font,
@@ -34,7 +36,15 @@ from renderer.palettes import Palette
 from renderer.text import seat_label
 from renderer.words import Words, words
 
-__all__ = ["render_result", "result_alt_text"]
+__all__ = [
+    "int_map",
+    "number",
+    "render_result",
+    "result_alt_text",
+    "result_cells",
+    "score_columns",
+    "tiebreak_words",
+]
 
 WIDTH = 1000
 MARGIN = 28
@@ -45,28 +55,12 @@ ROW_GAP = 6
 SUPERSAMPLE = 4  # crowns and seat marks are drawn 4x and shrunk: Pillow polygons are not AA
 MAX_ALT = 1024
 RANKS = 8  # result.rank.1 .. result.rank.8; lower ranks print as "#9"
-# Words (result.termination.*, result.rule.*, result.end.*, result.tiebreak.*,
-# result.samurai.*, result.china.*) come from the locale's table, see renderer.words.
-GAME_TERMINATIONS = frozenset({("yokai", "capture"), ("yokai", "try")})
-RULES = ("failed_defence", "perpetual_check")  # Yōkai's ``detail["rule"]``
-END_REASONS = ("exhausted", "ties", "blocked")  # Samurai's ``detail["reason"]``
-TIEBREAKS = ("other_figures", "total_figures", "shared", "pieces_left")
-SAMURAI_TYPES = ("helmet", "buddha", "rice")  # detail keys, in column order
-CHINA_PARTS = ("houses", "alliances", "routes")
+SHARED_TERMINATIONS = frozenset(str(t) for t in Termination)
+# Words (result.*, common.*) come from the locale's table, see renderer.words; a game's
+# own columns, notes and end wording come from its renderer (``GameRenderer.result_part``).
 
 
 # --- what the card says -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Column:
-    """One column of the table: a header, a cell per seat and the seats whose cell stands out."""
-
-    header: str
-    cells: tuple[str, ...]
-    marked: frozenset[Seat] = frozenset()
-    alt: str = ""  # how the alt text names the value ("helmets"); empty: the cell says it all
-    strong: bool = False  # the deciding column (total, types led)
 
 
 @dataclass(frozen=True)
@@ -90,101 +84,6 @@ def _label(seat: Seat, names: Sequence[str], tr: Words) -> str:
         return seat_label(seat, names, tr.locale)
     except IndexError:  # more seats than the ordinal words
         return tr("common.player_n", n=seat + 1)
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def _int_map(value: JSON, keys: Sequence[str]) -> dict[str, int] | None:
-    """``value`` as {key: int} holding every key of ``keys``, or None."""
-    if not isinstance(value, Mapping):
-        return None
-    out = {k: value.get(k) for k in keys}
-    ints = {k: v for k, v in out.items() if isinstance(v, int) and not isinstance(v, bool)}
-    return ints if len(ints) == len(keys) else None
-
-
-def _samurai_columns(
-    outcome: Outcome, seats: int, tr: Words
-) -> tuple[list[Column], list[tuple[str, str]]]:
-    keys = list(SAMURAI_TYPES)
-    captured = outcome.detail.get("captured")
-    captured = captured if isinstance(captured, Mapping) else {}
-    counts = [m for s in range(seats) if (m := _int_map(captured.get(str(s)), keys)) is not None]
-    leaders = outcome.detail.get("leaders")
-    leaders = leaders if isinstance(leaders, Mapping) else {}
-    columns = []
-    if len(counts) == seats:
-        for key in SAMURAI_TYPES:
-            led = leaders.get(key)
-            marked = frozenset([led] if isinstance(led, int) and 0 <= led < seats else [])
-            cells = tuple(str(m[key]) for m in counts)
-            header, alt = tr(f"result.samurai.{key}.header"), tr(f"result.samurai.{key}.alt")
-            columns.append(Column(header, cells, marked, alt))
-    if len(outcome.scores) == seats:
-        cells = tuple(_number(v) for v in outcome.scores)
-        header, alt = tr("result.samurai.led.header"), tr("result.samurai.led.alt")
-        columns.append(Column(header, cells, alt=alt, strong=True))
-    notes = []
-    set_aside = _int_map(outcome.detail.get("set_aside"), keys)
-    if set_aside is not None:
-        parts = [tr.count(f"result.samurai.{k}.n", set_aside[k]) for k in SAMURAI_TYPES]
-        notes.append((tr("result.samurai.set_aside"), ", ".join(parts)))
-    return columns, notes
-
-
-def _china_columns(
-    outcome: Outcome, seats: int, tr: Words
-) -> tuple[list[Column], list[tuple[str, str]]]:
-    rows = outcome.detail.get("breakdown")
-    if not isinstance(rows, Sequence) or len(rows) != seats:
-        return _score_columns(outcome, seats, tr), []
-    columns = []
-    for key in CHINA_PARTS:
-        values = [_int_map(row, [key]) for row in rows]
-        if all(v is not None for v in values):
-            cells = tuple(str(v[key]) for v in values if v is not None)
-            header, alt = tr(f"result.china.{key}.header"), tr(f"result.china.{key}.alt")
-            columns.append(Column(header, cells, alt=alt))
-    columns += _score_columns(outcome, seats, tr, "total")
-    left = [_int_map(row, ["pieces_left"]) for row in rows]
-    if all(v is not None for v in left):
-        marked = outcome.winners if outcome.tiebreak == "pieces_left" else frozenset()
-        cells = tuple(str(v["pieces_left"]) for v in left if v is not None)
-        header, alt = tr("result.china.left.header"), tr("result.china.left.alt")
-        columns.append(Column(header, cells, marked, alt))
-    return columns, []
-
-
-def _yokai_columns(outcome: Outcome, seats: int, tr: Words) -> list[Column]:
-    cells = tuple(
-        tr("result.cell.draw")
-        if outcome.is_draw
-        else tr("result.cell.win")
-        if s in outcome.winners
-        else tr("result.cell.loss")
-        for s in range(seats)
-    )
-    return [Column(tr("result.head.result"), cells, strong=True)]
-
-
-def _score_columns(outcome: Outcome, seats: int, tr: Words, kind: str = "score") -> list[Column]:
-    """The score column; ``kind`` picks its words: "score" or "total"."""
-    if len(outcome.scores) != seats:
-        return []
-    cells = tuple(_number(v) for v in outcome.scores)
-    header, alt = tr(f"result.{kind}.header"), tr(f"result.{kind}.alt")
-    return [Column(header, cells, alt=alt, strong=True)]
-
-
-Columns = tuple[list[Column], list[tuple[str, str]]]
-COLUMN_MAKERS: dict[str, Callable[[Outcome, int, Words], Columns]] = {
-    "samurai": _samurai_columns,
-    "china": _china_columns,
-    "yokai": lambda outcome, seats, tr: (_yokai_columns(outcome, seats, tr), []),
-}
-LEGENDS = {"samurai": "result.legend.samurai"}  # China's one marked cell is the tie-break line's
 
 
 def headline(outcome: Outcome, labels: Sequence[str], locale: str = "en") -> str:
@@ -221,21 +120,28 @@ def fitted_headline(
     return headline(outcome, cut, locale)
 
 
-def _reason(game_key: str, outcome: Outcome, tr: Words) -> str:
-    term = outcome.termination
-    if (game_key, term) in GAME_TERMINATIONS:
-        text = tr(f"result.termination.{game_key}.{term}")
+def _reason(game_key: str, outcome: Outcome, part: ResultPart, tr: Words) -> str:
+    """Why the game ended: a shared Termination as ``result.termination.<t>``, a game's own
+    end reason as ``<game key>.end.<reason>``; the game's part may reword it or add a note."""
+    term = str(outcome.termination)
+    if term in SHARED_TERMINATIONS:
+        text = tr.get(f"result.termination.{term}", term)
     else:
-        text = tr.get(f"result.termination.{term}", str(term))
-    if term is Termination.REPETITION and outcome.is_draw:
+        text = tr.get(f"{game_key}.end.{term}", term.replace("_", " "))
+    if outcome.termination == Termination.REPETITION and outcome.is_draw:
         text = tr("result.draw_by_repetition")
-    rule = outcome.detail.get("rule")
-    if isinstance(rule, str) and rule in RULES:
-        text = tr(f"result.rule.{rule}")
-    end = outcome.detail.get("reason")
-    if term is Termination.SCORING and isinstance(end, str) and end in END_REASONS:
-        text += f" ({tr(f'result.end.{end}')})"
+    if part.reason:
+        text = part.reason
+    if part.reason_note:
+        text += f" ({part.reason_note})"
     return text
+
+
+def tiebreak_words(game_key: str, name: str, tr: Words) -> str:
+    """A tie-break rule's name: the game's ``<key>.tiebreak.<name>``, else a shared one
+    (``result.tiebreak.<name>``: "shared"), else the name itself."""
+    shared = tr.get(f"result.tiebreak.{name}", name.replace("_", " "))
+    return tr.get(f"{game_key}.tiebreak.{name}", shared)
 
 
 def _resigned(outcome: Outcome, seats: int) -> set[Seat]:
@@ -257,28 +163,26 @@ def make_card(
     tr = words(locale)
     seats = len(outcome.ranks)
     labels = tuple(_label(s, names, tr) for s in range(seats))
-    maker = COLUMN_MAKERS.get(game_key)
     try:
-        columns, notes = (
-            maker(outcome, seats, tr) if maker else (_score_columns(outcome, seats, tr), [])
-        )
+        part = plugin.get(game_key).result_part(outcome, seats, tr)
+    except UnknownGame:  # a game without pictures still gets its card
+        part = ResultPart(score_columns(outcome, seats, tr))
     except (TypeError, ValueError, KeyError, AttributeError):  # detail of an unknown shape
-        columns, notes = _score_columns(outcome, seats, tr), []
+        part = ResultPart(score_columns(outcome, seats, tr))
+    columns = part.columns
+    notes = list(part.notes)
     if outcome.tiebreak:
-        default = outcome.tiebreak.replace("_", " ")
-        notes.insert(
-            0, (tr("result.tiebreak"), tr.get(f"result.tiebreak.{outcome.tiebreak}", default))
-        )
+        notes.insert(0, (tr("result.tiebreak"), tiebreak_words(game_key, outcome.tiebreak, tr)))
     resigned = _resigned(outcome, seats)
-    legend = tr(LEGENDS[game_key]) if game_key in LEGENDS and any(c.marked for c in columns) else ""
+    legend = part.legend if any(c.marked for c in columns) else ""
     return Card(
         title=title,
         outcome=outcome,
-        reason=_reason(game_key, outcome, tr),
+        reason=_reason(game_key, outcome, part, tr),
         order=tuple(sorted(range(seats), key=lambda s: (outcome.ranks[s], s))),
         labels=labels,
         tags=tuple(tr("result.resigned") if s in resigned else "" for s in range(seats)),
-        columns=tuple(columns),
+        columns=columns,
         notes=tuple(notes),
         legend=legend,
         locale=tr.locale,

@@ -9,8 +9,10 @@ from renderer.words import words
 
 SEAT_WORDS = 5  # "First player" .. "Fifth player" (``common.seat.0`` .. ``common.seat.4``)
 
-# How a winner won, after "<name> wins" (``common.win.<termination>``); draws use
+# How a winner won, after "<name> wins": ``common.win.<termination>`` for the reasons every
+# game shares, ``<game key>.win.<reason>`` for a game's own; draws use
 # ``common.draw.<termination>`` for these only.
+SHARED = frozenset(str(t) for t in Termination)
 DRAW_REASONS = frozenset({Termination.REPETITION, Termination.ABANDONED, Termination.SCORING})
 
 
@@ -24,7 +26,10 @@ def seat_label(seat: Seat, names: Sequence[str] | None = None, locale: str = "en
 
 
 def result_lines(
-    outcome: Outcome, names: Sequence[str] | None = None, locale: str = "en"
+    outcome: Outcome,
+    names: Sequence[str] | None = None,
+    locale: str = "en",
+    game_key: str | None = None,
 ) -> tuple[str, str]:
     """Headline and reason of a finished game: ("First player wins", "by try")."""
     tr = words(locale)
@@ -34,14 +39,19 @@ def result_lines(
         return tr("common.draw"), reason
     (winner,) = outcome.winners
     head = tr("common.wins", name=seat_label(winner, names, locale))
+    if term not in SHARED and game_key is not None:
+        return head, tr.get(f"{game_key}.win.{term}", "")
     return head, tr.get(f"common.win.{term}", "")
 
 
 def result_sentence(
-    outcome: Outcome, names: Sequence[str] | None = None, locale: str = "en"
+    outcome: Outcome,
+    names: Sequence[str] | None = None,
+    locale: str = "en",
+    game_key: str | None = None,
 ) -> str:
     """One sentence for an alt text: "Game over: First player wins by try." """
-    head, reason = result_lines(outcome, names, locale)
+    head, reason = result_lines(outcome, names, locale, game_key)
     return words(locale)(
         "common.game_over_sentence", text=f"{head}{' ' + reason if reason else ''}"
     )

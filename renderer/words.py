@@ -1,12 +1,14 @@
-"""Every word the pictures and alt texts print, per locale: ``renderer/locales/<locale>.json``.
+"""Every word the pictures and alt texts print, per locale.
 
 >>> tr = words("es")
 >>> tr("common.draw")
 'Empate'
 
-One flat table per locale, keys grouped by game (``common.``, ``yokai.``, ``samurai.``,
-``china.``, ``result.``); values are ``str.format`` templates. A locale without a table
-falls back to English, so a picture never fails over a language.
+One flat table per locale: the words every game shares (``renderer/locales/<locale>.json``:
+``common.``, ``result.``) merged with every game's words (``data/<key>/locales/``, keys
+prefixed by the game key, shared with the bot: see :mod:`games.words`). Values are
+``str.format`` templates. A locale without a table falls back to English, so a picture
+never fails over a language.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["DEFAULT_LOCALE", "LOCALES", "Words", "supported", "table", "words"]
+from games.words import fragments
+
+__all__ = ["DEFAULT_LOCALE", "LOCALES", "Words", "core_table", "supported", "table", "words"]
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 LOCALES = ("en", "es")
@@ -30,10 +34,26 @@ def supported(locale: str | None) -> str:
 
 
 @lru_cache(maxsize=len(LOCALES))
-def table(locale: str) -> Mapping[str, str]:
-    """The raw table of a supported locale (read once)."""
+def core_table(locale: str) -> Mapping[str, str]:
+    """The shared words of a supported locale (read once)."""
     data = json.loads((LOCALE_DIR / f"{supported(locale)}.json").read_text(encoding="utf-8"))
     return {str(k): str(v) for k, v in data.items()}
+
+
+# locale -> (the game fragments it was merged from, the merged table)
+_merged: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {}
+
+
+def table(locale: str) -> Mapping[str, str]:
+    """The shared words plus every game's words in ``locale`` (merged again only when a
+    game adds words, see :func:`games.words.add`)."""
+    loc = supported(locale)
+    games_words = fragments(loc)
+    hit = _merged.get(loc)
+    if hit is None or hit[0] is not games_words:
+        hit = (games_words, {**core_table(loc), **games_words})
+        _merged[loc] = hit
+    return hit[1]
 
 
 @dataclass(frozen=True)
@@ -62,11 +82,14 @@ class Words:
         return f"{', '.join(items[:-1])}{self('common.and')}{items[-1]}"
 
 
-@lru_cache(maxsize=8)
-def _words(locale: str) -> Words:
-    return Words(locale, table(locale))
-
-
 def words(locale: str | None = DEFAULT_LOCALE) -> Words:
     """The words of ``locale`` ("en", "es"); anything else gets English."""
-    return _words(supported(locale))
+    loc = supported(locale)
+    merged = table(loc)
+    cached = _words.get(loc)
+    if cached is None or cached.table is not merged:
+        cached = _words[loc] = Words(loc, merged)
+    return cached
+
+
+_words: dict[str, Words] = {}

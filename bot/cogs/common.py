@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+import games
 from bot.delivery import reply
 from bot.i18n import locale_for
 from bot.results import GameSummary, NoSuchGame, NotAllowed, Result
@@ -74,6 +75,18 @@ async def game_autocomplete(
         if current.strip().lstrip("#").lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=str(g.game_id)))
     return choices[:25]
+
+
+async def game_key_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Every registered game (the registry, not a list in the bot): title and key."""
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=f"{g.title} ({key})"[:100], value=key)
+        for key, g in sorted(games.GAMES.items())
+        if typed in key or typed in g.title.lower()
+    ][:25]
 
 
 async def act_on_game(

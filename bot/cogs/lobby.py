@@ -9,7 +9,13 @@ import discord
 from discord import app_commands
 
 import games
-from bot.cogs.common import game_autocomplete, game_group, jump_url, resolve_game
+from bot.cogs.common import (
+    game_autocomplete,
+    game_group,
+    game_key_autocomplete,
+    jump_url,
+    resolve_game,
+)
 from bot.components import lobby_view
 from bot.delivery import reply
 from bot.i18n import locale_for, server_locale
@@ -23,9 +29,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("tenka.lobby")
 
 Interaction = discord.Interaction["TenkaBot"]
-GAME_CHOICES = [
-    app_commands.Choice(name=g.title, value=key) for key, g in sorted(games.GAMES.items())
-]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -49,7 +52,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     players="How many players (the game starts when full, or when the host presses Start)",
     options="Extra options as key=value, separated by commas",
 )
-@app_commands.choices(game=GAME_CHOICES)
+@app_commands.autocomplete(game=game_key_autocomplete)
 async def new(
     interaction: Interaction,
     game: str,

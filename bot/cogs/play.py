@@ -11,13 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.cogs.common import game_autocomplete, resolve_game
+from bot.cogs.common import game_autocomplete, game_key_autocomplete, resolve_game
 from bot.components import form_view
 from bot.delivery import reply
 from bot.i18n import locale_for
 from bot.results import NoSuchGame, ServiceError
 from bot.text import t
-from bot.translator import localized_file
+from bot.translator import rules_file
 
 if TYPE_CHECKING:
     from bot.app import TenkaBot
@@ -25,10 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tenka.play")
 
 Interaction = discord.Interaction["TenkaBot"]
-RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules"
-GAME_CHOICES = [
-    app_commands.Choice(name=g.title, value=key) for key, g in sorted(games.GAMES.items())
-]
+RULES_DIR = Path(__file__).resolve().parents[2] / "data"  # data/<key>/rules.<lang>.md
 
 
 async def action_autocomplete(
@@ -85,10 +82,10 @@ class PlayCog(commands.Cog):
             await reply(interaction, t("dm.closed", locale))
 
     @app_commands.command(name="rules", description="How to play a game")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(game=game_key_autocomplete)
     async def rules(self, interaction: Interaction, game: str) -> None:
         locale = await locale_for(interaction)
-        path = localized_file(RULES_DIR / f"{games.get(game).key}.md", locale)
+        path = rules_file(RULES_DIR / games.get(game).key, locale)
         if not path.is_file():
             raise NoSuchGame("err.no_rules", game=repr(game))
         await reply(interaction, path.read_text(encoding="utf-8")[:2000])

@@ -139,7 +139,7 @@ async def replay(interaction: Interaction, game: str | None = None) -> None:
         await reply(interaction, t("replay.none", locale), ephemeral=False)
         return
     gif, boards = replay
-    args = {"title": summary.title, "game_id": summary.game_id, "boards": boards}
+    args: dict[str, Any] = {"title": summary.title, "game_id": summary.game_id, "boards": boards}
     text = t("replay.text", locale, **args)
     alt = t("replay.alt", locale, **args)
     attachment = Attachment(f"game-{summary.game_id}.gif", gif, alt)

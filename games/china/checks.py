@@ -39,14 +39,14 @@ def _card_names(cards: Sequence[str]) -> str:
 def _shape_error(action: Place) -> str | None:
     """Malformed fields (wrong types) that no rule sentence covers."""
     if not isinstance(action.region, str) or not isinstance(action.emissaries, int):
-        return Reason("rules.china.placement_not_well_formed", "That placement is not well formed.")
+        return Reason("china.rules.placement_not_well_formed", "That placement is not well formed.")
     if not all(isinstance(x, str) for x in (*action.cards, *action.houses)):
-        return Reason("rules.china.placement_not_well_formed", "That placement is not well formed.")
+        return Reason("china.rules.placement_not_well_formed", "That placement is not well formed.")
     if action.fortification is not None and not isinstance(action.fortification, str):
-        return Reason("rules.china.placement_not_well_formed", "That placement is not well formed.")
+        return Reason("china.rules.placement_not_well_formed", "That placement is not well formed.")
     if action.emissaries < 0:
         return Reason(
-            "rules.china.number_emissaries_cannot_be_negative",
+            "china.rules.number_emissaries_cannot_be_negative",
             "The number of emissaries cannot be negative.",
         )
     return None
@@ -56,32 +56,32 @@ def _cards_error(state: ChinaState, seat: int, action: Place, region: Region) ->
     colours = load_data().colours
     if not 1 <= len(action.cards) <= 3:
         return Reason(
-            "rules.china.play_1_2_3_cards",
+            "china.rules.play_1_2_3_cards",
             "Play 1, 2 or 3 cards: up to 3 cards place up to 2 pieces in one region.",
         )
     unknown = [c for c in action.cards if c not in colours]
     if unknown:
         return Reason(
-            "rules.china.not_card_colour_colours",
+            "china.rules.not_card_colour_colours",
             f"{unknown[0]!r} is not a card colour (colours: {', '.join(colours)}).",
             unknown=unknown[0],
             join=", ".join(colours),
         )
     if not _holds(state.hands[seat], action.cards):
         return Reason(
-            "rules.china.do_not_hold_cards",
+            "china.rules.do_not_hold_cards",
             f"You do not hold the cards {_card_names(action.cards)}.",
             cards=_card_names(action.cards),
         )
     pieces = action.pieces
     if pieces == 0:
         return Reason(
-            "rules.china.place_at_least_one_piece",
+            "china.rules.place_at_least_one_piece",
             "Place at least one piece (or exchange a card instead).",
         )
     if pieces > 2:
         return Reason(
-            "rules.china.may_place_at_most_2",
+            "china.rules.may_place_at_most_2",
             "You may place at most 2 pieces a turn (3 cards, 2 pieces, 1 region).",
         )
     paid, why = payment_error(action.cards, region)
@@ -89,7 +89,7 @@ def _cards_error(state: ChinaState, seat: int, action: Place, region: Region) ->
         return why
     if paid != pieces:
         return Reason(
-            "rules.china.those_cards_pay_for_but",
+            "china.rules.those_cards_pay_for_but",
             f"Those cards pay for {_plural(paid, 'piece')} but you named"
             f" {_plural(pieces, 'piece')}: one piece per card of {region.name}'s colour, one"
             " piece per wild pair.",
@@ -107,14 +107,14 @@ def _spaces_error(state: ChinaState, action: Place, region: Region) -> str | Non
         index = layout.space_index.get(space)
         if index is None:
             return Reason(
-                "rules.china.there_no_house_space_this",
+                "china.rules.there_no_house_space_this",
                 f"There is no house space {space!r} on this board.",
                 space=space,
             )
         home = layout.regions[layout.spaces[index].region]
         if home.index != region.index:
             return Reason(
-                "rules.china.not_all_pieces_turn_go",
+                "china.rules.not_all_pieces_turn_go",
                 f"{space} is in {home.name}, not {region.name}: all pieces of a turn go into"
                 " a single region.",
                 space=space,
@@ -123,12 +123,12 @@ def _spaces_error(state: ChinaState, action: Place, region: Region) -> str | Non
             )
     if len(set(action.houses)) != len(action.houses):
         return Reason(
-            "rules.china.house_space_holds_only_one", "A house space holds only one house."
+            "china.rules.house_space_holds_only_one", "A house space holds only one house."
         )
     for space in action.houses:
         if state.owners[layout.space_index[space]] >= 0:
             return Reason(
-                "rules.china.house_space_already_holds_house",
+                "china.rules.house_space_already_holds_house",
                 f"House space {space} already holds a house.",
                 space=space,
             )
@@ -138,14 +138,14 @@ def _spaces_error(state: ChinaState, action: Place, region: Region) -> str | Non
 def _supply_error(state: ChinaState, seat: int, action: Place) -> str | None:
     if len(action.houses) > state.houses_left[seat]:
         return Reason(
-            "rules.china.have_only_left_supply",
+            "china.rules.have_only_left_supply",
             f"You have only {_plural(state.houses_left[seat], 'house')} left in supply.",
             amount=_plural(state.houses_left[seat], "house"),
         )
     if action.emissaries > state.emissaries_left[seat]:
         left = state.emissaries_left[seat]
         return Reason(
-            "rules.china.have_only_left_supply",
+            "china.rules.have_only_left_supply",
             f"You have only {_plural(left, 'emissary', 'emissaries')} left in supply.",
             amount=_plural(left, "emissary", "emissaries"),
         )
@@ -158,18 +158,18 @@ def _fort_error(state: ChinaState, seat: int, action: Place, region: Region) -> 
         return None
     if not state.options.get("fortifications"):
         return Reason(
-            "rules.china.fortifications_are_only_used_fortification",
+            "china.rules.fortifications_are_only_used_fortification",
             "Fortifications are only used in the fortification variant.",
         )
     if state.forts_left[seat] < 1:
         return Reason(
-            "rules.china.have_already_placed_fortification",
+            "china.rules.have_already_placed_fortification",
             "You have already placed your fortification.",
         )
     index = layout_of(state).space_index[fort]
     if state.owners[index] >= 0 or state.forts[index]:
         return Reason(
-            "rules.china.fortification_goes_empty_house_space",
+            "china.rules.fortification_goes_empty_house_space",
             f"A fortification goes on an empty house space, and {fort} is not empty.",
             fort=fort,
         )
@@ -177,13 +177,13 @@ def _fort_error(state: ChinaState, seat: int, action: Place, region: Region) -> 
         return None
     if action.houses:
         return Reason(
-            "rules.china.house_must_go_fortification_place",
+            "china.rules.house_must_go_fortification_place",
             f"Your house must go on the fortification you place: put it on {fort}.",
             fort=fort,
         )
     if _could_house_fort(state, seat, region):
         return Reason(
-            "rules.china.fortification_must_carry_own_house",
+            "china.rules.fortification_must_carry_own_house",
             "A fortification must carry your own house in the same turn when you can place"
             f" one: add a house on {fort}.",
             fort=fort,
@@ -199,14 +199,14 @@ def _emissary_error(state: ChinaState, seat: int, action: Place, region: Region)
     cap = max(counts)
     if cap == 0:
         return Reason(
-            "rules.china.no_emissary_may_enter_region",
+            "china.rules.no_emissary_may_enter_region",
             f"No emissary may enter {region.name}: a region without houses has no majority yet.",
             name=region.name,
         )
     present = sum(state.emissaries[region.index])
     if present + action.emissaries > cap:
         return Reason(
-            "rules.china.may_hold_at_most_largest",
+            "china.rules.may_hold_at_most_largest",
             f"{region.name} may hold at most {_plural(cap, 'emissary', 'emissaries')} (the"
             f" largest number of houses one player has there) and already holds {present}.",
             name=region.name,
@@ -224,7 +224,7 @@ def place_error(state: ChinaState, seat: int, action: Place) -> str | None:
     layout = layout_of(state)
     if action.region not in layout.region_index:
         return Reason(
-            "rules.china.there_no_region_this_board",
+            "china.rules.there_no_region_this_board",
             f"There is no region {action.region!r} on this board.",
             region=action.region,
         )
@@ -242,7 +242,7 @@ def place_error(state: ChinaState, seat: int, action: Place) -> str | None:
 def _start_error(state: ChinaState, action: Place, region: Region) -> str | None:
     if action.pieces > 1 and not region_started(state, region):
         return Reason(
-            "rules.china.held_no_piece_at_start",
+            "china.rules.held_no_piece_at_start",
             f"{region.name} held no piece at the start of your turn, so you may place only 1"
             " piece there.",
             name=region.name,
@@ -255,19 +255,19 @@ def _take_error(state: ChinaState, source: Any) -> str | None:
     if source == PILE:
         if not state.pile:
             return Reason(
-                "rules.china.draw_pile_empty_take_face",
+                "china.rules.draw_pile_empty_take_face",
                 "The draw pile is empty: take a face-up card.",
             )
         return None
     if source not in names:
         return Reason(
-            "rules.china.neither_card_colour_nor_pile",
+            "china.rules.neither_card_colour_nor_pile",
             f"{source!r} is neither a card colour nor the pile.",
             source=source,
         )
     if source not in state.face_up:
         return Reason(
-            "rules.china.there_no_face_up_card",
+            "china.rules.there_no_face_up_card",
             f"There is no face-up {names[source]} card.",
             name=names[source],
         )
@@ -277,7 +277,7 @@ def _take_error(state: ChinaState, source: Any) -> str | None:
 def explain(state: ChinaState, seat: int, action: Any) -> str:
     """A sentence saying why ``action`` is not legal for ``seat`` now."""
     if state.phase == "over":
-        return Reason("rules.china.game_over", "The game is over.")
+        return Reason("china.rules.game_over", "The game is over.")
     if seat in state.resigned:
         return Reason("rules.common.resigned", "You have resigned from this game.")
     if seat != state.current:
@@ -286,36 +286,36 @@ def explain(state: ChinaState, seat: int, action: Any) -> str:
     if isinstance(action, Place):
         if drawing:
             return Reason(
-                "rules.china.have_placed_this_turn_now",
+                "china.rules.have_placed_this_turn_now",
                 "You have placed this turn: now refill your hand to 3 cards.",
             )
         return place_error(state, seat, action) or "That placement is not legal now."
     if isinstance(action, Draw):
         if not drawing:
             return Reason(
-                "rules.china.draw_only_after_placing_pieces",
+                "china.rules.draw_only_after_placing_pieces",
                 "Draw only after placing pieces; to change a card, exchange it.",
             )
         return _take_error(state, action.source) or "You cannot draw that card now."
     if isinstance(action, Exchange):
         if drawing:
             return Reason(
-                "rules.china.have_placed_this_turn_exchanging",
+                "china.rules.have_placed_this_turn_exchanging",
                 "You have placed this turn: exchanging is instead of placing.",
             )
         if action.discard not in state.hands[seat]:
             return Reason(
-                "rules.china.do_not_hold_card_discard", "You do not hold that card to discard."
+                "china.rules.do_not_hold_card_discard", "You do not hold that card to discard."
             )
         return _take_error(state, action.take) or "You cannot exchange that card now."
     if isinstance(action, Pass):
         if drawing:
             return Reason(
-                "rules.china.refill_hand_3_cards_before",
+                "china.rules.refill_hand_3_cards_before",
                 "Refill your hand to 3 cards before your turn ends.",
             )
         return Reason(
-            "rules.china.cannot_pass_place_pieces_exchange",
+            "china.rules.cannot_pass_place_pieces_exchange",
             "You cannot pass: place pieces or exchange a card.",
         )
-    return Reason("rules.china.not_china_action", "That is not a China action.")
+    return Reason("china.rules.not_china_action", "That is not a China action.")

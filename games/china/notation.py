@@ -134,7 +134,7 @@ def _face_up_slot(state: ChinaState, token: str) -> str:
     if not 1 <= slot <= len(state.face_up):
         raise InvalidNotation(
             f"There is no face-up card number {slot}.",
-            key="notation.china.there_no_face_up_card",
+            key="china.notation.there_no_face_up_card",
             slot=slot,
         )
     return state.face_up[slot - 1]
@@ -149,7 +149,7 @@ def _source(state: ChinaState, token: str) -> str:
     if colour is None:
         raise InvalidNotation(
             f"{token!r} is neither a card colour nor the pile.",
-            key="notation.china.neither_card_colour_nor_pile",
+            key="china.notation.neither_card_colour_nor_pile",
             token=token,
         )
     return colour
@@ -165,13 +165,13 @@ def _choose(state: ChinaState, seat: int, fits: list[ChinaAction], what: str) ->
         return fits[0]
     if not fits:
         raise InvalidNotation(
-            f"No legal {what} matches that.", key="notation.china.no_legal_matches", what=what
+            f"No legal {what} matches that.", key="china.notation.no_legal_matches", what=what
         )
     shown = [notation(a) for a in fits[:MAX_CANDIDATES]]
     raise AmbiguousNotation(
         f"That could be several {what}s: {', '.join(shown)}.",
         shown,
-        key="notation.china.could_be_several_s",
+        key="china.notation.could_be_several_s",
         what=what,
         join=", ".join(shown),
     )
@@ -181,7 +181,7 @@ def _parse_draw(state: ChinaState, seat: int, words: list[str]) -> ChinaAction:
     if len(words) > 1:
         raise InvalidNotation(
             "Draw one card: 'draw pile', 'draw R' or 'draw 2'.",
-            key="notation.china.draw_one_card_draw_pile",
+            key="china.notation.draw_one_card_draw_pile",
         )
     if words:
         return Draw(_source(state, words[0]))
@@ -194,13 +194,13 @@ def _parse_exchange(state: ChinaState, words: list[str]) -> ChinaAction:
     if len(words) != 2:
         raise InvalidNotation(
             "Exchange names two cards: 'swap R>G' or 'swap R>pile'.",
-            key="notation.china.exchange_names_two_cards_swap",
+            key="china.notation.exchange_names_two_cards_swap",
         )
     discard = _colour_of(words[0])
     if discard is None:
         raise InvalidNotation(
             f"{words[0]!r} is not a card colour.",
-            key="notation.china.not_card_colour",
+            key="china.notation.not_card_colour",
             words=words[0],
         )
     return Exchange(discard, _source(state, words[1]))
@@ -253,7 +253,7 @@ def _read_token(layout: Board, spec: _Spec, word: str) -> None:
     if None in letters:
         raise InvalidNotation(
             f"Cannot read {word!r} in a placement (see /help china).",
-            key="notation.china.cannot_read_placement_see_help",
+            key="china.notation.cannot_read_placement_see_help",
             word=word,
         )
     spec.cards.extend(c for c in letters if c is not None)
@@ -263,7 +263,7 @@ def _resolve_number(layout: Board, spec: _Spec, number: str) -> str:
     if spec.region is None:
         raise InvalidNotation(
             f"Name the region of house space {number}.",
-            key="notation.china.name_region_house_space",
+            key="china.notation.name_region_house_space",
             number=number,
         )
     region = layout.regions[layout.region_index[spec.region]]
@@ -273,7 +273,7 @@ def _resolve_number(layout: Board, spec: _Spec, number: str) -> str:
             return space
     raise InvalidNotation(
         f"{region.name} has no house space {number}.",
-        key="notation.china.has_no_house_space",
+        key="china.notation.has_no_house_space",
         name=region.name,
         number=number,
     )
@@ -292,13 +292,13 @@ def _parse_place(state: ChinaState, seat: int, words: list[str]) -> ChinaAction:
     if spec.fort_pending:
         raise InvalidNotation(
             "Name the house space of the fortification, e.g. 'F@WEI3'.",
-            key="notation.china.name_house_space_fortification_e",
+            key="china.notation.name_house_space_fortification_e",
         )
     if spec.cards and spec.region and not spec.loose_houses:
         return Place(tuple(spec.cards), spec.region, tuple(spec.spaces), spec.emissaries, spec.fort)
     if not (spec.cards or spec.region or spec.spaces or spec.loose_houses or spec.emissaries):
         raise InvalidNotation(
-            "Cannot read that as a China action.", key="notation.china.cannot_read_as_china_action"
+            "Cannot read that as a China action.", key="china.notation.cannot_read_as_china_action"
         )
     return _choose(state, seat, _matching(state, seat, spec), "placement")
 
@@ -351,7 +351,7 @@ def parse(state: ChinaState, seat: int, text: str) -> ChinaAction:
     if not isinstance(text, str) or not text.strip() or len(text) > 200:
         raise InvalidNotation(
             "Type a China action, e.g. 'RR:wei WEI3+E' or 'draw pile'.",
-            key="notation.china.type_china_action_e_g",
+            key="china.notation.type_china_action_e_g",
         )
     canonical = _canonical_place(state, text)
     if canonical is not None:
@@ -359,7 +359,7 @@ def parse(state: ChinaState, seat: int, text: str) -> ChinaAction:
     words = _words(text)
     if not words:
         raise InvalidNotation(
-            "Cannot read that as a China action.", key="notation.china.cannot_read_as_china_action"
+            "Cannot read that as a China action.", key="china.notation.cannot_read_as_china_action"
         )
     head, rest = words[0], words[1:]
     if head == "pass" and not rest:

@@ -195,7 +195,8 @@ def final_scoring(state: ChinaState, layout: Board) -> list[Event]:
         for seat, p in enumerate(points):
             add_points(state, seat, "alliances", p)
         alliances.append({"number": al.number, "points": points})
-        events.append(Event("china.alliance_scored", {"number": al.number, "points": points}))
+        args = {"number": al.number, "points": points, "nobody": not any(points)}
+        events.append(Event("china.alliance_scored", args))
     rows_by_seat = []
     for seat in range(state.players):
         rows = route_rows(
@@ -211,7 +212,11 @@ def final_scoring(state: ChinaState, layout: Board) -> list[Event]:
     events.append(
         Event(
             "china.routes_scored",
-            {"rows": rows_by_seat, "points": [p["routes"] for p in state.points]},
+            {
+                "rows": rows_by_seat,
+                "points": [p["routes"] for p in state.points],
+                "nobody": not any(p["routes"] for p in state.points),
+            },
         )
     )
     state.final = {"alliances": alliances, "rows": rows_by_seat}

@@ -116,9 +116,12 @@ def _contest(state: SamuraiState, board: Board, work: Scratch, s: int, letter: s
     totals = influence(board, work.tiles, s, figure, state.players, state.resigned)
     best = max(totals)
     leaders = [seat for seat, value in enumerate(totals) if value == best]
+    place = board.hexes[s]
     args = {
-        "hex": board.hexes[s].label,
-        "settlement": board.hexes[s].title,
+        "hex": place.label,
+        # A named settlement by its title ("Edo", "Kyoto (L16)"), else by its kind, which
+        # the catalogue words as samurai.settlement.<kind> ("village {hex}").
+        "settlement": place.title if place.name else place.terrain,
         "figure": letter,
         "figure_name": FIGURE_NAMES[letter],
         "influence": totals,

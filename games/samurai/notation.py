@@ -131,7 +131,7 @@ def notation(action: SamuraiAction) -> str:
     if isinstance(action, Confirm):
         return "confirm"
     raise InvalidNotation(
-        "That is not a Samurai action.", key="notation.samurai.not_samurai_action"
+        "That is not a Samurai action.", key="samurai.notation.not_samurai_action"
     )
 
 
@@ -204,7 +204,7 @@ def _ambiguous(text: str, actions: Sequence[SamuraiAction]) -> AmbiguousNotation
     return AmbiguousNotation(
         f"“{text}” could be {shown}: please write one of them.",
         names,
-        key="notation.samurai.could_be_please_write_one",
+        key="samurai.notation.could_be_please_write_one",
         text_name=text,
         shown=shown,
     )
@@ -214,7 +214,7 @@ def _unreadable(text: str) -> InvalidNotation:
     short = text if len(text) <= 40 else text[:39] + "…"
     return InvalidNotation(
         f"I could not read “{short}” as a Samurai action (e.g. {EXAMPLES}).",
-        key="notation.samurai.i_could_not_read_as",
+        key="samurai.notation.i_could_not_read_as",
         short=short,
         examples=EXAMPLES,
     )
@@ -248,7 +248,7 @@ def _read_hex(board: Board, word: str) -> str | None:
         if label in all_labels():
             raise InvalidNotation(
                 f"Hex {label} is not on the board for {board.players} players.",
-                key="notation.samurai.hex_not_board_for_players",
+                key="samurai.notation.hex_not_board_for_players",
                 label=label,
                 players=board.players,
             )
@@ -263,7 +263,7 @@ def _check_tile(code: str, text: str) -> str:
     if code not in TILES:
         raise InvalidNotation(
             f"There is no tile {code.upper()} (tiles are e.g. B3, S1, W2, N1).",
-            key="notation.samurai.there_no_tile_tiles_are",
+            key="samurai.notation.there_no_tile_tiles_are",
             upper=code.upper(),
         )
     return code
@@ -276,7 +276,7 @@ def _pick_one(text: str, matches: list[SamuraiAction]) -> SamuraiAction:
         raise _ambiguous(text, matches)
     raise InvalidNotation(
         f"No legal action matches “{text.strip()[:40]}” now.",
-        key="notation.samurai.no_legal_action_matches_now",
+        key="samurai.notation.no_legal_action_matches_now",
         strip=text.strip()[:40],
     )
 
@@ -289,7 +289,7 @@ def parse(state: SamuraiState, seat: int, text: str, legal: Legal) -> SamuraiAct
     if not words:
         raise InvalidNotation(
             f"Type an action, for example {EXAMPLES}.",
-            key="notation.samurai.type_action_for_example",
+            key="samurai.notation.type_action_for_example",
             examples=EXAMPLES,
         )
     board = board_for(state.players)
@@ -342,7 +342,7 @@ def _tile_placement(
     if not matches and code is not None and code not in hand:
         raise InvalidNotation(
             f"You have no {tile_name(code)} in your hand.",
-            key="notation.samurai.have_no_hand",
+            key="samurai.notation.have_no_hand",
             tile=tile_name(code),
         )
     return _pick_one(text, list(matches))
@@ -441,7 +441,7 @@ def pick_steps(
     if len(codes) != HAND_SIZE:
         raise InvalidNotation(
             f"Name exactly {HAND_SIZE} tiles (you named {len(codes)}).",
-            key="notation.samurai.name_exactly_tiles_named",
+            key="samurai.notation.name_exactly_tiles_named",
             hand_size=HAND_SIZE,
             count=len(codes),
         )
@@ -450,7 +450,7 @@ def pick_steps(
         if count > TILES[code].count:
             raise InvalidNotation(
                 f"You have only {TILES[code].count} × {tile_name(code)}.",
-                key="notation.samurai.have_only",
+                key="samurai.notation.have_only",
                 count=TILES[code].count,
                 tile=tile_name(code),
             )

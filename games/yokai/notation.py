@@ -121,7 +121,7 @@ def parse(state: YokaiState, text: str, legal: Sequence[YokaiAction], seat: int)
         if kind.startswith("+"):
             raise InvalidNotation(
                 f"Pieces are always dropped unpromoted: write {kind[1]}*{file}{rank}.",
-                key="notation.yokai.pieces_are_always_dropped_unpromoted",
+                key="yokai.notation.pieces_are_always_dropped_unpromoted",
                 kind=kind[1],
                 file=file,
                 rank=rank,
@@ -136,7 +136,7 @@ def parse(state: YokaiState, text: str, legal: Sequence[YokaiAction], seat: int)
         return _resolve(state, text, legal, seat, kind, dst, bool(match.group(4)))
     raise InvalidNotation(
         f"I can't read “{text.strip()}”. {HINT}",
-        key="notation.yokai.i_can_t_read",
+        key="yokai.notation.i_can_t_read",
         strip=text.strip(),
         hint=HINT,
     )
@@ -149,7 +149,7 @@ def _square(geo: Geometry, file: str, rank: str) -> int:
         raise InvalidNotation(
             f"There is no square {file}{rank} on the {geo.variant} board "
             f"(files a–{last}, ranks 1–{geo.ranks}).",
-            key="notation.yokai.there_no_square_board_files",
+            key="yokai.notation.there_no_square_board_files",
             file=file,
             rank=rank,
             variant=geo.variant,
@@ -195,7 +195,7 @@ def _resolve(
         raise AmbiguousNotation(
             f"“{text.strip()}” could be {listed}: please write one of them.",
             names,
-            key="notation.yokai.could_be_please_write_one",
+            key="yokai.notation.could_be_please_write_one",
             strip=text.strip(),
             listed=listed,
         )
@@ -210,7 +210,7 @@ def _unreachable(
     if kind is None:
         raise IllegalAction(
             f"None of your actions reaches {where}.",
-            key="notation.yokai.none_actions_reaches",
+            key="yokai.notation.none_actions_reaches",
             where=where,
         )
     mine = [
@@ -224,6 +224,6 @@ def _unreachable(
         return Drop(kind, dst)
     raise IllegalAction(
         f"You have no {PIECE_NAMES[kind]} on the board.",
-        key="notation.yokai.have_no_board",
+        key="yokai.notation.have_no_board",
         piece=PIECE_NAMES[kind],
     )

@@ -16,20 +16,20 @@ from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Location
 
 import games
-from bot.text import t
+from bot.text import catalogue, t
 from bot.translator import (
     PLACEHOLDER_DESCRIPTION,
     TenkaTranslator,
     catalogue_for_locale,
     command_strings,
     is_valid_name,
-    localized_file,
     missing_command_strings,
+    rules_file,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "bot" / "locales"
-RULES = ROOT / "data" / "rules"
+DATA = ROOT / "data"
 SPANISH = (discord.Locale.spain_spanish, discord.Locale.latin_american_spanish)
 KEY_USE = re.compile(r"""\bt\(\s*["']([a-z0-9_.]+)["']""")
 ERRORS = r"\b(?:ServiceError|NoSuchGame|NotSeated|NotAllowed|WrongPhase|Stale)\(\s*"
@@ -88,7 +88,7 @@ def test_placeholder_reader_sees_every_field() -> None:
 
 
 def test_every_key_used_in_bot_code_is_in_the_catalogue() -> None:
-    en = load("en.json")
+    en = catalogue("en")  # bot/locales/en.json and the games' data/<key>/locales/en.json
     unknown = {
         f"{path.relative_to(ROOT)}: {key}"
         for path in sorted((ROOT / "bot").rglob("*.py"))
@@ -311,9 +311,9 @@ def test_t_speaks_spanish_for_spanish_locales(locale: str) -> None:
 
 
 @pytest.mark.parametrize("key", sorted(games.GAMES))
-@pytest.mark.parametrize("suffix", [".md", ".es.md"])
+@pytest.mark.parametrize("suffix", [".en.md", ".es.md"])
 def test_rules_summary_exists_and_fits_one_message(key: str, suffix: str) -> None:
-    path = RULES / f"{key}{suffix}"
+    path = DATA / key / f"rules{suffix}"
     assert path.is_file(), f"missing {path.relative_to(ROOT)}"
     text = path.read_text(encoding="utf-8")
     assert text.strip()
@@ -321,7 +321,7 @@ def test_rules_summary_exists_and_fits_one_message(key: str, suffix: str) -> Non
 
 
 def test_rules_file_follows_the_reader_locale() -> None:
-    english = RULES / "yokai.md"
-    assert localized_file(english, "es-419") == RULES / "yokai.es.md"
-    assert localized_file(english, "en-US") == english
-    assert localized_file(RULES / "nonexistent.md", "es-ES") == RULES / "nonexistent.md"
+    english = DATA / "yokai" / "rules.en.md"
+    assert rules_file(DATA / "yokai", "es-419") == DATA / "yokai" / "rules.es.md"
+    assert rules_file(DATA / "yokai", "en-US") == english
+    assert rules_file(DATA / "nonexistent", "es-ES") == DATA / "nonexistent" / "rules.en.md"

@@ -21,7 +21,8 @@ from bot.i18n import (
 from bot.results import NoSuchGame, NotAllowed, ServiceError, Stale, WrongPhase
 from bot.service import Service
 from bot.store import GameRow, SeatRow, open_store
-from bot.text import describe_event, has, settlement_name, t, tile_name
+from bot.text import catalogue, describe_event, has, t
+from games import words
 from games.base import Event
 
 ALICE, BOB, CAROL = 101, 202, 303
@@ -79,7 +80,7 @@ def test_figure_names_and_settlements_are_translated() -> None:
         "samurai.capture",
         {
             "hex": "F7",
-            "settlement": "village F7",
+            "settlement": "village",  # an unnamed settlement by its kind
             "figure": "B",
             "figure_name": "Buddha",  # what the engine puts in: English
             "influence": [3, 1],
@@ -90,24 +91,35 @@ def test_figure_names_and_settlements_are_translated() -> None:
     names = ["Ana", "Bo"]
     line = describe_event(event, names, "es")
     expected = t(
-        "event.samurai.capture",
+        "samurai.event.capture",
         "es",
         player="Ana",
-        figure_name=t("figure.B", "es"),
-        settlement=t("settlement.village", "es", hex="F7"),
+        figure=t("samurai.figure.B", "es"),
+        settlement=t("samurai.settlement.village", "es", hex="F7"),
         influence="Ana 3, Bo 1",
     )
     assert line == expected and "Buddha" not in expected
-    assert settlement_name("city L16", "es") == t("settlement.city", "es", hex="L16")
-    assert settlement_name("Edo", "es") == "Edo"
-    assert settlement_name("Kyoto (L16)", "es") == "Kyoto (L16)"
+    assert settlement_name("city", "L16", "es") == t("samurai.settlement.city", "es", hex="L16")
+    assert settlement_name("Edo", "E1", "es") == "Edo"
+    assert settlement_name("Kyoto (L16)", "L16", "es") == "Kyoto (L16)"
+
+
+def settlement_name(settlement: str, hex_label: str, locale: str) -> str:
+    """A settlement as an event names it: the catalogue's term spec."""
+    args = {"s": settlement, "hex": hex_label}
+    return words.fill("{s:samurai.settlement}", catalogue(locale), args)
+
+
+def tile_name(code: str, locale: str) -> str:
+    """A Samurai tile code as the catalogue's term spec names it."""
+    return words.fill("{tile:samurai.tile}", catalogue(locale), {"tile": code})
 
 
 def test_tile_names() -> None:
-    assert tile_name("B3", 3, "en") == "Buddha 3"
-    assert tile_name("B3", 3, "es") == t("tile.B", "es", value=3)
-    assert tile_name("FS", 0, "es") == t("tile.FS", "es")
-    assert tile_name("N1", 1, "en") == "Ronin"
+    assert tile_name("B3", "en") == "Buddha 3"
+    assert tile_name("B3", "es") == t("samurai.tile.B3", "es")
+    assert tile_name("FS", "es") == t("samurai.tile.FS", "es")
+    assert tile_name("N1", "en") == "Ronin"
 
 
 def test_every_button_has_a_label_in_both_languages() -> None:

@@ -17,7 +17,7 @@ import pytest_asyncio
 import games
 from bot.cogs.play import RULES_DIR
 from bot.text import describe_event, t
-from bot.translator import localized_file
+from bot.translator import rules_file
 from tests.e2e.conftest import Clock, Table, make_bot
 from tests.e2e.test_yokai_e2e import boards, game_id_of, to_act
 from tests.emulator import Emulator, start_client, stop_client
@@ -35,7 +35,7 @@ CHECKED_KEYS = (
     "turn.yours",
     "err.not_seated",
     "reply.played",
-    "event.yokai.move",
+    "yokai.event.move",
     "status.head",
     "status.active",
     "list.none_here",
@@ -124,7 +124,7 @@ async def test_yokai_flow_speaks_the_readers_language(lang_table: tuple[str, Tab
     assert out_of_turn.ephemeral
     assert out_of_turn.content == t("rules.common.not_your_turn", lang)
     nonsense = await tab.answer(await emu.slash(mover, thread.id, "move", {"action": "zz9"}))
-    unreadable = t("notation.yokai.i_can_t_read", lang, strip="zz9", hint="")
+    unreadable = t("yokai.notation.i_can_t_read", lang, strip="zz9", hint="")
     assert nonsense.ephemeral and nonsense.content.startswith(unreadable.strip())
     stranger = await tab.answer(await emu.slash(tab.carol, thread.id, "move", {"action": "b2b3"}))
     assert stranger.content == t("err.not_seated", lang)
@@ -154,9 +154,9 @@ async def test_yokai_flow_speaks_the_readers_language(lang_table: tuple[str, Tab
     assert status.content == f"{head}\n{to_move}"
 
     rules = await tab.answer(await emu.slash(waiting, thread.id, "rules", {"game": "yokai"}))
-    path = localized_file(RULES_DIR / "yokai.md", lang)
+    path = rules_file(RULES_DIR / "yokai", lang)
     assert rules.content == path.read_text(encoding="utf-8")[:2000]
-    assert path.name == ("yokai.es.md" if lang == "es" else "yokai.md")
+    assert path.name == ("rules.es.md" if lang == "es" else "rules.en.md")
 
 
 async def test_language_setting_overrides_the_client_locale(es_table: Table) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image
 
 import renderer
-import renderer.china
+import renderer.china.board
 from games.ai import RandomPlayer
 from games.base import resolve_options
 from games.china import GAME
@@ -30,9 +30,8 @@ NAMES = ("Kiyomi", "Bo", "Aurélien the Magnificent", "Dai", "Eun")
 
 
 def ensure_registered() -> None:
-    """Register the China renderer if the lead has not done so yet."""
-    if "china" not in renderer.RENDERERS:
-        renderer.register("china", renderer.china)
+    """The China renderer is found by folder (kept for callers)."""
+    assert renderer.has_board("china")
 
 
 @cache
@@ -108,8 +107,8 @@ def board_png(
 ) -> bytes:
     """The board PNG as the bot should post it: China's own fixed PNG palette."""
     pal = get_palette(palette)
-    image = renderer.china.render(view, palette=pal, highlight=True, names=names, kit=CACHED)
-    return encode_png(image, renderer.china.png_palette(pal, CACHED))
+    image = renderer.china.board.render(view, palette=pal, highlight=True, names=names, kit=CACHED)
+    return encode_png(image, renderer.china.board.png_palette(pal, CACHED))
 
 
 def hand_png(
@@ -117,8 +116,8 @@ def hand_png(
 ) -> bytes:
     """The private hand PNG (DM picture)."""
     pal = get_palette(palette)
-    image = renderer.china.render_hand(view, palette=pal, names=names, kit=CACHED)
-    return encode_png(image, renderer.china.png_palette(pal, CACHED))
+    image = renderer.china.board.render_hand(view, palette=pal, names=names, kit=CACHED)
+    return encode_png(image, renderer.china.board.png_palette(pal, CACHED))
 
 
 def render_reference(stem: str) -> bytes:

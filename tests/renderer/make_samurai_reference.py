@@ -16,7 +16,7 @@ from pathlib import Path
 
 import games
 import renderer
-import renderer.samurai
+import renderer.samurai.board
 from games.ai import RandomPlayer
 from games.base import resolve_options
 from games.samurai import SamuraiState, SamuraiView
@@ -30,9 +30,6 @@ NAMES = {
     4: ("Ann", "Bo", "Chie", "Daisuke"),
 }
 SEEDS = {2: 7, 3: 11, 4: 5}
-
-if renderer.samurai.GAME_KEY not in renderer.RENDERERS:  # until the lead registers it
-    renderer.register(renderer.samurai.GAME_KEY, renderer.samurai)
 
 
 def _reached(stage: str) -> Callable[[SamuraiState], bool]:
@@ -82,7 +79,7 @@ def render_reference(stem: str) -> bytes:
     if picture == "board":
         return renderer.render_board("samurai", view, palette=palette, names=names)
     pal = get_palette(palette)
-    image = renderer.samurai.render_hand(view, palette=pal, names=names, kit=CACHED)
+    image = renderer.samurai.board.render_hand(view, palette=pal, names=names, kit=CACHED)
     return encode_png(image, png_palette(pal, CACHED))
 
 

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 import renderer
-import renderer.china
+import renderer.china.board
 from games.base import Outcome, Termination
 from games.china import GAME
 from games.china.view import ChinaView
-from renderer import china_geometry as cg
-from renderer import china_map as cm
+from renderer.china import geometry as cg
+from renderer.china import map as cm
 from renderer.core import CACHED, STATIC_LAYERS, clear_caches, get_palette, rgb
 from renderer.palettes import PALETTES
 from tests.renderer.make_china_reference import (
@@ -109,10 +109,10 @@ def test_render_is_deterministic_cached_cold_and_naive(name: str) -> None:
     clear_caches()
     assert board_png(view, "default", NAMES) == first
     pal = get_palette("default")
-    naive = renderer.china.render(
+    naive = renderer.china.board.render(
         view, palette=pal, highlight=True, names=NAMES, kit=renderer.core.NAIVE
     )
-    cached = renderer.china.render(view, palette=pal, highlight=True, names=NAMES, kit=CACHED)
+    cached = renderer.china.board.render(view, palette=pal, highlight=True, names=NAMES, kit=CACHED)
     assert naive.tobytes() == cached.tobytes()
 
 
@@ -129,7 +129,7 @@ def test_own_png_palette_keeps_every_map_colour_apart() -> None:
     """The map's colours survive encoding: yellow and orange regions stay distinct."""
     for name in PALETTES:
         pal = get_palette(name)
-        colours = renderer.china.png_palette(pal, CACHED)
+        colours = renderer.china.board.png_palette(pal, CACHED)
         fills = cm.map_colours(pal)["fill"]
         swatch = Image.new("RGB", (len(fills), 1))
         swatch.putdata([rgb(c) for c in fills.values()])
@@ -148,7 +148,7 @@ def test_last_turn_placements_and_only_they_are_ringed(name: str, palette: str) 
     view = POSITIONS[name]()
     image = decode(board_png(view, palette))
     colour = PALETTES[palette]["highlight"]
-    geo = renderer.china.geometry(view, CACHED)
+    geo = renderer.china.board.geometry(view, CACHED)
     marked = last_places(view)
     rings = [geo.spaces[m] for m in marked]
     if view.last_turn is not None and view.last_turn.emissaries:
@@ -177,8 +177,8 @@ def test_some_positions_exercise_houses_emissaries_forts_and_exchanges() -> None
 def test_highlight_false_draws_no_ring() -> None:
     view = POSITIONS["late_5"]()
     pal = get_palette("default")
-    image = renderer.china.render(view, palette=pal, highlight=False, names=None, kit=CACHED)
-    geo = renderer.china.geometry(view, CACHED)
+    image = renderer.china.board.render(view, palette=pal, highlight=False, names=None, kit=CACHED)
+    geo = renderer.china.board.geometry(view, CACHED)
     for space in last_places(view):
         assert share_near(image, around(geo.spaces[space], RING), pal["highlight"]) == 0
 
@@ -189,7 +189,7 @@ def test_houses_show_their_owner_colour_on_their_space() -> None:
     image = decode(board_png(view))
     for region in view.regions:
         for space in region.spaces:
-            box = around(renderer.china.space_centre(view, space.id), 10)
+            box = around(renderer.china.board.space_centre(view, space.id), 10)
             owned = [share_near(image, box, pal["players"][s]) for s in range(view.players)]
             if space.owner is None:
                 assert max(owned) < 0.05, space.id
@@ -202,7 +202,7 @@ def test_scored_regions_have_a_dark_label() -> None:
     pal = get_palette("default")
     ink = cm.map_colours(pal)["map"]["label"]
     image = decode(board_png(view))
-    geo = renderer.china.geometry(view, CACHED)
+    geo = renderer.china.board.geometry(view, CACHED)
     assert any(r.scored for r in view.regions) and not all(r.scored for r in view.regions)
     for region in view.regions:
         share = share_near(image, geo.labels[region.id].box, ink)
@@ -267,7 +267,7 @@ def test_hand_picture_shows_each_card_in_its_colour(name: str, palette: str) -> 
     image = decode(png)
     assert image.width <= 1200
     cards = cm.map_colours(get_palette(palette))["card"]
-    from renderer.china_hand import BIG, HAND_X, HAND_Y
+    from renderer.china.hand import BIG, HAND_X, HAND_Y
 
     for n, card in enumerate(view.hand):
         x = HAND_X + n * (BIG[0] + 14)
@@ -277,9 +277,11 @@ def test_hand_picture_shows_each_card_in_its_colour(name: str, palette: str) -> 
 
 def test_hand_picture_of_a_public_view_shows_no_cards() -> None:
     pal = get_palette("default")
-    image = renderer.china.render_hand(POSITIONS["mid_5"](), palette=pal, names=None, kit=CACHED)
+    image = renderer.china.board.render_hand(
+        POSITIONS["mid_5"](), palette=pal, names=None, kit=CACHED
+    )
     cards = cm.map_colours(pal)["card"]
-    from renderer.china_hand import BIG, HAND_X, HAND_Y
+    from renderer.china.hand import BIG, HAND_X, HAND_Y
 
     box = (HAND_X, HAND_Y, HAND_X + 3 * BIG[0], HAND_Y + BIG[1])
     assert all(share_near(image, box, c) == 0 for c in cards.values())
@@ -287,7 +289,7 @@ def test_hand_picture_of_a_public_view_shows_no_cards() -> None:
 
 def test_hand_alt_text_names_the_cards() -> None:
     view = POSITIONS["private_late_5"]()
-    text = renderer.china.hand_alt_text(view, names=NAMES)
+    text = renderer.china.board.hand_alt_text(view, names=NAMES)
     colours = dict(view.colours)
     assert text.startswith("Aurélien the Magnificent's hand in China: ")
     assert ", ".join(colours[c] for c in view.hand or ()) in text

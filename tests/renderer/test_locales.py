@@ -14,10 +14,10 @@ from PIL import Image, ImageChops
 import renderer
 from games.base import Outcome
 from renderer.core import CACHED, STATIC_LAYERS, clear_caches
-from renderer.samurai_hand import HAND_SIZE, hand_slot_centres
-from renderer.samurai_text import text_width
+from renderer.samurai.hand import HAND_SIZE, hand_slot_centres
+from renderer.samurai.text import text_width
 from renderer.words import LOCALES, table, words
-from renderer.yokai import layout_for
+from renderer.yokai.board import layout_for
 from tests.renderer import positions
 from tests.renderer.make_china_reference import NAMES as CHINA_NAMES
 from tests.renderer.make_china_reference import POSITIONS as CHINA
@@ -119,8 +119,8 @@ def test_spanish_boards_differ_in_their_text_and_keep_their_size(name: str) -> N
 
 def test_china_geometry_is_kept_per_locale() -> None:
     view = CHINA["mid_4a_forts"]()
-    en = renderer.china.geometry(view, CACHED, "en")
-    es = renderer.china.geometry(view, CACHED, "es")
+    en = renderer.china.board.geometry(view, CACHED, "en")
+    es = renderer.china.board.geometry(view, CACHED, "es")
     assert en.spaces == es.spaces  # the map itself does not move
     assert en.labels != es.labels  # "yellow" and "amarilla" need different label boxes
 
@@ -154,8 +154,8 @@ def test_spanish_hands(game: str) -> None:
 
 def test_long_spanish_tile_names_fit_their_slot() -> None:
     width = hand_slot_centres()[1][0] - hand_slot_centres()[0][0]
-    for kind in ("figure_swap", "tile_swap", "helmet", "samurai", "ship"):
-        name = ES(f"samurai.tile.{kind}").format(value=4)
+    for code in ("FS", "TS", "H4", "S3", "W2"):
+        name = ES(f"samurai.tile.{code}")
         # one line at 19 px or more, else each of two lines at 18 px
         lines = [name] if text_width(CACHED, name, 19, True) <= width - 8 else name.split(" ", 1)
         assert all(text_width(CACHED, line, 18, True) <= width - 8 for line in lines), name

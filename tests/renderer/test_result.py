@@ -28,6 +28,7 @@ from renderer.result import (
     make_card,
     render_result,
     result_alt_text,
+    tiebreak_words,
 )
 from renderer.words import words
 
@@ -183,7 +184,7 @@ def test_alt_text_names_the_winners_and_the_tiebreak(name: str) -> None:
     for seat in outcome.winners:
         assert names[seat] in text
     if outcome.tiebreak:
-        assert f"Tie-break: {words('en')(f'result.tiebreak.{outcome.tiebreak}')}" in text
+        assert f"Tie-break: {tiebreak_words(key, outcome.tiebreak, words('en'))}" in text
     else:
         assert "Tie-break" not in text
     if outcome.is_draw and not outcome.winners:

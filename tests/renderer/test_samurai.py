@@ -13,12 +13,11 @@ from PIL import Image, ImageChops, ImageStat
 
 import games
 import renderer
-import renderer.samurai
+import renderer.samurai.board
 from games.samurai.view import SamuraiView
 from renderer.core import CACHED, NAIVE, STATIC_LAYERS, clear_caches, encode_png, png_palette, rgb
 from renderer.palettes import PALETTES
-from renderer.samurai import alt_text, hand_alt_text, hex_centre, layout_for, render_hand
-from renderer.samurai_art import (
+from renderer.samurai.art import (
     FIGURES,
     TERRAIN,
     build_figure,
@@ -27,8 +26,9 @@ from renderer.samurai_art import (
     ink_for,
     terrain_for,
 )
-from renderer.samurai_hand import hand_slot_centres
-from renderer.samurai_layout import HEX_RADIUS, NEEDS
+from renderer.samurai.board import alt_text, hand_alt_text, hex_centre, layout_for, render_hand
+from renderer.samurai.hand import hand_slot_centres
+from renderer.samurai.layout import HEX_RADIUS, NEEDS
 from tests.renderer.make_samurai_reference import (
     NAMES,
     REFERENCE_DIR,

@@ -8,13 +8,17 @@ import pytest
 
 import games
 from games import words
-from tests.toy import sealed
+from renderer import plugin
+from tests.toy import picture, sealed
 
 
 @pytest.fixture
 def sealed_game() -> Iterator[sealed.SealedGame]:
     games.register(sealed.GAME)
-    for locale, mapping in sealed.WORDS.items():
-        words.add(locale, mapping)
+    plugin.register(picture.RENDERER)
+    for table in (sealed.WORDS, picture.WORDS):
+        for locale, mapping in table.items():
+            words.add(locale, mapping)
     yield sealed.GAME
     games.unregister(sealed.KEY)
+    plugin.unregister(sealed.KEY)

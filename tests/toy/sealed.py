@@ -292,10 +292,10 @@ WORDS: dict[str, dict[str, str]] = {
         "sealed.form.prompt": (
             "Round {round}: bid for a prize worth {prize}. You have {coins} coins."
         ),
-        "event.sealed.bid": "{player} has sealed a bid.",
-        "event.sealed.my_bid": "You bid {coins}.",
-        "event.sealed.won": "{player} wins the {prize}-point prize for {coins} coins.",
-        "event.sealed.tie": "A tie for the {prize}-point prize: nobody wins it.",
+        "sealed.event.bid": "{player} has sealed a bid.",
+        "sealed.event.my_bid": "You bid {coins}.",
+        "sealed.event.won": "{player} wins the {prize}-point prize for {coins} coins.",
+        "sealed.event.tie": "A tie for the {prize}-point prize: nobody wins it.",
     },
     "es": {
         "sealed.too_much": "Solo tienes {coins} monedas.",
@@ -306,9 +306,9 @@ WORDS: dict[str, dict[str, str]] = {
         "sealed.form.prompt": (
             "Ronda {round}: puja por un premio de {prize}. Tienes {coins} monedas."
         ),
-        "event.sealed.bid": "{player} ha sellado una puja.",
-        "event.sealed.my_bid": "Pujaste {coins}.",
-        "event.sealed.won": "{player} gana el premio de {prize} puntos por {coins} monedas.",
-        "event.sealed.tie": "Empate por el premio de {prize} puntos: nadie lo gana.",
+        "sealed.event.bid": "{player} ha sellado una puja.",
+        "sealed.event.my_bid": "Pujaste {coins}.",
+        "sealed.event.won": "{player} gana el premio de {prize} puntos por {coins} monedas.",
+        "sealed.event.tie": "Empate por el premio de {prize} puntos: nadie lo gana.",
     },
 }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from games.base import Outcome
 from games.yokai.view import YokaiView
 from renderer.core import (
     Point,
@@ -25,11 +26,13 @@ from renderer.core import (
     rounded_polygon,
 )
 from renderer.palettes import Palette
+from renderer.plugin import RendererDefaults, ResultPart
 from renderer.text import result_lines, seat_label
 from renderer.words import Words, words
-from renderer.yokai_words import alt_text, piece_key, piece_name, short_move, title
+from renderer.yokai.result import result_part
+from renderer.yokai.words import alt_text, piece_key, piece_name, short_move, title
 
-__all__ = ["GAME_KEY", "alt_text", "render", "square_box"]
+__all__ = ["GAME_KEY", "YokaiRenderer", "alt_text", "render", "square_box"]
 
 GAME_KEY = "yokai"
 SUPERSAMPLE = 4  # tokens are drawn 4x larger and shrunk: Pillow polygons are not anti-aliased
@@ -419,7 +422,7 @@ def draw_status(
     draw_text(img, xy, info, size=26, fill=muted, kit=kit, anchor="lm", max_width=width)
     reason = ""
     if view.outcome is not None:
-        head, reason = result_lines(view.outcome, names, tr.locale)
+        head, reason = result_lines(view.outcome, names, tr.locale, GAME_KEY)
     elif view.to_move is not None:
         head = tr("yokai.to_move", name=seat_label(view.to_move, names, tr.locale))
     else:
@@ -460,3 +463,31 @@ def render(
         draw_panel(img, lay, view, seat, names, palette, kit, tr)
     draw_status(img, lay, view, names, palette, kit, tr)
     return img
+
+
+class YokaiRenderer(RendererDefaults):
+    """Yōkai no Mori's :class:`~renderer.plugin.GameRenderer`: board and alt text only."""
+
+    key = GAME_KEY
+
+    def render(
+        self,
+        view: YokaiView,
+        *,
+        palette: Palette,
+        highlight: bool,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        return render(
+            view, palette=palette, highlight=highlight, names=names, kit=kit, locale=locale
+        )
+
+    def alt_text(
+        self, view: YokaiView, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str:
+        return alt_text(view, names=names, locale=locale)
+
+    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
+        return result_part(outcome, seats, tr)

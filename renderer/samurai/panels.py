@@ -1,6 +1,6 @@
 """The Samurai legend panels: title and status, one row per player, turns, figures, key.
 
-Each panel stacks named sections (see :mod:`renderer.samurai_layout`); the frames, the
+Each panel stacks named sections (see :mod:`renderer.samurai.layout`); the frames, the
 title, the figure column heads and the key are static, everything else is drawn per call.
 """
 
@@ -16,10 +16,10 @@ from PIL import Image, ImageDraw
 from games.samurai.view import SamuraiView
 from renderer.core import Point, Toolkit, fit_text
 from renderer.palettes import Palette
-from renderer.samurai_art import FIGURES, figure, seat_mark
-from renderer.samurai_layout import KEY_H, PLAYER_H, Box, Layout, section_height
-from renderer.samurai_text import draw_line, fit, fitting, text_width
-from renderer.samurai_words import (
+from renderer.samurai.art import FIGURES, figure, seat_mark
+from renderer.samurai.layout import KEY_H, PLAYER_H, Box, Layout, section_height
+from renderer.samurai.text import draw_line, fit, fitting, text_width
+from renderer.samurai.words import (
     LIT_TAGS,
     figures_on_board,
     seat_counts,
@@ -131,7 +131,7 @@ def draw_static_panels(
                 (x0, y0 + 24), heading, font=kit.font(26, True), fill=pal["text"], anchor="lm"
             )
             col = (x1 - x0 - LABEL_W) / 3
-            figure_words = [tr(f"samurai.figure.{letter}") for letter in FIGURES]
+            figure_words = [tr(f"samurai.figure_type.{letter}") for letter in FIGURES]
             size = next((n for n in (19, 17, 15) if _words_fit(kit, n, col, figure_words)), 15)
             for t, letter in enumerate(FIGURES):
                 cx = x0 + LABEL_W + (t + 0.5) * col

@@ -2,7 +2,7 @@
 
 Layout: the hex map of Japan for the view's player count, north up (flat-topped hexes in
 columns, odd columns half a hex lower, as in the map data), about 1070 px wide. Japan runs
-diagonally, so the legend sits in the two empty corners (see :mod:`renderer.samurai_layout`):
+diagonally, so the legend sits in the two empty corners (see :mod:`renderer.samurai.layout`):
 title, phase and whose turn, a row per player and the last turn at the top left; figures
 on the board, to place and set aside, and a key at the top left or bottom right, whichever
 leaves the panels wider. Empty hexes carry their label ("F7"): it is what players type.
@@ -21,10 +21,12 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from games.base import Outcome
 from games.samurai.view import HexView, SamuraiView
 from renderer.core import Toolkit, rgb
 from renderer.palettes import Palette
-from renderer.samurai_art import (
+from renderer.plugin import RendererDefaults, ResultPart
+from renderer.samurai.art import (
     SQRT3,
     SS,
     Terrain,
@@ -35,15 +37,17 @@ from renderer.samurai_art import (
     terrain_for,
     tile,
 )
-from renderer.samurai_hand import hand_alt_text, render_hand
-from renderer.samurai_layout import Layout, hex_centre, layout_for, slot_centres, slot_radius
-from renderer.samurai_panels import draw_panels, draw_static_panels
-from renderer.samurai_text import draw_line, text_width
-from renderer.samurai_words import alt_text
-from renderer.words import words
+from renderer.samurai.hand import hand_alt_text, render_hand
+from renderer.samurai.layout import Layout, hex_centre, layout_for, slot_centres, slot_radius
+from renderer.samurai.panels import draw_panels, draw_static_panels
+from renderer.samurai.result import result_part
+from renderer.samurai.text import draw_line, text_width
+from renderer.samurai.words import alt_text
+from renderer.words import Words, words
 
 __all__ = [
     "GAME_KEY",
+    "SamuraiRenderer",
     "alt_text",
     "hand_alt_text",
     "hex_centre",
@@ -276,3 +280,48 @@ def render(
     draw_figures(img, lay, view, palette, kit)
     draw_panels(img, lay, view, names, palette, kit, tr)
     return img
+
+
+class SamuraiRenderer(RendererDefaults):
+    """Samurai's :class:`~renderer.plugin.GameRenderer`: board, hand, result columns."""
+
+    key = GAME_KEY
+    has_hand = True
+
+    def render(
+        self,
+        view: SamuraiView,
+        *,
+        palette: Palette,
+        highlight: bool,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        return render(
+            view, palette=palette, highlight=highlight, names=names, kit=kit, locale=locale
+        )
+
+    def alt_text(
+        self, view: SamuraiView, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str:
+        return alt_text(view, names=names, locale=locale)
+
+    def render_hand(
+        self,
+        view: SamuraiView,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        return render_hand(view, palette=palette, names=names, kit=kit, locale=locale)
+
+    def hand_alt_text(
+        self, view: SamuraiView, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str:
+        return hand_alt_text(view, names=names, locale=locale)
+
+    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
+        return result_part(outcome, seats, tr)

@@ -13,7 +13,7 @@ from functools import cache
 
 from games.samurai.view import SamuraiView
 from renderer.core import Point
-from renderer.samurai_art import SQRT3
+from renderer.samurai.art import SQRT3
 
 HEX_RADIUS = {2: 48, 3: 38, 4: 34}  # every board comes out about 1070 px wide
 MARGIN = 14

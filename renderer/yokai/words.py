@@ -94,7 +94,7 @@ def alt_text(view: YokaiView, *, names: Sequence[str] | None = None, locale: str
     when = tr("yokai.alt.start") if view.ply == 0 else tr("yokai.alt.move_n", n=view.ply)
     head = f"{title(view)}, {when}"
     if view.outcome is not None:
-        head += ". " + result_sentence(view.outcome, names, tr.locale)
+        head += ". " + result_sentence(view.outcome, names, tr.locale, "yokai")
     elif view.to_move is not None:
         check = tr("yokai.alt.in_check") if view.in_check else ""
         head += tr(

@@ -15,7 +15,7 @@ from games.samurai.data import PLAYER_TILES
 from games.samurai.view import SamuraiView, TileView, tile_view
 from renderer.core import Point, Toolkit, fit_text, rgb
 from renderer.palettes import Palette
-from renderer.samurai_art import (
+from renderer.samurai.art import (
     FIGURES,
     figure,
     hex_points,
@@ -23,8 +23,8 @@ from renderer.samurai_art import (
     seat_mark,
     tile,
 )
-from renderer.samurai_text import draw_line, fitting, text_width
-from renderer.samurai_words import hand_alt_text, tile_name
+from renderer.samurai.text import draw_line, fitting, text_width
+from renderer.samurai.words import hand_alt_text, tile_name
 from renderer.text import seat_label
 from renderer.words import Words, words
 
@@ -81,7 +81,7 @@ def _static(pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
         sprite = figure(letter, 64, pal, kit)
         img.paste(sprite, (round(cx - 32), 384), sprite)
         fnt = kit.font(19, False)
-        word = fit_text(tr(f"samurai.figure.{letter}"), fnt, 108)
+        word = fit_text(tr(f"samurai.figure_type.{letter}"), fnt, 108)
         draw.text((cx, 468), word, font=fnt, fill=pal["muted_text"], anchor="mm")
     return img
 

@@ -22,8 +22,8 @@ def colour_name(view: ChinaView, letter: str, tr: Words | None = None) -> str:
     when the table has none; "the pile" for the pile)."""
     tr = tr or words()
     if letter == "pile":
-        return tr("china.the_pile")
-    return tr.get(f"china.colour.{letter}", dict(view.colours).get(letter, letter))
+        return tr("china.card.pile")
+    return tr.get(f"china.card.{letter}", dict(view.colours).get(letter, letter))
 
 
 def colour_names(view: ChinaView, tr: Words) -> dict[str, str]:
@@ -70,7 +70,7 @@ def result_text(view: ChinaView, names: Sequence[str] | None, locale: str = "en"
     winners = sorted(outcome.winners)
     best = max((view.scores[s].total for s in winners), default=0)
     if outcome.termination is not Termination.SCORING:
-        return " ".join(result_lines(outcome, names, locale)).strip()
+        return " ".join(result_lines(outcome, names, locale, "china")).strip()
     if len(winners) == 1:
         text = tr("china.wins_with", who=seat_label(winners[0], names, locale), n=best)
         return text + (tr("china.most_left") if outcome.tiebreak == "pieces_left" else "")

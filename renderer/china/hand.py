@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.china.view import ChinaView
-from renderer.china_pieces import card_sprite, pile_sprite
-from renderer.china_words import colour_name, pile_status, turn_status
+from renderer.china.pieces import card_sprite, pile_sprite
+from renderer.china.words import colour_name, pile_status, turn_status
 from renderer.core import Toolkit, draw_text, rgb
 from renderer.palettes import Palette
 from renderer.text import seat_label

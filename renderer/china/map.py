@@ -17,7 +17,7 @@ from typing import cast
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from games.china.view import ChinaView
-from renderer.china_geometry import (
+from renderer.china.geometry import (
     BADGE_R,
     CELL,
     CHECK_W,

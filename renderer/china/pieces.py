@@ -11,7 +11,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from renderer.china_map import map_colours
+from renderer.china.map import map_colours
 from renderer.core import Toolkit, rgb, rounded_polygon
 from renderer.palettes import Palette
 

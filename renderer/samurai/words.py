@@ -17,7 +17,7 @@ from renderer.words import Words, words
 
 FIGURE_LETTERS = "HBR"
 END_REASONS = ("exhausted", "ties", "blocked", "resignation")  # samurai.end.<reason>
-TIEBREAKS = ("other_figures", "total_figures", "shared")  # samurai.tiebreak.<name>
+TIEBREAKS = ("other_figures", "total_figures", "shared")  # samurai.won_on.<name>
 LIT_TAGS = frozenset({"to_play", "placing", "winner"})
 PLACEMENT = re.compile(r"^[HBR]@[A-T]\d+$")
 MAX_ALT = 1024
@@ -67,7 +67,7 @@ def result_detail(view: SamuraiView, tr: Words) -> str:
     if outcome.scores and winners and outcome.termination != Termination.RESIGNATION:
         parts.append(tr.count("samurai.types_led", round(outcome.scores[winners[0]])))
     if outcome.tiebreak in TIEBREAKS:
-        parts.append(tr(f"samurai.tiebreak.{outcome.tiebreak}"))
+        parts.append(tr(f"samurai.won_on.{outcome.tiebreak}"))
     if view.end_reason in END_REASONS:
         parts.append(tr(f"samurai.end.{view.end_reason}"))
     return " · ".join(parts)
@@ -203,7 +203,7 @@ def clip(text: str) -> str:
 def tile_name(tile: TileView, tr: Words | None = None) -> str:
     """ "Buddha 3", "Ronin" in ``tr``'s locale (the view's English name as the fallback)."""
     tr = tr or words()
-    return tr.get(f"samurai.tile.{tile.kind}", tile.name).format(value=tile.value)
+    return tr.get(f"samurai.tile.{tile.code}", tile.name)
 
 
 def tile_phrase(tile: TileView, tr: Words | None = None) -> str:

@@ -1,0 +1,233 @@
+"""What a game's renderer is: the :class:`GameRenderer` protocol, its defaults, the registry.
+
+A game's pictures live in one package, ``renderer/<key>/``, whose ``__init__`` exports one
+object, ``RENDERER``, satisfying :class:`GameRenderer`. Every per-game hook is a declared
+member of the protocol; :class:`RendererDefaults` gives the optional ones a default (no
+hand picture, the shared PNG palette, a plain score column on the result card), so a
+game overrides only what it has. The shared core never names a game: it finds the
+packages under ``renderer/`` that export ``RENDERER`` (:func:`discover`), and a renderer
+from elsewhere (a test's toy game) joins with :func:`register`.
+
+>>> all(get(key).key == key and has_board(key) for key in RENDERERS)
+True
+>>> has_board("no such game"), has_hand("no such game")
+(False, False)
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from PIL import Image
+
+from games.base import Outcome, UnknownGame
+from renderer.columns import Column, ResultPart, score_columns
+from renderer.core import Toolkit, png_palette
+from renderer.palettes import Palette
+
+if TYPE_CHECKING:
+    from renderer.words import Words
+
+__all__ = [
+    "RENDERERS",
+    "Column",
+    "GameRenderer",
+    "NoHandPicture",
+    "RendererDefaults",
+    "ResultPart",
+    "discover",
+    "get",
+    "has_board",
+    "has_hand",
+    "register",
+    "unregister",
+]
+
+
+class NoHandPicture(UnknownGame):
+    """The game has no private hand picture (its hidden information is none, or text)."""
+
+
+# --- the result card's per-game part ------------------------------------------------------
+
+
+# --- the protocol -------------------------------------------------------------------------
+
+
+@runtime_checkable
+class GameRenderer(Protocol):
+    """A game's pictures and their descriptions (see renderer/yokai for the smallest one).
+
+    Every method draws only from what it is given (a view, an outcome), so a picture can
+    never show a secret the viewer was not given. ``locale`` is a supported locale ("en",
+    "es"); words come from :func:`renderer.words.words`.
+    """
+
+    @property
+    def key(self) -> str:
+        """The game key this renderer draws (``games.get(key)``)."""
+        ...
+
+    @property
+    def has_hand(self) -> bool:
+        """Whether :meth:`render_hand` and :meth:`hand_alt_text` draw a seat's private hand.
+        Without one, both raise :class:`NoHandPicture`."""
+        ...
+
+    def render(
+        self,
+        view: Any,
+        *,
+        palette: Palette,
+        highlight: bool,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        """The board picture of a public or seat view (RGB)."""
+        ...
+
+    def alt_text(self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+        """A description of the board for screen readers (at most 1024 characters)."""
+        ...
+
+    def render_hand(
+        self,
+        view: Any,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        """The private picture of one seat's hand, for the DM (a seat's view)."""
+        ...
+
+    def hand_alt_text(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str:
+        """A description of the hand picture for screen readers."""
+        ...
+
+    def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
+        """The fixed 256-colour PNG palette of this game's pictures in ``pal``."""
+        ...
+
+    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
+        """This game's columns, notes, legend and end wording on the result card, read
+        from ``outcome.detail`` (unknown or malformed detail is left out, not guessed)."""
+        ...
+
+
+class RendererDefaults:
+    """Defaults for the optional members of :class:`GameRenderer` (renderers inherit)."""
+
+    has_hand: bool = False
+
+    def render_hand(
+        self,
+        view: Any,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        raise NoHandPicture("This game has no hand picture.")
+
+    def hand_alt_text(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str:
+        raise NoHandPicture("This game has no hand picture.")
+
+    def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
+        return png_palette(pal, kit)
+
+    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
+        return ResultPart(score_columns(outcome, seats, tr))
+
+
+# --- the registry -------------------------------------------------------------------------
+
+_registry: dict[str, GameRenderer] = {}
+_lock = threading.Lock()
+_discovered = False
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def register(renderer: GameRenderer) -> None:
+    """Make ``renderer`` draw the game ``renderer.key`` (replacing any earlier one)."""
+    if not isinstance(renderer, GameRenderer):
+        raise TypeError(f"{renderer!r} does not satisfy the GameRenderer protocol")
+    _registry[renderer.key] = renderer
+
+
+def unregister(key: str) -> None:
+    """Forget a renderer registered from elsewhere (a test's toy game)."""
+    _registry.pop(key, None)
+
+
+def discover() -> None:
+    """Register the ``RENDERER`` of every package under ``renderer/`` (once)."""
+    global _discovered
+    if _discovered:
+        return
+    with _lock:
+        if _discovered:
+            return
+        for info in sorted(pkgutil.iter_modules([str(PACKAGE_DIR)]), key=lambda i: i.name):
+            if not info.ispkg:
+                continue
+            module = importlib.import_module(f"renderer.{info.name}")
+            found = vars(module).get("RENDERER")
+            if found is None:
+                continue
+            if found.key != info.name:
+                raise ValueError(f"renderer/{info.name} exports a RENDERER for {found.key!r}")
+            _registry.setdefault(found.key, found)
+        _discovered = True
+
+
+def get(game_key: str) -> GameRenderer:
+    """The renderer of ``game_key``; raises UnknownGame listing the games that have one."""
+    discover()
+    try:
+        return _registry[game_key]
+    except KeyError:
+        known = ", ".join(sorted(_registry))
+        raise UnknownGame(f"There is no picture for {game_key!r}. Games: {known}.") from None
+
+
+def has_board(game_key: str) -> bool:
+    """Whether ``game_key`` has a renderer (a board picture)."""
+    discover()
+    return game_key in _registry
+
+
+def has_hand(game_key: str) -> bool:
+    """Whether ``game_key`` has a private hand picture."""
+    return has_board(game_key) and _registry[game_key].has_hand
+
+
+class _Registry(Mapping[str, GameRenderer]):
+    """The registered renderers by game key, read-only (discovered on first use)."""
+
+    def __getitem__(self, key: str) -> GameRenderer:
+        discover()
+        return _registry[key]
+
+    def __iter__(self) -> Iterator[str]:
+        discover()
+        return iter(dict(_registry))
+
+    def __len__(self) -> int:
+        discover()
+        return len(_registry)
+
+
+RENDERERS: Mapping[str, GameRenderer] = _Registry()
