@@ -343,6 +343,13 @@ class Game(Protocol):
     """The game's own reasons to end (besides :class:`Termination`), worded by the
     catalogues as ``<key>.end.<reason>``."""
 
+    def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
+        """Raise :class:`InvalidOption` (with a catalogue key) when the game would refuse
+        ``options`` (already resolved, see ``resolve_options``) for ``players`` seats, or
+        for every player count when ``players`` is ``None``; so ``/game new`` refuses at
+        creation what ``setup`` would refuse later. ``setup`` calls it too."""
+        ...
+
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> State:
         """A new game; ``options`` are already resolved (see ``resolve_options``)."""
         ...
@@ -444,6 +451,9 @@ class GameDefaults:
     """Defaults for the optional parts of :class:`Game` (games inherit and override)."""
 
     end_reasons: tuple[str, ...] = ()
+
+    def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
+        return None
 
     def form(self, state: State, seat: Seat) -> Form | None:
         return None

@@ -20,7 +20,7 @@ from games.base import (
 from games.china import notation as notation_module
 from games.china.checks import explain
 from games.china.rules import apply_action, legal_actions, resign_seat
-from games.china.setup import OPTIONS, new_game
+from games.china.setup import OPTIONS, new_game, validate_options
 from games.china.state import (
     ChinaAction,
     ChinaState,
@@ -52,9 +52,13 @@ class ChinaGame(GameDefaults):
 
         return make_player(strength, seed=seed)
 
+    def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
+        """Refuse a board side that is not for ``players`` (side A with 5, B with 3)."""
+        validate_options(options, players)
+
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> ChinaState:
         """A new game; seat 0 is the start player and the last turn of the final round
-        belongs to seat ``players - 1``."""
+        belongs to seat ``players - 1``. Refuses what :meth:`validate_options` refuses."""
         return new_game(players, resolve_options(self, options), seed)
 
     def to_act(self, state: ChinaState) -> frozenset[Seat]:
