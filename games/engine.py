@@ -43,14 +43,12 @@ def find_legal(game: Game, state: State, seat: Seat, action: object) -> Action |
     except Exception:
         return None
     kind = type(action)
-    for candidate in game.legal(state, seat):
-        if type(candidate) is not kind:
-            continue
-        try:
-            if hash(candidate) == key and bool(candidate == action):
+    try:
+        for candidate in game.legal(state, seat):
+            if type(candidate) is kind and candidate == action and hash(candidate) == key:
                 return candidate
-        except Exception:
-            return None
+    except Exception:  # a field's == raised
+        return None
     return None
 
 
