@@ -47,6 +47,8 @@ class Lobby:
         if players is not None and players not in game.seats:
             allowed = ", ".join(map(str, game.seats))
             raise NotAllowed("err.player_count", title=game.title, allowed=allowed, players=players)
+        # the game's own check, now, not when the lobby starts (China's side A with five)
+        game.validate_options(resolved, players)
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big") >> 1
         row = await self.store.create_game(

@@ -1,6 +1,9 @@
 """Command line for the engines: ``python -m games {list,perft,legal,playout}``.
 
-Errors print one sentence on stderr and exit with status 2.
+``perft`` and ``legal`` first play ``--moves`` (separated by ``;``, or by white space when
+there is no ``;``) or ``--moves-file`` (one move per line, ``-`` for standard input); every
+command takes ``--option NAME=VALUE`` (repeatable) for the game's options, validated as
+``/game new`` does. Errors print one sentence on stderr and exit with status 2.
 """
 
 from __future__ import annotations
@@ -23,21 +26,76 @@ class CliError(Exception):
     """A usage problem worth one sentence."""
 
 
-def _start(game: Game, players: int | None, variant: str | None, seed: int = 0) -> State:
-    options = {"variant": variant} if variant else {}
+def _options(variant: str | None, pairs: Sequence[str] | None) -> dict[str, str]:
+    """``--variant`` and the ``--option NAME=VALUE`` pairs as an options mapping."""
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise CliError(f"--option takes NAME=VALUE, not {pair!r}.")
+        if name in options:
+            raise CliError(f"Option {name!r} is given twice.")
+        options[name] = value.strip()
+    if variant:
+        if options.get("variant", variant) != variant:
+            raise CliError("--variant and --option variant=... disagree.")
+        options["variant"] = variant
+    return options
+
+
+def _start(game: Game, args: argparse.Namespace, seed: int = 0) -> State:
+    """A new game for the command's ``--players``, ``--variant`` and ``--option`` values."""
+    options = resolve_options(game, _options(args.variant, args.option))
+    players = args.players
     count = players if players is not None else game.seats[0]
     if count not in game.seats:
         allowed = ", ".join(map(str, game.seats))
         raise CliError(f"{game.title} is for {allowed} players, not {count}.")
-    return game.setup(count, resolve_options(game, options), seed)
+    game.validate_options(options, count)
+    return game.setup(count, options, seed)
 
 
-def _play_moves(game: Game, state: State, moves: str | None) -> State:
-    for text in (moves or "").split():
+def split_moves(text: str) -> list[str]:
+    """The moves of ``--moves``: separated by ``;`` when there is one (moves may then hold
+    spaces, as China's do), else by white space (``"b2b3 b4b3"``)."""
+    parts = text.split(";") if ";" in text else text.split()
+    return [part.strip() for part in parts if part.strip()]
+
+
+def read_moves_file(path: str) -> list[str]:
+    """One move per line from ``path`` (``-``: standard input); blank lines and lines
+    starting with ``#`` are skipped."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else "unreadable"
+        raise CliError(f"Cannot read the moves file {path!r}: {reason}.") from None
+    lines = (line.strip() for line in text.splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def _moves(args: argparse.Namespace) -> list[str]:
+    if args.moves is not None and args.moves_file is not None:
+        raise CliError("Give --moves or --moves-file, not both.")
+    if args.moves_file is not None:
+        return read_moves_file(args.moves_file)
+    return split_moves(args.moves or "")
+
+
+def _play_moves(game: Game, state: State, moves: Sequence[str]) -> State:
+    for number, text in enumerate(moves, 1):
         seats = sorted(game.to_act(state))
         if not seats:
-            raise CliError(f"The game is over before {text!r}.")
-        state, _, _ = engine.act_text(game, state, seats[0], text)
+            raise CliError(f"The game is over before move {number} ({text!r}).")
+        try:
+            state, _, _ = engine.act_text(game, state, seats[0], text)
+        except GameError as err:
+            raise CliError(f"Move {number} ({text!r}): {err}") from None
     return state
 
 
@@ -68,13 +126,13 @@ def cmd_perft(args: argparse.Namespace) -> None:
     game = games.get(args.key)
     if args.depth < 0:
         raise CliError("Depth must be 0 or more.")
-    state = _play_moves(game, _start(game, args.players, args.variant), args.moves)
+    state = _play_moves(game, _start(game, args), _moves(args))
     print(perft(game, state, args.depth))
 
 
 def cmd_legal(args: argparse.Namespace) -> None:
     game = games.get(args.key)
-    state = _play_moves(game, _start(game, args.players, args.variant), args.moves)
+    state = _play_moves(game, _start(game, args), _moves(args))
     seats = sorted(game.to_act(state))
     if not seats:
         raise CliError("The game is over: nobody has a legal action.")
@@ -91,7 +149,7 @@ def cmd_playout(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     for index in range(args.games):
         seed = derive_seed(args.seed, f"playout{index}")
-        state = _start(game, args.players, args.variant, seed)
+        state = _start(game, args, seed)
         player = RandomPlayer(seed)
         while game.outcome(state) is None:
             seat = min(game.to_act(state))
@@ -127,11 +185,26 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("depth", type=int)
         p.add_argument("--variant")
         p.add_argument("--players", type=int)
+        p.add_argument(
+            "--option",
+            action="append",
+            metavar="NAME=VALUE",
+            help="a game option, e.g. side=b (repeatable; see the game's options)",
+        )
         if name == "playout":
             p.add_argument("--games", type=int, default=10)
             p.add_argument("--seed", type=int, default=0)
         else:
-            p.add_argument("--moves", help='actions to play first, e.g. "b2b3 b4b3"')
+            p.add_argument(
+                "--moves",
+                help='actions to play first: "b2b3 b4b3", or separated by ";" when they hold'
+                ' spaces ("Y:qi QI1; draw pile")',
+            )
+            p.add_argument(
+                "--moves-file",
+                metavar="PATH",
+                help="actions to play first, one per line (- reads standard input)",
+            )
         p.set_defaults(run=run)
     return parser
 

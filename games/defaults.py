@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from games.ai import RandomPlayer
-from games.base import Action, Player, Seat, State
+from games.base import JSON, Action, Player, Seat, State
 from games.errors import IllegalAction, Reason
 from games.forms import Answers, Form
 
@@ -14,6 +14,9 @@ class GameDefaults:
     """Defaults for the optional parts of :class:`Game` (games inherit and override)."""
 
     end_reasons: tuple[str, ...] = ()
+
+    def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
+        return None
 
     def form(self, state: State, seat: Seat) -> Form | None:
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.base import (
+    MALFORMED_ACTION,
     Action,
     Event,
     Game,
@@ -18,6 +19,7 @@ from games.base import (
     NotYourTurn,
     Seat,
     State,
+    well_formed,
 )
 
 
@@ -29,13 +31,52 @@ def check_can_act(game: Game, state: State, seat: Seat) -> None:
         raise NotYourTurn("It is not your turn.", key="rules.common.not_your_turn")
 
 
+def find_legal(game: Game, state: State, seat: Seat, action: object) -> Action | None:
+    """The member of ``legal()`` that ``action`` stands for, or ``None``.
+
+    Matches only an action of the very same type that compares and hashes equal, so
+    objects whose ``==`` lies or raises, unhashable values and look-alike types never
+    match; and the caller gets the game's own object back, never the one it passed in.
+    """
+    try:
+        key = hash(action)
+    except Exception:
+        return None
+    kind = type(action)
+    try:
+        for candidate in game.legal(state, seat):
+            if type(candidate) is kind and candidate == action and hash(candidate) == key:
+                return candidate
+    except Exception:  # a field's == raised
+        return None
+    return None
+
+
+def explain(game: Game, state: State, seat: Seat, action: object) -> str:
+    """Why ``action`` is not legal for ``seat`` now: the game's sentence, or
+    :data:`~games.base.MALFORMED_ACTION` for an object whose fields do not have their
+    declared types, or when the game's explainer fails on it (a backstop: explainers
+    check :func:`~games.base.well_formed` themselves)."""
+    if not well_formed(action):
+        return MALFORMED_ACTION
+    try:
+        why = game.explain_illegal(state, seat, action)
+    except Exception:
+        return MALFORMED_ACTION
+    return why if isinstance(why, str) and why else MALFORMED_ACTION
+
+
 def act(game: Game, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-    """Apply ``action`` for ``seat`` after checking it; the input state is untouched."""
+    """Apply ``action`` for ``seat`` after checking it; the input state is untouched.
+
+    Anything that is not one of ``legal()`` raises IllegalAction, whatever it is; the
+    game applies its own copy of the action."""
     check_can_act(game, state, seat)
-    if action not in game.legal(state, seat):
+    legal = find_legal(game, state, seat, action)
+    if legal is None:
         # a Reason carries its catalogue key into the error (GameError reads it)
-        raise IllegalAction(game.explain_illegal(state, seat, action))
-    return game.apply(state, seat, action)
+        raise IllegalAction(explain(game, state, seat, action))
+    return game.apply(state, seat, legal)
 
 
 def act_text(game: Game, state: State, seat: Seat, text: str) -> tuple[State, Action, list[Event]]:

@@ -8,6 +8,13 @@ notes, the board a *designed* map kept in ``data/china/china_map.json``. Modules
 
 Decisions where the rules are silent or unclear ([G]), with their options and defaults:
 
+* the map: every worked example of the rulebook (1-7) can be played on side B, the
+  examples' side (``design_examples`` in the data file; tests/games/china/test_examples.py
+  plays each one on the shipped map). Qi has 6 spaces there, since in example 3 two more
+  houses fit beside Barbara's and Doris's four; example 5's Qi (2 + 2 + 1 houses) is then
+  scored in the final scoring, and on side A (one space fewer per region, Qi 5) when its
+  fifth house fills it. Ch'in's QIN1 is the branch of example 7: in the region's lower
+  left, on a road to QIN6 only, beside the row QIN2-QIN4-QIN6-SHU3-SHU1.
 * board side: option ``side`` = ``auto`` (A with 3 or 4 players, B with 5), ``a``, ``b``.
 * fortification variant: option ``fortifications`` (off). A fortification is one of the
   turn's pieces and counts as a piece present for the one-piece rule; the player must put

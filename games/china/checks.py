@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from games.base import Reason
+from games.base import MALFORMED_ACTION, Reason, well_formed
 from games.china.board import Region, load_data
 from games.china.rules import (
     _could_house_fort,
@@ -276,6 +276,8 @@ def _take_error(state: ChinaState, source: Any) -> str | None:
 
 def explain(state: ChinaState, seat: int, action: Any) -> str:
     """A sentence saying why ``action`` is not legal for ``seat`` now."""
+    if not well_formed(action):
+        return MALFORMED_ACTION
     if state.phase == "over":
         return Reason("china.rules.game_over", "The game is over.")
     if seat in state.resigned:

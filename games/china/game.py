@@ -20,7 +20,7 @@ from games.china import ai as china_ai
 from games.china import notation as notation_module
 from games.china.checks import explain
 from games.china.rules import apply_action, legal_actions, resign_seat
-from games.china.setup import OPTIONS, new_game
+from games.china.setup import OPTIONS, new_game, validate_options
 from games.china.state import (
     ChinaAction,
     ChinaState,
@@ -51,9 +51,13 @@ class ChinaGame(GameDefaults):
         """The greedy player (``"easy"`` plays a third of its moves at random)."""
         return china_ai.make_player(strength, seed=seed)
 
+    def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
+        """Refuse a board side that is not for ``players`` (side A with 5, B with 3)."""
+        validate_options(options, players)
+
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> ChinaState:
         """A new game; seat 0 is the start player and the last turn of the final round
-        belongs to seat ``players - 1``."""
+        belongs to seat ``players - 1``. Refuses what :meth:`validate_options` refuses."""
         return new_game(players, resolve_options(self, options), seed)
 
     def to_act(self, state: ChinaState) -> frozenset[Seat]:

@@ -46,24 +46,63 @@ OPTIONS: tuple[OptionSpec, ...] = (
 DEFAULT_SIDE_WITH_4 = "A"
 
 
-def choose_side(players: int, requested: str) -> str:
-    """The board side for ``players``; ``requested`` is the option value."""
-    allowed = load_data().sides_by_players.get(players, ())
+def _allowed_sides(players: int) -> tuple[str, ...]:
+    return load_data().sides_by_players.get(players, ())
+
+
+def _check_players(players: int) -> None:
+    counts = sorted(load_data().sides_by_players)
+    if players not in counts:
+        raise InvalidOption(
+            f"China is for {counts[0]} to {counts[-1]} players, not {players}.",
+            key="china.rules.players_not_allowed",
+            low=counts[0],
+            high=counts[-1],
+            players=players,
+        )
+
+
+def validate_options(options: Mapping[str, Any], players: int | None) -> None:
+    """Refuse a board side that is not for ``players`` (with ``None``: a side that is for
+    no player count at all)."""
+    requested = str(options.get("side", "auto")).strip().lower()
     if requested == "auto":
-        return DEFAULT_SIDE_WITH_4 if DEFAULT_SIDE_WITH_4 in allowed else allowed[0]
+        if players is not None:
+            _check_players(players)
+        return
     side = requested.upper()
+    if players is None:
+        counts = [p for p, sides in load_data().sides_by_players.items() if side in sides]
+        if counts:
+            return
+        players = min(load_data().sides_by_players)
+    else:
+        _check_players(players)
+    allowed = _allowed_sides(players)
     if side not in allowed:
         raise InvalidOption(
-            f"Board side {side} is not for {players} players (use {' or '.join(allowed)})."
+            f"Board side {side} is not for {players} players (use {' or '.join(allowed)}).",
+            key="china.rules.side_not_for_players",
+            side=side,
+            players=players,
+            allowed=" / ".join(allowed),
         )
-    return side
+
+
+def choose_side(players: int, requested: str) -> str:
+    """The board side for ``players``; ``requested`` is the option value (checked by
+    :func:`validate_options`)."""
+    allowed = _allowed_sides(players)
+    if requested.strip().lower() == "auto":
+        return DEFAULT_SIDE_WITH_4 if DEFAULT_SIDE_WITH_4 in allowed else allowed[0]
+    validate_options({"side": requested}, players)
+    return requested.strip().upper()
 
 
 def new_game(players: int, options: Mapping[str, Any], seed: int) -> ChinaState:
     """Shuffle, deal 3 cards to each player and turn 4 cards face up."""
     data = load_data()
-    if players not in data.sides_by_players:
-        raise InvalidOption(f"China is for 3 to 5 players, not {players}.")
+    validate_options(options, players)
     side = choose_side(players, str(options.get("side", "auto")))
     layout = board(side)
     removed = data.removed_per_colour[players]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Reason
+from games.base import MALFORMED_ACTION, Reason, well_formed
 from games.samurai.data import FIGURE_NAMES, FIGURES, HAND_SIZE, TILES, Board
 from games.samurai.mechanics import board_of, swap_sources
 from games.samurai.notation import tile_name
@@ -28,6 +28,8 @@ ONE_NORMAL = (
 
 def explain_illegal(state: SamuraiState, seat: int, action: object) -> str:
     """A sentence saying why ``action`` is not legal for ``seat`` in ``state``."""
+    if not well_formed(action):
+        return MALFORMED_ACTION
     if state.phase == "over":
         return Reason("rules.common.game_over", "This game is over.")
     if not state.active(seat):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Reason
+from games.base import MALFORMED_ACTION, Reason, well_formed
 from games.yokai.board import FORCED, KODAMA, LETTERS, NONE, Geometry
 from games.yokai.notation import square_name
 from games.yokai.state import TEXT_CODE, Drop, Move, YokaiState, encode, to_position
@@ -50,6 +50,8 @@ IN_VARIANT = {"3x4": "KFTD", "5x6": "KDIO"}
 
 def explain_illegal(state: YokaiState, seat: int, action: object) -> str:
     """A sentence saying why ``action`` is not legal for ``seat`` in ``state``."""
+    if not well_formed(action):
+        return MALFORMED_ACTION
     if state.result is not None:
         return Reason("rules.common.game_over", "This game is over.")
     if seat != state.to_move:

@@ -89,3 +89,11 @@ def test_every_key_in_the_engines_is_catalogued() -> None:
     assert len(found) > 100
     missing = sorted(k for k in found if k not in en or k not in es)
     assert not missing, missing
+
+
+def test_option_refusals_at_creation_are_localised() -> None:
+    china = games.get("china")
+    for players, side in ((5, "a"), (6, "auto")):
+        with pytest.raises(GameError) as info:
+            china.validate_options(resolve_options(china, {"side": side}), players)
+        _check(info.value)

@@ -330,12 +330,18 @@ def test_side_a_is_side_b_without_the_removed_spaces() -> None:
 
 
 def test_side_b_has_the_rulebook_counts_and_a_branching_row() -> None:
+    # Example 4: Wei's 7 houses fill it; example 3: 4 houses in Qi leave room for 2 more.
     per_region = RAW["sides"]["B"]["house_spaces_per_region"]
-    assert per_region["wei"] == 7 and per_region["qi"] == 5
+    assert per_region["wei"] == 7 and per_region["qi"] >= 6
+    # Example 7: a row of 5 through Ch'in and Shu, and a branch in Ch'in's lower left.
     roads = {frozenset(r) for r in RAW["sides"]["B"]["roads"]}
     row = ["QIN2", "QIN4", "QIN6", "SHU3", "SHU1"]
     assert all(frozenset(pair) in roads for pair in pairwise(row))
     assert frozenset(("QIN4", "QIN5")) in roads
+    assert {r for r in roads if "QIN1" in r} == {frozenset(("QIN1", "QIN6"))}
+    qin = [s["cell"] for s in RAW["sides"]["B"]["house_spaces"] if s["region"] == "qin"]
+    corner = _spaces("B")["QIN1"]["cell"]
+    assert corner[1] == max(c[1] for c in qin) - 1 and corner[0] == min(c[0] for c in qin)
 
 
 def test_board_sides_by_player_count() -> None:

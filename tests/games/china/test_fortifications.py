@@ -72,7 +72,10 @@ def test_a_bare_fortification_does_not_fill_its_region() -> None:
 
 def test_a_house_on_a_fortification_scores_double_in_its_region() -> None:
     houses = {"QI1": ALEX, "QI2": ALEX, "QI3": BARBARA, "QI4": DORIS}
-    state = fortified(houses=houses, forts=("QI3",), hands={CHRIS: "YYP"}, current=CHRIS)
+    options = resolve_options(GAME, {"side": "a", "fortifications": True})  # Qi: 5 spaces
+    state = position(
+        options=options, houses=houses, forts=("QI3",), hands={CHRIS: "YYP"}, current=CHRIS
+    )
     state, _ = play(state, CHRIS, place("Y", "qi", "QI5"))
     # Alex 2 houses -> 5; Barbara 1 (on the fortification) -> 2 doubled = 4; Doris, Chris 2.
     assert state.scores == [5, 4, 2, 2]
