@@ -31,7 +31,7 @@ def win_rate(
     games: int,
     budget_s: float,
     seed: int,
-    max_actions: int = 600,
+    max_actions: int = 400,
 ) -> dict[str, Any]:
     """``games`` games of the game's ``"normal"`` player against ``against`` in every other
     seat. ``wins`` counts games it won alone, ``draws`` games it shared first place (a

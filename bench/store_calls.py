@@ -153,7 +153,7 @@ async def count_moves(
     game_id = await open_table(service, config, users, seed=game_seed)
     player = RandomPlayer(game_seed)
     samples: list[tuple[dict[str, int], Counter[str]]] = []
-    while len(samples) < moves and (turn := await next_turn(service, game_id, player)):
+    while len(samples) < moves and (turn := await next_turn(service, config.game, game_id, player)):
         store.reset()
         await service.act(game_id, turn.user_id, turn.text)
         samples.append((store.split(), Counter(store.calls)))

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import games
 from bench.configs import Config
 from games.ai import RandomPlayer
+from games.base import Game
 
 
 @dataclass(frozen=True)
@@ -54,16 +54,15 @@ async def open_table(
     return game_id
 
 
-async def next_turn(service: Any, game_id: int, player: RandomPlayer) -> Turn | None:
-    """The next move of ``game_id`` chosen by ``player``, or ``None`` when the game is over."""
+async def next_turn(service: Any, game: Game, game_id: int, player: RandomPlayer) -> Turn | None:
+    """The next move of ``game_id`` (a game of ``game``) chosen by ``player``, or ``None``
+    when the game is over. Reads only ``.state``, ``.seats`` and ``.row.version`` of what
+    ``service.load`` returns."""
     loaded = await service.load(game_id)
     state = loaded.state
-    if loaded.row.status != "active" or state is None:
+    if state is None or game.outcome(state) is not None or not game.to_act(state):
         return None
-    game = games.get(loaded.row.game_key)
     acting = game.to_act(state)
-    if not acting:
-        return None
     seat = min(acting)
     user_id = next(s.user_id for s in loaded.seats if s.position == seat)
     text = game.notation(state, player.choose(game, state, seat))

@@ -91,10 +91,10 @@ class _Table:
         self.games += 1
 
     async def turn(self, bot: Any, channel: Any) -> Turn:
-        turn = await next_turn(bot.service, self.game_id, self.player)
+        turn = await next_turn(bot.service, self.config.game, self.game_id, self.player)
         while turn is None:
             await self.open(bot.service, channel, seed=self.games)
-            turn = await next_turn(bot.service, self.game_id, self.player)
+            turn = await next_turn(bot.service, self.config.game, self.game_id, self.player)
         return turn
 
     async def move(self, emu: Any, channel: Any, turn: Turn) -> tuple[float, str]:

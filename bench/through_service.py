@@ -47,7 +47,9 @@ async def _play(
         game_id = await open_table(service, config, users, seed=seed)
         player = RandomPlayer(seed)
         played += 1
-        while len(times) < moves and (turn := await next_turn(service, game_id, player)):
+        while len(times) < moves and (
+            turn := await next_turn(service, config.game, game_id, player)
+        ):
             started = time.perf_counter()
             await service.act(game_id, turn.user_id, turn.text)
             times.append((time.perf_counter() - started) * 1000)

@@ -87,3 +87,15 @@ async def test_service_section_plays_every_game_through_the_service() -> None:
     for row in result["rows"]:
         assert row["moves"] == 3 and row["games"] == 1
         assert 0 < row["p50_ms"] <= row["p95_ms"]
+
+
+async def test_emulator_section_plays_every_game_by_move_and_counts_its_store_calls() -> None:
+    from bench.through_emulator import bench_emulator
+
+    result = await bench_emulator(moves=1)
+    assert [row["game"] for row in result["rows"]] == [c.label for c in configurations()]
+    assert result["problems"] == 0
+    for row in result["rows"]:
+        assert row["interactions"] == 2  # the autocomplete and the /move, each played
+        assert row["move_commits"] == 1 and row["move_reads"] > 0
+        assert row["move_total"] > row["move_commits"]
