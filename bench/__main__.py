@@ -1,7 +1,8 @@
 """``python -m bench``: Tenka's benchmark. Prints a table and writes ``bench/results.json``.
 
 Sections (``--only NAME`` runs a subset): perft, playout, legal, ai, render, store,
-service, emulator. Numbers are wall-clock on this machine; compare runs on one machine.
+service, store_calls, emulator; each runs over every registered game, variant and player
+count. Numbers are wall-clock on this machine; compare runs on one machine.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import sections
+from bench.stats import print_table
 
 RESULTS = Path(__file__).resolve().parent / "results.json"
 
@@ -28,6 +30,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "render": sections.render,
     "store": sections.store,
     "service": sections.service,
+    "store_calls": sections.store_calls,
     "emulator": sections.emulator,
 }
 
@@ -52,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
             value = asyncio.run(value)
         results[name] = value
         print(f"\n== {name} ({time.perf_counter() - started:.1f} s)")
-        sections.print_table(value)
+        print_table(value)
     args.out.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
     print(f"\nwrote {args.out}")
     return 0

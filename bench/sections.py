@@ -1,4 +1,6 @@
-"""The benchmark's sections; each returns a JSON-able dict (rows of measurements)."""
+"""The benchmark's sections; each returns a JSON-able dict (rows of measurements, every
+row naming its ``game``: key, variant and player count). Every section runs over every
+registered game (:func:`bench.configs.configurations`); none names a game."""
 
 from __future__ import annotations
 
@@ -6,95 +8,62 @@ import argparse
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-import games
-from games.ai import RandomPlayer
-from games.base import Game, State, resolve_options
-from games.rng import derive_seed
-
-
-def print_table(value: Any) -> None:
-    rows = value.get("rows") if isinstance(value, dict) else None
-    if not rows:
-        for k, v in (value or {}).items():
-            print(f"  {k:28} {v}")
-        return
-    columns = list(dict.fromkeys(k for row in rows for k in row))
-    widths = [max(len(c), *(len(_fmt(r.get(c))) for r in rows)) for c in columns]
-    print("  " + "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
-    for row in rows:
-        cells = (_fmt(row.get(c)).ljust(w) for c, w in zip(columns, widths, strict=True))
-        print("  " + "  ".join(cells))
-    for k, v in value.items():
-        if k != "rows":
-            print(f"  {k}: {v}")
-
-
-def _fmt(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:,.2f}" if v < 100 else f"{v:,.0f}"
-    return "" if v is None else str(v)
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def configurations() -> Iterator[tuple[str, Game, dict[str, Any], int]]:
-    for key, game in sorted(games.GAMES.items()):
-        variants = next((o.choices for o in game.options if o.name == "variant"), ())
-        for options in [{"variant": v} for v in variants] or [{}]:
-            for players in game.seats:
-                yield key, game, options, players
-
-
-def _label(key: str, options: dict[str, Any], players: int) -> str:
-    return f"{key}{' ' + options['variant'] if 'variant' in options else ''} {players}p"
-
-
-def random_positions(
-    game: Game, options: dict[str, Any], players: int, games_: int, seed: int = 0
-) -> Iterator[State]:
-    """Every position of ``games_`` random playouts."""
-    resolved = resolve_options(game, options)
-    for index in range(games_):
-        s = derive_seed(seed, f"bench{index}")
-        state, player = game.setup(players, resolved, s), RandomPlayer(s)
-        while game.outcome(state) is None:
-            yield state
-            seat = min(game.to_act(state))
-            state, _ = game.apply(state, seat, player.choose(game, state, seat))
-        yield state
-
-
-# --- sections ---------------------------------------------------------------------------
+from bench.configs import configurations, random_positions
+from bench.matches import win_rate
+from bench.stats import pct
+from games.__main__ import perft as cli_perft
 
 
 def perft(args: argparse.Namespace) -> dict[str, Any]:
-    """Yōkai perft beside python-chess's perft, in the same run, same counting (leaves)."""
-    from games.__main__ import perft as run_perft
-
-    rows = []
-    chess_rate = _chess_perft_rate(3 if args.quick else 4)
-    rows.append({"what": "python-chess perft (start)", "nodes_per_s": chess_rate})
-    yokai = games.get("yokai")
-    for variant, depth in (("3x4", 5), ("5x6", 3 if args.quick else 4)):
-        state = yokai.setup(2, resolve_options(yokai, {"variant": variant}), 0)
-        started = time.perf_counter()
-        nodes = run_perft(yokai, state, depth)
-        rate = nodes / (time.perf_counter() - started)
+    """Every game's perft from its opening position, beside python-chess's perft in the same
+    run, same counting (leaves). Depth grows while the next depth is expected to fit the
+    time budget (a game's own fast perft, where it has one, is the CLI's business)."""
+    budget = 1.0 if args.quick else 3.0
+    chess_depth = 3 if args.quick else 4
+    chess_rate = _chess_perft_rate(chess_depth)
+    rows: list[dict[str, Any]] = [
+        {
+            "game": "chess (python-chess)",
+            "what": f"python-chess perft({chess_depth}) (start)",
+            "nodes_per_s": chess_rate,
+        }
+    ]
+    for config in configurations():
+        state = config.setup(0)
+        depth, nodes, elapsed = _deepest_perft(partial(cli_perft, config.game, state), budget)
+        rate = nodes / elapsed if elapsed else float("nan")
         rows.append(
             {
-                "what": f"yokai {variant} perft({depth})",
+                "game": config.label,
+                "what": f"{config.label} perft({depth})",
+                "depth": depth,
                 "nodes": nodes,
                 "nodes_per_s": rate,
                 "x_chess": round(rate / chess_rate, 2),
             }
         )
-    return {"rows": rows, "target": "yokai >= 0.3x python-chess"}
+    return {"rows": rows, "target": "every game >= 0.3x python-chess"}
+
+
+def _deepest_perft(
+    run: Callable[[int], int], budget_s: float, max_depth: int = 12
+) -> tuple[int, int, float]:
+    """Perft at depth 1, 2, ... while the next depth (estimated from the growth of the last
+    one) should take at most ``budget_s``; returns the last (depth, nodes, seconds)."""
+    depth, nodes, elapsed, previous = 0, 1, 0.0, 1
+    while depth < max_depth:
+        started = time.perf_counter()
+        found = run(depth + 1)
+        took = time.perf_counter() - started
+        depth, nodes, elapsed, previous = depth + 1, found, took, nodes
+        growth = nodes / previous if previous else 0.0
+        if found == 0 or took * max(growth, 1.0) > budget_s:
+            break
+    return depth, nodes, elapsed
 
 
 def _chess_perft_rate(depth: int) -> float:
@@ -122,29 +91,26 @@ def _chess_perft_rate(depth: int) -> float:
 def playout(args: argparse.Namespace) -> dict[str, Any]:
     rows = []
     budget = 0.5 if args.quick else 2.0
-    for key, game, options, players in configurations():
+    for config in configurations():
         actions, games_played, started = 0, 0, time.perf_counter()
         while time.perf_counter() - started < budget:
-            for _ in random_positions(game, options, players, 1, seed=games_played):
+            for _ in random_positions(config, 1, seed=games_played):
                 actions += 1
             games_played += 1
         elapsed = time.perf_counter() - started
         rows.append(
-            {
-                "game": _label(key, options, players),
-                "games": games_played,
-                "actions_per_s": actions / elapsed,
-            }
+            {"game": config.label, "games": games_played, "actions_per_s": actions / elapsed}
         )
     return {"rows": rows}
 
 
 def legal_cost(args: argparse.Namespace) -> dict[str, Any]:
     rows = []
-    for key, game, options, players in configurations():
+    for config in configurations():
+        game = config.game
         times: list[float] = []
         widest = 0
-        for state in random_positions(game, options, players, 3 if args.quick else 10):
+        for state in random_positions(config, 3 if args.quick else 10):
             for seat in game.to_act(state):
                 started = time.perf_counter()
                 n = len(game.legal(state, seat))
@@ -152,7 +118,7 @@ def legal_cost(args: argparse.Namespace) -> dict[str, Any]:
                 widest = max(widest, n)
         rows.append(
             {
-                "game": _label(key, options, players),
+                "game": config.label,
                 "calls": len(times),
                 "p50_ms": statistics.median(times),
                 "p95_ms": pct(times, 0.95),
@@ -163,60 +129,47 @@ def legal_cost(args: argparse.Namespace) -> dict[str, Any]:
     return {"rows": rows, "target": "p95 <= 20 ms"}
 
 
-def ai(args: argparse.Namespace) -> dict[str, Any]:
-    import importlib
+# Each game's "normal" player (Game.make_player) against random players, then against its
+# own "easy" player; the budget is the thinking time a move may take (games whose player
+# does not search ignore it).
+AI_RUNS = (("random", 0.05), ("easy", 0.1))
 
+
+def ai(args: argparse.Namespace) -> dict[str, Any]:
     rows = []
-    for key in sorted(games.GAMES):
-        try:
-            module = importlib.import_module(f"games.{key}.ai")
-        except ModuleNotFoundError:
-            continue
-        win_rate = getattr(module, "win_rate", None)
-        if win_rate is None:
-            continue
-        for kwargs in _ai_runs(key, args.quick):
+    for config in configurations():
+        for index, (against, budget) in enumerate(AI_RUNS):
+            n = (10 if args.quick else 100) if against == "random" else (4 if args.quick else 20)
             started = time.perf_counter()
-            result = win_rate(**kwargs)
-            row = {"game": key, **{k: v for k, v in kwargs.items() if k != "seed"}}
+            result = win_rate(config, against=against, games=n, budget_s=budget, seed=index + 1)
+            row = {"game": config.label, "opponent": against, "games": n, "budget_s": budget}
             row.update(result)
             row["wall_s"] = round(time.perf_counter() - started, 1)
             rows.append(row)
-    return {"rows": rows, "target": "yokai: >=99/100 vs random, >=90/100 vs greedy, <=1 s/move"}
-
-
-def _ai_runs(key: str, quick: bool) -> list[dict[str, Any]]:
-    n = 20 if quick else 100
-    if key == "yokai":
-        return [
-            {"opponent": "random", "games": n, "budget_s": 0.05, "seed": 1, "variant": "3x4"},
-            {"opponent": "greedy", "games": n, "budget_s": 0.1, "seed": 2, "variant": "3x4"},
-            {
-                "opponent": "greedy",
-                "games": max(n // 5, 4),
-                "budget_s": 0.2,
-                "seed": 3,
-                "variant": "5x6",
-            },
-        ]
-    return [{"games": n, "seed": 1}]
+    return {
+        "rows": rows,
+        "target": "2 players: normal wins >= 99% vs random; every game <= 1 s/move",
+    }
 
 
 def render(args: argparse.Namespace) -> dict[str, Any]:
     import renderer
+    from games.base import UnknownGame
 
-    rows = []
-    for key, game, options, players in configurations():
-        if key not in renderer.RENDERERS:
-            continue
-        positions = list(random_positions(game, options, players, 1))[::3][:40]
-        views = [game.view(s, None) for s in positions]
+    rows: list[dict[str, Any]] = []
+    for config in configurations():
+        positions = list(random_positions(config, 1))[::3][:40]
+        views = [config.game.view(s, None) for s in positions]
         for path, fn in (("cached", renderer.render_board), ("naive", renderer.render_naive)):
             sample = views if path == "cached" else views[:: max(1, len(views) // 8)]
-            times, sizes = _time_calls(lambda v, fn=fn, key=key: fn(key, v), sample)
+            try:
+                times, sizes = _time_calls(partial(fn, config.key), sample)
+            except UnknownGame:
+                rows.append({"game": config.label, "path": path, "error": "no renderer"})
+                continue
             rows.append(
                 {
-                    "game": _label(key, options, players),
+                    "game": config.label,
                     "path": path,
                     "p50_ms": statistics.median(times),
                     "p95_ms": pct(times, 0.95),
@@ -238,6 +191,7 @@ def _time_calls(fn: Callable[[Any], bytes], items: list[Any]) -> tuple[list[floa
 
 
 async def store(args: argparse.Namespace) -> dict[str, Any]:
+    """The store alone, on a game-neutral dummy state (see :mod:`bot.store.bench`)."""
     from bot.store.bench import bench_store
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -249,10 +203,16 @@ async def store(args: argparse.Namespace) -> dict[str, Any]:
 async def service(args: argparse.Namespace) -> dict[str, Any]:
     from bench.through_service import bench_service
 
-    return await bench_service(games_=2 if args.quick else 6)
+    return await bench_service(moves=40 if args.quick else 200)
+
+
+async def store_calls(args: argparse.Namespace) -> dict[str, Any]:
+    from bench.store_calls import bench_store_calls
+
+    return await bench_store_calls(moves=10 if args.quick else 30)
 
 
 async def emulator(args: argparse.Namespace) -> dict[str, Any]:
     from bench.through_emulator import bench_emulator
 
-    return await bench_emulator(moves=60 if args.quick else 300)
+    return await bench_emulator(moves=8 if args.quick else 40)

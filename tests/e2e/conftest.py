@@ -11,6 +11,7 @@ import pytest_asyncio
 
 from bot.app import TenkaBot
 from bot.config import Config
+from bot.store import Store
 from tests.emulator import Channel, Emulator, FakeUser, Guild, start_client, stop_client
 from tests.emulator.world import StoredMessage
 
@@ -56,7 +57,9 @@ class Table:
         return callback.message
 
 
-def make_bot(emu: Emulator, db: Path, clock: Callable[[], float]) -> TenkaBot:
+def make_bot(
+    emu: Emulator, db: Path, clock: Callable[[], float], store: Store | None = None
+) -> TenkaBot:
     config = Config(
         token=emu.token,
         database=str(db),
@@ -65,7 +68,7 @@ def make_bot(emu: Emulator, db: Path, clock: Callable[[], float]) -> TenkaBot:
         dev_guild=None,
         log_level="INFO",
     )
-    return TenkaBot(config, clock=clock, ai_budget_s=0.02)
+    return TenkaBot(config, clock=clock, ai_budget_s=0.02, store=store)
 
 
 @pytest_asyncio.fixture

@@ -1,0 +1,45 @@
+"""Small helpers every section shares: percentiles and the printed table (a leaf module:
+it imports nothing from ``bench``)."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank, no interpolation)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary_ms(times_ms: list[float]) -> dict[str, float]:
+    """``p50_ms`` and ``p95_ms`` of a list of durations, rounded for the table."""
+    return {
+        "p50_ms": round(statistics.median(times_ms), 2),
+        "p95_ms": round(pct(times_ms, 0.95), 2),
+    }
+
+
+def print_table(value: Any) -> None:
+    """A section's result: its ``rows`` as a table, then its other keys one per line."""
+    rows = value.get("rows") if isinstance(value, dict) else None
+    if not rows:
+        for k, v in (value or {}).items():
+            print(f"  {k:28} {v}")
+        return
+    columns = list(dict.fromkeys(k for row in rows for k in row))
+    widths = [max(len(c), *(len(_fmt(r.get(c))) for r in rows)) for c in columns]
+    print("  " + "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
+    for row in rows:
+        cells = (_fmt(row.get(c)).ljust(w) for c, w in zip(columns, widths, strict=True))
+        print("  " + "  ".join(cells).rstrip())
+    for k, v in value.items():
+        if k != "rows":
+            print(f"  {k}: {v}")
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:,.2f}" if v < 100 else f"{v:,.0f}"
+    return "" if v is None else str(v)
