@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import renderer
 from bot import presenter
-from bot.aftermath import Aftermath
+from bot.aftermath import RESULT_SERIALS, Aftermath
 from bot.history import History, replay_step
 from bot.results import (
     Attachment,
@@ -22,7 +22,7 @@ from bot.results import (
 )
 from bot.text import t
 from bot.unit import Unit
-from games.base import Seat
+from games.base import Event, Seat
 
 HISTORY_PAGE = 15
 REPLAY_MAX_FRAMES = 240
@@ -213,3 +213,45 @@ class Reading:
             return None
         gif = await presenter.in_render_thread(renderer.replay_gif, frames)
         return gif, len(frames)
+
+    # --- the outbox -------------------------------------------------------------------
+
+    async def owed(self, game_id: int) -> Result | None:
+        """What a game still owes Discord: the board (with what happened since the last
+        delivered version) and the hands that changed, or ``None`` when nothing is owed."""
+        loaded = await self.unit.load(game_id)
+        row = loaded.row
+        if row.status not in ("active", "finished") or loaded.state is None:
+            return None
+        if row.published_version == row.version:
+            return None
+        started = row.published_version is None
+        start = min(row.published_version or 0, row.version)
+        before = await self.unit.state_at(loaded, start)
+        events: list[Event] = []
+        state = before
+        for action in await self.store.actions(row.id, since_seq=start):
+            state, new = replay_step(loaded.game, state, action.seat, action.text)
+            events.extend(new)
+        palettes = await self.aftermath.palettes(loaded)
+        public: tuple[Post, ...] = ()
+        finished = loaded.game.outcome(loaded.state) is not None
+        if started or finished or any(e.audience is None for e in events):
+            post = await presenter.board_post(
+                loaded,
+                events[-12:],
+                render=self.render,
+                started=started,
+                palette=presenter.public_palette(palettes),
+            )
+            public = (post,)
+        private = await presenter.private_posts(
+            loaded, before, render=self.render, palettes=palettes
+        )
+        return Result(
+            presenter.summary(loaded),
+            public=public,
+            private=private,
+            finished=finished,
+            serial=next(RESULT_SERIALS),
+        )

@@ -12,6 +12,7 @@ from discord.app_commands import TranslationContextLocation as Location
 
 from bot.cogs.common import act_on_game, game_autocomplete, game_group, resolve_game
 from bot.delivery import reply
+from bot.edge import deliver_and_reply
 from bot.i18n import forget_locale, locale_for, user_locale
 from bot.results import Attachment, NotAllowed
 from bot.scheduler import parse_quiet_hours, zone
@@ -108,8 +109,9 @@ async def replace(
         is_admin=bool(perms.manage_guild),
         locale=locale,
     )
-    await interaction.client.publisher.deliver(result, interaction)
-    await reply(interaction, result.reply or t("reply.done", locale))
+    await deliver_and_reply(
+        interaction, interaction.client.publisher, result, result.reply or t("reply.done", locale)
+    )
 
 
 @app_commands.command(name="takeback", description="Ask to take back your last confirmed move")
@@ -152,8 +154,12 @@ async def reveal(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
     result = await interaction.client.service.reveal(summary.game_id)
-    await interaction.client.publisher.deliver(result, interaction)
-    await reply(interaction, t("reveal.done", await locale_for(interaction)))
+    await deliver_and_reply(
+        interaction,
+        interaction.client.publisher,
+        result,
+        t("reveal.done", await locale_for(interaction)),
+    )
 
 
 GAME_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (

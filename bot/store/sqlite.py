@@ -189,6 +189,7 @@ class SqliteStore(ActionsMixin, MiscMixin):
             )
             conn.execute(
                 "UPDATE games SET status = 'active', version = 0, state = ?, thread_id = ?,"
+                " revision = revision + 1,"
                 " turn_started_at = ?, updated_at = ? WHERE id = ?",
                 (state_json, thread_id, at, at, game_id),
             )
