@@ -136,7 +136,7 @@ class Play:
             )
 
     async def resign(self, game_id: int, user_id: int, locale: str = "en") -> Result:
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             seat = loaded.seat_of(user_id)
             before = loaded.state
             state, events = engine.resign(loaded.game, before, seat)
@@ -149,7 +149,7 @@ class Play:
 
     async def abandon(self, game_id: int, user_id: int, locale: str = "en") -> Result:
         """Vote to abandon; the game ends when every human player has voted."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
             votes = set(loaded.row.settings.get("abandon_votes", [])) | {user_id}
             humans = loaded.humans
@@ -227,7 +227,9 @@ class Play:
     async def timeout_move(self, game_id: int, seat: Seat, turn_start: float) -> Result | None:
         """A deadline passed: the AI finishes ``seat``'s turn (every step of it, in one
         commit). Runs once: the seat must still be to act in the turn the deadline was for."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
+            if loaded.row.settings.get("paused"):
+                return None
             acting = loaded.game.to_act(loaded.state)
             if seat not in acting or self.timers.turn_start(loaded) != turn_start:
                 return None
@@ -257,7 +259,9 @@ class Play:
 
     async def run_ai_turns(self, game_id: int) -> Result | None:
         """Let AI seats move (after a restart, or when a seat was handed to the AI)."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
+            if loaded.row.settings.get("paused"):
+                return None
             before_version = loaded.row.version
             result = await self.aftermath.after(loaded, [], before=loaded.state)
             return result if result.game.version != before_version else None

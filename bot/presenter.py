@@ -351,11 +351,14 @@ def status_text(loaded: Loaded, locale: str = "en") -> str:
     """Where the game stands, for one reader."""
     row, game = loaded.row, loaded.game
     names = loaded.names(locale)
-    status = t(f"status.{row.status}", locale)
+    paused = row.status == "active" and bool(row.settings.get("paused"))
+    status = t("status.paused" if paused else f"status.{row.status}", locale)
     head = t(
         "status.head", locale, title=game.title, game_id=row.id, status=status, actions=row.version
     )
     if loaded.state is None:
+        return head
+    if row.status == "abandoned":
         return head
     outcome = game.outcome(loaded.state)
     if outcome is not None:

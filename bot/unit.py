@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import games
 from bot.loaded import Loaded, new_turn
-from bot.results import NoSuchGame, Stale, WrongPhase
+from bot.results import NoSuchGame, NotAllowed, Stale, WrongPhase
 from bot.store import Conflict, NewAction, Store
 from games import engine
 from games.base import Event, Seat, State
@@ -77,10 +77,16 @@ class Unit:
     # --- changing ---------------------------------------------------------------------
 
     @asynccontextmanager
-    async def hold(self, game_id: int, phase: Phase = "active") -> AsyncIterator[Loaded]:
-        """The game under its lock, in ``phase``; a lost race at commit becomes Stale."""
+    async def hold(
+        self, game_id: int, phase: Phase = "active", *, paused_ok: bool = False
+    ) -> AsyncIterator[Loaded]:
+        """The game under its lock, in ``phase``; a lost race at commit becomes Stale.
+        A paused game refuses every change but those that manage the pause itself
+        (``paused_ok``): no move, form answer, undo, takeback or timer."""
         async with self.lock(game_id):
             loaded = check_phase(await self.load(game_id), phase)
+            if not paused_ok and phase == "active" and loaded.row.settings.get("paused"):
+                raise NotAllowed("err.paused", game_id=game_id)
             try:
                 yield loaded
             except Conflict:
