@@ -27,6 +27,7 @@ WRITES: Final = frozenset(
         "start_game",
         "set_messages",
         "mark_published",
+        "add_vote",
         "update_settings",
         "set_status",
         "rollback",

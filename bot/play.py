@@ -151,7 +151,7 @@ class Play:
         """Vote to abandon; the game ends when every human player has voted."""
         async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
-            votes = set(loaded.row.settings.get("abandon_votes", [])) | {user_id}
+            votes = set(await self.store.add_vote(game_id, "abandon_votes", user_id))
             humans = loaded.humans
             if votes >= humans:
                 players = len(loaded.seats)
@@ -164,7 +164,6 @@ class Play:
                 reason = t("end.termination.abandoned", loaded.locale)
                 post = Post(t("end.line", loaded.locale, reason=reason))
                 return Result(presenter.summary(loaded), public=(post,), finished=True)
-            await self.store.update_settings(game_id, {"abandon_votes": sorted(votes)})
             missing = [loaded.name_of(u) for u in sorted(humans - votes)]
             reply = t("abandon.vote", locale, names=", ".join(missing))
             return Result(presenter.summary(loaded), reply=reply)

@@ -11,6 +11,7 @@ from bot.aftermath import RESULT_SERIALS, Aftermath
 from bot.history import History, replay_step
 from bot.results import (
     Attachment,
+    BrokenGame,
     GameSummary,
     HistoryPage,
     NoSuchGame,
@@ -118,14 +119,24 @@ class Reading:
             raise NoSuchGame("err.no_game_here")
         return await self.game(rows[0].id)
 
+    async def _readable(self, ids: Iterable[int]) -> list[GameSummary]:
+        """The summaries of the games that can be read (a broken row is left out)."""
+        out = []
+        for game_id in ids:
+            try:
+                out.append(await self.game(game_id))
+            except BrokenGame:
+                continue
+        return out
+
     async def list_channel(self, channel_id: int) -> list[GameSummary]:
         rows = await self.store.games_in_channel(channel_id, statuses=("lobby", "active"))
-        return [await self.game(r.id) for r in rows]
+        return await self._readable(r.id for r in rows)
 
     async def mine(self, user_id: int) -> list[GameSummary]:
         """The user's games everywhere, games waiting for them first."""
         pairs = await self.store.games_for_user(user_id, statuses=("lobby", "active"))
-        out = [await self.game(row.id) for row, _ in pairs]
+        out = await self._readable(row.id for row, _ in pairs)
         return sorted(
             out, key=lambda g: (user_id not in g.to_act, g.status != "active", -g.game_id)
         )

@@ -132,5 +132,9 @@ class WrongPhase(ServiceError):
     pass
 
 
+class BrokenGame(ServiceError):
+    """The game's stored row cannot be read (set aside; every other game plays on)."""
+
+
 class Stale(ServiceError):
     """Someone else moved first; nothing was changed."""

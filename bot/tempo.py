@@ -15,7 +15,7 @@ from bot import numbers, presenter
 from bot.i18n import reader_locale
 from bot.loaded import Loaded
 from bot.play import Play
-from bot.results import NotAllowed, Post, PrivatePost, Result, Stale
+from bot.results import BrokenGame, NotAllowed, Post, PrivatePost, Result, Stale
 from bot.scheduler import parse_quiet_hours, quiet_until, zone
 from bot.store import Timer
 from bot.text import t
@@ -45,7 +45,10 @@ class Tempo:
     async def credit_downtime(self, downtime: float) -> None:
         """The bot was away: every running turn's clock starts that much later."""
         for row in await self.store.active_games():
-            loaded = await self.unit.load(row.id)
+            try:
+                loaded = await self.unit.load(row.id)
+            except BrokenGame:
+                continue
             await self.store.update_settings(
                 row.id, {"resumed_at": self.turn_start(loaded) + downtime}
             )
@@ -149,11 +152,10 @@ class Tempo:
             loaded.seat_of(user_id)
             if loaded.row.settings.get("paused"):
                 raise NotAllowed("err.already_paused")
-            votes = set(loaded.row.settings.get("pause_votes", [])) | {user_id}
+            votes = set(await self.store.add_vote(game_id, "pause_votes", user_id))
             humans = {s.user_id for s in loaded.seats if s.user_id is not None}
             summary = presenter.summary(loaded)
             if votes < humans:
-                await self.store.update_settings(game_id, {"pause_votes": sorted(votes)})
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
                 text = t("pause.request", loaded.locale, mention=f"<@{user_id}>", missing=missing)
                 reply = t("reply.vote_counted", locale)
@@ -169,10 +171,9 @@ class Tempo:
             if not loaded.row.settings.get("paused"):
                 raise NotAllowed("err.not_paused")
             # resuming takes the same agreement as pausing: every human player
-            votes = set(loaded.row.settings.get("resume_votes", [])) | {user_id}
+            votes = set(await self.store.add_vote(game_id, "resume_votes", user_id))
             humans = loaded.humans
             if votes < humans:
-                await self.store.update_settings(game_id, {"resume_votes": sorted(votes)})
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
                 text = t("resume.request", loaded.locale, mention=f"<@{user_id}>", missing=missing)
                 summary = presenter.summary(loaded)

@@ -151,3 +151,51 @@ async def test_status_says_paused_and_abandoned(service: Service) -> None:
         await service.abandon(game_id, user)
     text = await service.status(game_id)
     assert "abandoned" in text and "To act" not in text and "in progress" not in text
+
+
+async def test_two_processes_never_overfill_a_lobby_or_lose_a_vote(tmp_path: Path) -> None:
+    """Two services on one SQLite file (as two bot processes): their per-process locks do
+    not see each other, so the store's write transaction must decide."""
+    import asyncio
+
+    stores = [await open_store(str(tmp_path / "shared.db")) for _ in range(2)]
+    one, two = (Service(s, render=False) for s in stores)
+    try:
+        lobby = await one.new_game(
+            guild_id=1, channel_id=10, user_id=ALICE, user_name="A", key="yokai"
+        )
+        game_id = lobby.game.game_id
+        tries = [one.join(game_id, BOB, "B"), two.join(game_id, CAROL, "C")]
+        tries += [one.join(game_id, DAN, "D")]
+        results = await asyncio.gather(*tries, return_exceptions=True)
+        refused = [r for r in results if isinstance(r, Exception)]
+        assert all(isinstance(r, NotAllowed) for r in refused) and len(refused) == 2
+        seats = await one.store.seats(game_id)
+        assert len(seats) == 2  # Yōkai seats two, never more
+        (other,) = [s.user_id for s in seats if s.user_id != ALICE]
+        assert other is not None
+        await one.start(game_id, ALICE)
+        # both players vote to pause at the same moment, each through its own process
+        await asyncio.gather(one.tempo.pause(game_id, ALICE), two.tempo.pause(game_id, other))
+        assert (await one.load(game_id)).row.settings.get("paused") is True
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_one_unreadable_game_does_not_stop_the_others(service: Service) -> None:
+    broken = await _china(service, seed=3)
+    healthy = await _china(service, seed=4)
+    # damage one game's saved state behind the bot's back, as a bad disk or edit would
+    import sqlite3
+
+    path = str(service.store.path)  # type: ignore[attr-defined]
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE games SET state = '{\"nonsense\": 1}' WHERE id = ?", (broken,))
+    mine = await service.mine(ALICE)
+    assert [g.game_id for g in mine] == [healthy]  # the broken one is left out, not fatal
+    assert [g.game_id for g in await service.list_channel(10)] == [healthy]
+    with pytest.raises(GameError, match="cannot be read"):
+        await service.status(broken)
+    await service.tempo.credit_downtime(60.0)  # start-up work goes on for the others
+    assert (await service.load(healthy)).row.settings["resumed_at"] > 0
