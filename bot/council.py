@@ -80,6 +80,10 @@ class Council:
                     loaded, seat, render=self.aftermath.render, locale=dm
                 )
                 result = replace(result, private=(*result.private, private))
+            if new_user is not None:  # the new holder hears of it in the thread, pinged
+                text = t("replace.public", loaded.locale, who=f"<@{new_user}>", old=old)
+                notice = Post(text, ping=(new_user,), board=False)
+                result = replace(result, public=(*result.public, notice))
             who = f"<@{new_user}>" if new_user else t("ai.name", locale)
             note = t("replace.note", locale, who=who, seat_number=seat + 1, old=old)
             return replace(result, reply=note)

@@ -182,7 +182,8 @@ class Publisher:
         for private in result.private:
             if not await self.send_private(private, interaction):
                 unreached.append(private.user_id)
-        if unreached:
+        unreached = await self.service.first_dm_failures(game.game_id, unreached)
+        if unreached:  # told once per game and player, not at every turn
             try:
                 channel = await self.channel_for(game.where)
                 names = " ".join(f"<@{u}>" for u in unreached)

@@ -121,6 +121,17 @@ class Service:
         """The posts a game still owes Discord (the outbox), or ``None``."""
         return await self.reading.owed(game_id)
 
+    async def first_dm_failures(self, game_id: int, user_ids: list[int]) -> list[int]:
+        """Of ``user_ids`` whose DMs failed, those this game has not told about it yet."""
+        if not user_ids:
+            return []
+        row = await self.store.get_game(game_id)
+        told = set((row.settings if row else {}).get("dm_closed") or [])
+        fresh = [u for u in user_ids if u not in told]
+        for user_id in fresh:
+            await self.store.add_vote(game_id, "dm_closed", user_id)
+        return fresh
+
     async def owed_games(self) -> list[int]:
         return [row.id for row in await self.store.owed_games()]
 
