@@ -177,8 +177,78 @@ def _meets(
     same_card: bool,
     koku_any: bool,
 ) -> bool:
+    if same_card or (exchange + plus == 0) or len(items) <= 1:
+        return _meets_one_carrier(items, exchange, plus, need, cost, koku_any)
+    return _meets_spread(items, exchange, plus, need, cost, koku_any)
+
+
+def _fixed(code: str, need: tuple[tuple[str, int], ...]) -> tuple[tuple[int, ...], int]:
+    """A card without tiles: its needed troops (capped) and its Koku."""
+    if code[0] == "K":
+        return (tuple(0 for _ in need), int(code[1]))
+    return (tuple(min(code.count(t), n) for t, n in need), 0)
+
+
+def _short(have: list[int], v: tuple[int, ...], target: tuple[int, ...]) -> int:
+    return sum(max(0, n - a - b) for a, b, n in zip(have, v, target, strict=True))
+
+
+def _meets_one_carrier(
+    items: tuple[str, ...],
+    exchange: int,
+    plus: int,
+    need: tuple[tuple[str, int], ...],
+    cost: int,
+    koku_any: bool,
+) -> bool:
+    """All tiles on one item (or no tiles): a direct check, the Hatamoto filling one gap."""
     target = tuple(n for _, n in need)
-    for tiles in _assignments(len(items), exchange, plus, same_card):
+    hats = items.count(HATAMOTO)
+    cards = [c for c in items if c != HATAMOTO]
+    if exchange + plus == 0:
+        troops = [0] * len(need)
+        koku = 0
+        for c in cards:
+            v, k = _fixed(c, need)
+            koku += k
+            for j, x in enumerate(v):
+                troops[j] += x
+        short = sum(max(0, n - a) for a, n in zip(troops, target, strict=True))
+        return short <= hats or koku >= cost
+    if not items:
+        return False
+    for carrier in dict.fromkeys(items):
+        troops = [0] * len(need)
+        koku = 0
+        skipped = False
+        for c in cards:
+            if c == carrier and not skipped:
+                skipped = True
+                continue
+            v, k = _fixed(c, need)
+            koku += k
+            for j, x in enumerate(v):
+                troops[j] += x
+        free_hats = hats - (1 if carrier == HATAMOTO else 0)
+        for v in _troop_vectors(carrier, exchange, plus, koku_any, need):
+            if _short(troops, v, target) <= free_hats:
+                return True
+        values = _koku_values(carrier, exchange, plus, koku_any, cost)
+        if values and koku + max(values) >= cost:
+            return True
+    return False
+
+
+def _meets_spread(
+    items: tuple[str, ...],
+    exchange: int,
+    plus: int,
+    need: tuple[tuple[str, int], ...],
+    cost: int,
+    koku_any: bool,
+) -> bool:
+    target = tuple(n for _, n in need)
+    for tiles in _assignments(len(items), exchange, plus, False):
         sums: set[tuple[int, ...]] = {tuple(0 for _ in need)}
         kokus: set[int] = {0}
         for code, (e, p) in zip(items, tiles, strict=True):
@@ -249,15 +319,17 @@ def valid(
     return waste(cards, exchange, plus, hatamoto, need, cost, **kw) is None
 
 
-def _submultisets(counts: list[tuple[str, int]], limit: int) -> Iterator[tuple[str, ...]]:
+@lru_cache(maxsize=16384)
+def _submultisets(counts: tuple[tuple[str, int], ...], limit: int) -> tuple[tuple[str, ...], ...]:
     """Sub-multisets (canonical order kept) of at most ``limit`` cards."""
-    if not counts:
-        yield ()
-        return
-    (code, n), rest = counts[0], counts[1:]
-    for k in range(min(n, limit) + 1):
-        for tail in _submultisets(rest, limit - k):
-            yield (code,) * k + tail
+    results: list[tuple[tuple[str, ...], int]] = [((), 0)]
+    for code, n in counts:
+        grown = []
+        for cards, size in results:
+            for k in range(min(n, limit - size) + 1):
+                grown.append((cards + (code,) * k, size + k))
+        results = grown
+    return tuple(c for c, _ in results)
 
 
 def _merge(a: tuple[str, ...], b: tuple[str, ...], order: dict[str, int]) -> tuple[str, ...]:
@@ -289,8 +361,8 @@ def payments(
     types = {t for t, _ in need}
     total = sum(n for _, n in need)
     extra_max = (1 if same_card else exchange) if exchange else 0
-    useful = [(c, n) for c, n in kinds.items() if c[0] != "K" and types.intersection(c)]
-    other = [(c, n) for c, n in kinds.items() if not (c[0] != "K" and types.intersection(c))]
+    useful = tuple((c, n) for c, n in kinds.items() if c[0] != "K" and types.intersection(c))
+    other = tuple((c, n) for c, n in kinds.items() if not (c[0] != "K" and types.intersection(c)))
     kw = {"same_card": same_card, "koku_any": koku_any}
     found: set[tuple[tuple[str, ...], int, int, bool]] = set()
     hats = (False, True) if hatamoto else (False,)
@@ -302,26 +374,49 @@ def payments(
                 if len(cards) + h > total:
                     continue
                 for e in range(exchange + 1):
-                    for p in range(plus + 1):
-                        if native + e + p + h < total or e + p + h > total:
-                            continue
-                        if len(extra) > e:
-                            continue
-                        if valid(cards, e, p, h, need, cost, **kw):
-                            found.add((cards, e, p, h))
-    koku_cards = [(c, n) for c, n in kinds.items() if c[0] == "K"]
-    troop_cards = [(c, n) for c, n in kinds.items() if c[0] != "K"]
+                    if len(extra) > e:
+                        continue
+                    for p in range(max(0, total - native - e - h), plus + 1):
+                        if e + p + h > total:
+                            break
+                        if _first_meeting(cards, e, p, h, need, cost, kw, found):
+                            break
+    koku_cards = tuple((c, n) for c, n in kinds.items() if c[0] == "K")
+    troop_cards = tuple((c, n) for c, n in kinds.items() if c[0] != "K")
     for kk in _submultisets(koku_cards, cost + 2):
         value = sum(int(c[1]) for c in kk)
-        if value >= cost + 3:
+        if value >= cost + 3 or value + exchange + plus < cost:
             continue
-        for extra in _submultisets(troop_cards, extra_max):
+        for extra in _submultisets(troop_cards, extra_max if value < cost else 0):
             cards = _merge(kk, extra, order)
             for e in range(len(extra), exchange + 1):
-                for p in range(plus + 1):
-                    if valid(cards, e, p, False, need, cost, **kw):
-                        found.add((cards, e, p, False))
+                for p in range(max(0, cost - value - e), plus + 1):
+                    if _first_meeting(cards, e, p, False, need, cost, kw, found):
+                        break
     return list(found)
+
+
+def _first_meeting(
+    cards: tuple[str, ...],
+    e: int,
+    p: int,
+    h: bool,
+    need: tuple[tuple[str, int], ...],
+    cost: int,
+    kw: dict[str, bool],
+    found: set[tuple[tuple[str, ...], int, int, bool]],
+) -> bool:
+    """Whether the payment meets the requirement (then record it if nothing is wasted).
+
+    A +1 tile can always be applied without loss, so once ``p`` tiles meet the
+    requirement every larger ``p`` wastes one: the callers stop at the first that meets.
+    """
+    items = (*cards, HATAMOTO) if h else cards
+    if not _meets(items, e, p, need, cost, kw["same_card"], kw["koku_any"]):
+        return False
+    if waste(cards, e, p, h, need, cost, **kw) is None:
+        found.add((cards, e, p, h))
+    return True
 
 
 def _native(cards: tuple[str, ...], need: tuple[tuple[str, int], ...]) -> int:

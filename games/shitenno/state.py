@@ -132,6 +132,7 @@ class ShitennoState:
     current: int | None  # whose turn
     placed: int  # Kamons placed this turn
     hatamoto_used: bool
+    turn_places: tuple[str, ...]  # provinces of this turn's Kamons
     # history
     last_seat: int | None
     last_text: str  # notation of the last action ("" at the start)
@@ -177,6 +178,7 @@ def dump_state(state: ShitennoState) -> dict[str, Any]:
         "current": state.current,
         "placed": state.placed,
         "hatamoto_used": state.hatamoto_used,
+        "turn_places": list(state.turn_places),
         "last_seat": state.last_seat,
         "last_text": state.last_text,
         "last_province": state.last_province,
@@ -226,6 +228,7 @@ def load_state(data: Any) -> ShitennoState:
         current=data["current"],
         placed=int(data["placed"]),
         hatamoto_used=bool(data["hatamoto_used"]),
+        turn_places=tuple(data["turn_places"]),
         last_seat=data["last_seat"],
         last_text=str(data["last_text"]),
         last_province=data["last_province"],
