@@ -77,7 +77,7 @@ def explain_illegal(state: ShitennoState, seat: int, action: object) -> str:
             "You have no simple Kamon there that you may turn golden.",
         )
     assert isinstance(action, End)
-    return _r("shitenno.turn.not_now", "It is not your turn in a province year.")
+    return _r("shitenno.turn.not_turn", "It is not your turn in a province year.")
 
 
 def _explain_lot(state: ShitennoState, now: str, action: MakeLot) -> Reason:
@@ -143,7 +143,7 @@ def explain_place(state: ShitennoState, seat: int, action: Place) -> Reason:
         return _r("shitenno.place.no_kamons", "You have no control Kamons left.")
     free = free_position(state, i)
     if free is None:
-        return _r("shitenno.place.full", "{province} has no free position.", province=p.name)
+        return _r("shitenno.place.full", f"{p.name} has no free position.", province=p.id)
     if Counter(action.cards) - Counter(state.hands[seat]):
         return _r("shitenno.place.not_in_hand", "You do not hold all those cards.")
     exchange, plus, _ = state.bonus[seat]
@@ -164,8 +164,8 @@ def explain_place(state: ShitennoState, seat: int, action: Place) -> Reason:
     if not meets(items, action.exchange, action.plus, needs, cost, **kw):
         return _r(
             "shitenno.place.short",
-            "That does not pay for {province}: it needs {need} or {koku} Koku.",
-            province=p.name,
+            f"That does not pay for {p.name}: it needs {{need}} or {{koku}} Koku.",
+            province=p.id,
             need=need_text(need),
             koku=cost,
         )
@@ -173,8 +173,8 @@ def explain_place(state: ShitennoState, seat: int, action: Place) -> Reason:
     if wasted in ("exchange", "plus"):
         return _r(
             "shitenno.place.waste_tile",
-            "A {tile} tile would be spent for nothing: leave it out.",
-            tile=EFFECT_NAMES[wasted],
+            f"One {EFFECT_NAMES[wasted]} tile would be spent for nothing: leave it out.",
+            tile=wasted,
         )
     if wasted == "hatamoto":
         return _r(
@@ -184,7 +184,7 @@ def explain_place(state: ShitennoState, seat: int, action: Place) -> Reason:
     if wasted:
         return _r(
             "shitenno.place.waste_card",
-            "The {card} card would be spent for nothing: leave it out.",
-            card=card_name(wasted),
+            f"The {card_name(wasted)} card would be spent for nothing: leave it out.",
+            card=wasted,
         )
     return _r("shitenno.place.not_now", "That placement is not possible now.")
