@@ -26,7 +26,10 @@ def shuffle_hidden(state: ShitennoState, seat: Seat | None, seed: int) -> Shiten
     """Redeal what ``seat`` cannot see: the other seats' hands (Troop and Koku cards apart,
     keeping each hand's sizes) with the decks, the deck orders, and the bonus tiles under
     each stack's top (a top keeps its troop face; its bonus face is hidden too). The seed
-    (which names future reshuffles) is replaced."""
+    (which names future reshuffles) is replaced. Once the game is over the hands are
+    scored in the open, so nothing is hidden any more."""
+    if state.phase == "over":
+        return state
     rng = Rng(seed)
     hands = list(state.hands)
     others = [s for s in range(state.players) if s != seat]

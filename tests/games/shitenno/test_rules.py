@@ -59,9 +59,9 @@ def test_a_payment_that_wastes_a_tile_or_card_is_refused() -> None:
     state = odd_year_of_the_example()
     for seat in (SAKAKIBARA, II, SAKAI):
         state, _, _ = engine.act_text(GAME, state, seat, "end")
-    state = replace(state, bonus=((1, 2, 0),) + state.bonus[1:])
+    state = replace(state, bonus=((1, 2, 0), *state.bonus[1:]))
     refused(state, HONDA, "hokkaido MB +exchange +1 +1", "shitenno.place.waste_tile")
-    state = replace(state, hands=(("M", "SS", "SB", "MB"),) + state.hands[1:])
+    state = replace(state, hands=(("M", "SS", "SB", "MB"), *state.hands[1:]))
     refused(state, HONDA, "hokkaido M MB +exchange +1", "shitenno.place.waste_card")
     refused(state, HONDA, "kanto SS SB +hatamoto", "shitenno.place.waste_hatamoto")
     assert Place("kanto", ("SS", "SB")) in GAME.legal(state, HONDA)
@@ -143,15 +143,15 @@ def test_hatamoto_with_plus_is_two_troops_and_tiles_spread_by_option() -> None:
     state = odd_year_of_the_example()
     for seat in (SAKAKIBARA, II, SAKAI):
         state, _, _ = engine.act_text(GAME, state, seat, "end")
-    state = replace(state, hands=(("M",),) + state.hands[1:], bonus=((0, 1, 0),) + state.bonus[1:])
+    state = replace(state, hands=(("M",), *state.hands[1:]), bonus=((0, 1, 0), *state.bonus[1:]))
     assert Place("hokkaido", ("M",), 0, 1, True) in GAME.legal(state, HONDA)
     # two Exchange tiles on two different cards: only when tiles may be spread
     stacks = list(state.stacks)
     stacks[province("chugoku")] = ("MX", "SD", "BP")  # needs 2 Samurai + 1 Sohei
     state = replace(
         state,
-        hands=(("S", "N", "B"),) + state.hands[1:],
-        bonus=((2, 0, 0),) + state.bonus[1:],
+        hands=(("S", "N", "B"), *state.hands[1:]),
+        bonus=((2, 0, 0), *state.bonus[1:]),
         stacks=tuple(stacks),
     )
     spread = Place("chugoku", ("S", "N", "B"), 2, 0, False)
