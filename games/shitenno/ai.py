@@ -17,6 +17,8 @@ Values (in favour points): a Koku is worth its value (it scores at the end anywa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games import engine
 from games.ai import Player, RandomPlayer
 from games.base import Action, Game, Seat, State
@@ -77,13 +79,13 @@ class HeuristicPlayer:
             return Choose("a" if lot_worth(*a) >= lot_worth(*b) else "b")
         return self._turn(state, seat, legal)
 
-    def _sample(self, legal: object) -> list[Action]:
-        n = len(legal)  # type: ignore[arg-type]
+    def _sample(self, legal: Sequence[Action]) -> list[Action]:
+        n = len(legal)
         if n <= SAMPLE:
-            return list(legal)  # type: ignore[call-overload]
-        return [legal[self.rng.below(n)] for _ in range(SAMPLE)]  # type: ignore[index]
+            return list(legal)
+        return [legal[self.rng.below(n)] for _ in range(SAMPLE)]
 
-    def _lot(self, state: ShitennoState, legal: object, split: bool) -> Action:
+    def _lot(self, state: ShitennoState, legal: Sequence[Action], split: bool) -> Action:
         total = sum(card_worth(c) for c in state.open_cards) + sum(
             TITLE_WORTH[t] for t in state.tiles
         )
@@ -109,8 +111,8 @@ class HeuristicPlayer:
         assert best is not None
         return best
 
-    def _turn(self, state: ShitennoState, seat: Seat, legal: object) -> Action:
-        actions = list(legal)  # type: ignore[call-overload]
+    def _turn(self, state: ShitennoState, seat: Seat, legal: Sequence[Action]) -> Action:
+        actions = list(legal)
         if Draw() in actions:
             return Draw()
         best: Action | None = None
@@ -138,7 +140,7 @@ def place_gain(state: ShitennoState, seat: Seat, action: Place) -> float:
     p = provinces()[i]
     k = free_position(state, i)
     assert k is not None
-    gain = p.values[k] + TITLE_BONUS.get(state.titles[seat], 0)
+    gain = float(p.values[k] + TITLE_BONUS.get(state.titles[seat], 0))
     if k < 3:
         gain += TILE_WORTH
     before = majority(state.board[i])

@@ -131,10 +131,10 @@ class LotChoices(Sequence[ShitennoAction]):
         self.size = len(pool)
         self.skip_first = 0 if self.empty else 1  # the empty subset is index 0
         skip_last = 0 if self.full else 1  # the whole pool is the last
-        self.count = max(0, subsets - self.skip_first - skip_last) * len(self.heads)
+        self.length = max(0, subsets - self.skip_first - skip_last) * len(self.heads)
 
     def __len__(self) -> int:
-        return self.count
+        return self.length
 
     def _subset(self, k: int) -> tuple[str, ...]:
         out: list[str] = []
@@ -295,14 +295,15 @@ def apply(
         events.append(_event("accept", seat, cards=list(state.offer[0]), tile=state.offer[1]))
         state = after_lot(give_lot(state, seat, state.offer))
     elif isinstance(action, Refuse):
-        assert state.offer is not None
+        offer = state.offer
+        assert offer is not None
         queue = state.offer_queue[1:]
         state = replace(state, offer_queue=queue, refused=(*state.refused, seat))
         events.append(_event("refuse", seat))
         if not queue:
             assert state.tairo is not None
-            events.append(_event("keep", state.tairo, tile=state.offer[1]))
-            state = after_lot(give_lot(state, state.tairo, state.offer))
+            events.append(_event("keep", state.tairo, tile=offer[1]))
+            state = after_lot(give_lot(state, state.tairo, offer))
     elif isinstance(action, Split):
         rest = remove_cards(state.open_cards, action.cards)
         other = next(s for s in without_lot(state) if s != seat)

@@ -68,7 +68,7 @@ def outcome(state: ShitennoState) -> Outcome | None:
         return None
     n = state.players
     points = breakdown(state)
-    totals = [int(points[str(s)]["total"]) for s in range(n)]  # type: ignore[call-overload]
+    totals = [int(points[str(s)]["total"]) for s in range(n)]
     keys = [(float(totals[s]), float(state.titles[s])) for s in range(n)]
     if state.resigned is not None:
         keys[state.resigned] = (float("-inf"), 0.0)

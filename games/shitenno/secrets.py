@@ -64,7 +64,7 @@ def _shuffle_stacks(stacks: tuple[tuple[str, ...], ...], rng: Rng) -> tuple[tupl
             continue
         k = next(k for k, t in enumerate(pool) if t[0] == stack[0][0])
         tops.append(pool.pop(k))
-    out = []
+    out: list[tuple[str, ...]] = []
     for stack, top in zip(stacks, tops, strict=True):
         if top is None:
             out.append(())
