@@ -182,6 +182,7 @@ def _meets(
     return _meets_spread(items, exchange, plus, need, cost, koku_any)
 
 
+@lru_cache(maxsize=4096)
 def _fixed(code: str, need: tuple[tuple[str, int], ...]) -> tuple[tuple[int, ...], int]:
     """A card without tiles: its needed troops (capped) and its Koku."""
     if code[0] == "K":
@@ -419,6 +420,7 @@ def _first_meeting(
     return True
 
 
+@lru_cache(maxsize=65536)
 def _native(cards: tuple[str, ...], need: tuple[tuple[str, int], ...]) -> int:
     """Needed troops the cards give without tiles (capped per type)."""
     have = Counter("".join(c for c in cards if c[0] != "K"))
