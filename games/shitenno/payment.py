@@ -378,8 +378,6 @@ def payments(
                     if len(extra) > e:
                         continue
                     for p in range(max(0, total - native - e - h), plus + 1):
-                        if e + p + h > total:
-                            break
                         if _first_meeting(cards, e, p, h, need, cost, kw, found):
                             break
     koku_cards = tuple((c, n) for c, n in kinds.items() if c[0] == "K")
