@@ -289,7 +289,8 @@ def apply(
             tiles=tuple(t for t in state.tiles if t != action.tile),
         )
         state = replace(state, offer_queue=offer_queue(state), refused=())
-        events.append(_event("lot", seat, cards=list(action.cards), tile=action.tile))
+        to = state.offer_queue[0]
+        events.append(_event("lot", seat, cards=list(action.cards), tile=action.tile, to=to))
     elif isinstance(action, Accept):
         assert state.offer is not None
         events.append(_event("accept", seat, cards=list(state.offer[0]), tile=state.offer[1]))
@@ -302,7 +303,7 @@ def apply(
         events.append(_event("refuse", seat))
         if not queue:
             assert state.tairo is not None
-            events.append(_event("keep", state.tairo, tile=offer[1]))
+            events.append(_event("keep", state.tairo, cards=list(offer[0]), tile=offer[1]))
             state = after_lot(give_lot(state, state.tairo, offer))
     elif isinstance(action, Split):
         rest = remove_cards(state.open_cards, action.cards)
@@ -314,7 +315,16 @@ def apply(
             tiles=tuple(t for t in state.tiles if t not in (action.first, action.second)),
             chooser=other,
         )
-        events.append(_event("split", seat, a=list(action.cards), b=list(rest)))
+        events.append(
+            _event(
+                "split",
+                seat,
+                a=list(action.cards),
+                b=list(rest),
+                first=action.first,
+                second=action.second,
+            )
+        )
     elif isinstance(action, Choose):
         assert state.split is not None and state.tairo is not None
         mine, theirs = state.split if action.lot == "a" else state.split[::-1]
