@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 from games.base import Outcome
 from games.shitenno.scoring import majority
 from games.shitenno.view import CardView, LotView, ProvinceView, ShitennoView
-from renderer.core import Toolkit, draw_text, fit_text, fitting_size, rgb
+from renderer.core import Toolkit, draw_text, fitting_size, rgb
 from renderer.palettes import Palette
 from renderer.plugin import RendererDefaults, ResultPart
 from renderer.shitenno import art
@@ -133,10 +133,16 @@ def _text(
     )
 
 
+def text_length(kit: Toolkit, text: str, size: int, bold: bool = False) -> float:
+    """The width of ``text`` (kept: FreeType layout costs ~0.1 ms a call)."""
+    return kit.stamp(("len", text, size, bold), lambda: kit.font(size, bold).getlength(text))
+
+
 def _fit(
     kit: Toolkit, text: str, width: float, bold: bool = False, sizes: Sequence[int] = SIZES
 ) -> int:
-    return fitting_size(kit, text, sizes, width, bold)
+    key = ("fit", text, tuple(sizes), width, bold)
+    return kit.stamp(key, lambda: fitting_size(kit, text, sizes, width, bold))
 
 
 # --- static layer -----------------------------------------------------------------------
@@ -272,7 +278,7 @@ def _legend(
     x = float(x0 + 12)
     row = 0
     for mark, text in keys:
-        width = kit.font(18, False).getlength(text) + 36
+        width = text_length(kit, text, 18) + 36
         if x + width > x1 - 8 and x > x0 + 12:
             row += 1
             x = x0 + 12
@@ -298,7 +304,7 @@ def _header(
     kit: Toolkit,
     tr: Words,
 ) -> None:
-    x = M + kit.font(30, True).getlength(tr("shitenno.pic.name").upper()) + 18
+    x = M + text_length(kit, tr("shitenno.pic.name").upper(), 30, True) + 18
     _text(img, (x, 30), phase_line(view, tr), 20, pal["muted_text"], kit, width=WIDTH - M - x)
     box = (M, 54, WIDTH - M, 92)
     ImageDraw.Draw(img).rounded_rectangle(box, radius=18, fill=pal["highlight"])
@@ -511,7 +517,7 @@ class Flow:
         return True
 
     def words(self, text: str, *, bold: bool = False, muted: bool = False, size: int = 20) -> None:
-        width = self.kit.font(size, bold).getlength(text)
+        width = text_length(self.kit, text, size, bold)
         if not self._room(min(width, self.right - self.left)):
             return
         ink = self.pal["muted_text"] if muted else self.pal["text"]
@@ -527,18 +533,27 @@ class Flow:
         )
         self.x += width + 10
 
-    def chip(self, text: str, swatch: Image.Image | None, fill: str = art.CHIP) -> None:
-        width = self.kit.font(18, False).getlength(text) + 16 + (swatch.width + 8 if swatch else 0)
+    def chip(
+        self, text: str, swatch: Image.Image | None, mark: tuple[object, ...], fill: str = art.CHIP
+    ) -> None:
+        """A rounded label with a mark (``swatch``, named by ``mark`` for the cache)."""
+        width = text_length(self.kit, text, 18) + 16 + (swatch.width + 8 if swatch else 0)
         if not self._room(width):
             return
-        box = (self.x, self.y - CHIP_H / 2, self.x + width, self.y + CHIP_H / 2)
-        ImageDraw.Draw(self.img).rounded_rectangle(box, radius=7, fill=fill)
-        tx = self.x + 8
-        if swatch is not None:
-            self.img.paste(swatch, (round(tx), round(self.y - swatch.height / 2)), swatch)
-            tx += swatch.width + 8
-        _text(self.img, (tx, self.y), text, 18, "#1d1b18", self.kit)
+        key = ("shitenno", "chip", text, mark, fill, self.pal["name"])
+        sprite = self.kit.stamp(key, lambda: self._chip(text, swatch, fill, round(width)))
+        self.img.paste(sprite, (round(self.x), round(self.y - CHIP_H / 2)))
         self.x += width + 8
+
+    def _chip(self, text: str, swatch: Image.Image | None, fill: str, width: int) -> Image.Image:
+        img = Image.new("RGB", (width, CHIP_H), rgb(self.pal["panel"]))
+        ImageDraw.Draw(img).rounded_rectangle((0, 0, width - 1, CHIP_H - 1), radius=7, fill=fill)
+        tx = 8
+        if swatch is not None:
+            img.paste(swatch, (tx, round(CHIP_H / 2 - swatch.height / 2)), swatch)
+            tx += swatch.width + 8
+        _text(img, (tx, CHIP_H / 2), text, 18, "#1d1b18", self.kit)
+        return img
 
 
 def _cards(flow: Flow, cards: Sequence[CardView], tr: Words) -> None:
@@ -551,12 +566,16 @@ def _cards(flow: Flow, cards: Sequence[CardView], tr: Words) -> None:
     for card, n in counts.values():
         name = card_name(card, tr)
         text = name if n == 1 else tr("shitenno.pic.copies", n=n, card=name)
-        flow.chip(text, art.card_swatch(card.troops, card.value, 20, flow.pal, flow.kit))
+        flow.chip(
+            text,
+            art.card_swatch(card.troops, card.value, 20, flow.pal, flow.kit),
+            ("card", card.code),
+        )
 
 
 def _tile_chip(flow: Flow, seals: int, tr: Words, short: bool = False) -> None:
     text = title_name(seals, tr) if short else tile_name(seals, tr)
-    flow.chip(text, art.seals(seals, 4, flow.kit), art.GOLD)
+    flow.chip(text, art.seals(seals, 4, flow.kit), ("seals", seals), art.GOLD)
 
 
 def _lot(flow: Flow, lot: LotView, tr: Words) -> None:
@@ -626,7 +645,7 @@ def _edo(
             title = title_name(view.seats[seat].title, tr)
             text = tr("shitenno.pic.order_item", i=i + 1, name=name(seat), title=title)
             fill = pal["highlight"] if seat == view.current and view.outcome is None else art.CHIP
-            flow.chip(text, art.seat_marker(seat, 8, pal, kit), fill)
+            flow.chip(text, art.seat_marker(seat, 8, pal, kit), ("seat", seat), fill)
         flow.newline()
         over = view.phase == "over"
         flow.words(
@@ -636,7 +655,11 @@ def _edo(
             slots = tuple(None if k is None else (k.owner, k.golden) for k in p.kamons)
             leader = majority(slots)
             if leader is not None:
-                flow.chip(tr(f"shitenno.province.{p.id}"), art.seat_marker(leader, 8, pal, kit))
+                flow.chip(
+                    tr(f"shitenno.province.{p.id}"),
+                    art.seat_marker(leader, 8, pal, kit),
+                    ("seat", leader),
+                )
         flow.newline()
         if view.outcome is not None:
             reason = tr.get(f"shitenno.end.{view.end_reason}", "")
@@ -669,10 +692,6 @@ def render(
     _track(img, view, lay, palette, kit, tr)
     _edo(img, view, lay, names, palette, kit, tr)
     return img
-
-
-def fitted(kit: Toolkit, text: str, size: int, width: float, bold: bool = False) -> str:
-    return fit_text(text, kit.font(size, bold), width)
 
 
 class ShitennoRenderer(RendererDefaults):
