@@ -221,7 +221,8 @@ def test_event_sentences_name_cards_tiles_and_seats() -> None:
     )  # fmt: skip
     assert describe_event(place, names) == (
         "Chie places a Kamon in Kantō (position 2, +8 favour), paying Samurai, Samurai, "
-        "Samurai + Shinobi and an Exchange tile and the Hatamoto's troop, and takes a Draw tile."
+        "Samurai + Shinobi and an Exchange tile and the Hatamoto's troop, and takes the Draw tile "
+        "from the stack."
     )
     keep = Event("shitenno.keep", {"cards": [], "tile": 4}, 1)
     assert "Bo, the Tairō, keeps" in (describe_event(keep, names) or "")
