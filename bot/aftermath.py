@@ -76,7 +76,14 @@ class Aftermath:
             acting = loaded.game.to_act(loaded.state)
             mid_turn = before is not None and len(acting) == 1
             mid_turn = mid_turn and acting == loaded.game.to_act(before) and not finished
-            public = (replace(post, edit_previous=mid_turn, ping=() if mid_turn else post.ping),)
+            ping = () if mid_turn else post.ping
+            if before is not None and not started and ping:
+                # ping a seat once, when its choice becomes due: in a simultaneous phase
+                # another seat's confirmation pings nobody again
+                joined = acting - loaded.game.to_act(before)
+                due = {loaded.user_at(p) for p in joined}
+                ping = tuple(u for u in ping if u in due)
+            public = (replace(post, edit_previous=mid_turn, ping=ping),)
         locales = await self._dm_locales(loaded, reader)
         private = await presenter.private_posts(
             loaded, before, render=self.render, locales=locales, palettes=palettes

@@ -117,6 +117,27 @@ class Service:
     async def replay_frames(self, game_id: int) -> list[bytes]:
         return await self.reading.replay_frames(game_id)
 
+    async def owed(self, game_id: int) -> Result | None:
+        """The posts a game still owes Discord (the outbox), or ``None``."""
+        return await self.reading.owed(game_id)
+
+    async def first_dm_failures(self, game_id: int, user_ids: list[int]) -> list[int]:
+        """Of ``user_ids`` whose DMs failed, those this game has not told about it yet."""
+        if not user_ids:
+            return []
+        row = await self.store.get_game(game_id)
+        told = set((row.settings if row else {}).get("dm_closed") or [])
+        fresh = [u for u in user_ids if u not in told]
+        for user_id in fresh:
+            await self.store.add_vote(game_id, "dm_closed", user_id)
+        return fresh
+
+    async def owed_games(self) -> list[int]:
+        return [row.id for row in await self.store.owed_games()]
+
+    async def mark_published(self, game_id: int, version: int) -> None:
+        await self.store.mark_published(game_id, version)
+
     async def replay(self, game_id: int) -> tuple[bytes, int] | None:
         """The whole game as an animated GIF and how many boards it shows."""
         return await self.reading.replay(game_id)

@@ -78,6 +78,11 @@ async def test_bids_by_form_to_the_result(service: Service) -> None:
             result, after = await service.answer(game_id, user, form.key, {}, final=True)
             # answered: that form is gone (the next round's may already be due)
             assert (after is None or after.key != form.key) and result.game.version == version + 1
+            # one seat's bid pings nobody again: a seat is pinged once, when its choice is due
+            last_of_round = user == CAROL
+            for post in result.public:
+                if not last_of_round:
+                    assert post.ping == ()
             # the public post says a bid is in, never how much
             public = " ".join(p.text for p in result.public)
             assert str(plan[round_]) + " coins" not in public or "wins" in public

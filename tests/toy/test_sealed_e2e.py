@@ -96,6 +96,9 @@ async def test_sealed_bid_through_discord(table: Table, sealed_game: sealed.Seal
             f"the reveal of round {round_ + 1}",
         )
     final = await t.emu.wait_for(lambda m: "Game over" in m.content, 10, channel=thread.id)
+    # the closed DMs were noticed once for the whole game, not at every round
+    notes = [m for m in t.emu.public_messages(thread.id) if "/hand" in m.content]
+    assert len(notes) == 1
     assert len(final.attachments) == 2  # the last board and the result card
     public_text = "\n".join(m.content for m in t.emu.public_messages(thread.id))
     assert "You bid" not in public_text  # each seat's own bid stays in its DM
