@@ -130,3 +130,16 @@ def next_turn(state: ShitennoState) -> ShitennoState:
     if not state.koku_deck:
         return replace(state, phase="over", current=None, end_reason="koku")
     return begin_even_year(state)
+
+
+def stage(state: ShitennoState) -> str:
+    """``lot``, ``offer``, ``split``, ``choose``, ``turn`` or ``over``."""
+    if state.phase == "over":
+        return "over"
+    if state.phase == "odd":
+        return "turn"
+    if state.split is not None:
+        return "choose"
+    if state.offer is not None:
+        return "offer"
+    return "lot" if len(without_lot(state)) >= 3 else "split"

@@ -42,6 +42,7 @@ from games.shitenno.flow import (
     next_turn,
     offer_queue,
     remove_cards,
+    stage,
     without_lot,
 )
 from games.shitenno.notation import notation
@@ -77,19 +78,6 @@ def to_act(state: ShitennoState) -> frozenset[int]:
         return frozenset((state.offer_queue[0],))
     assert state.tairo is not None
     return frozenset((state.tairo,))
-
-
-def stage(state: ShitennoState) -> str:
-    """``lot``, ``offer``, ``split``, ``choose``, ``turn`` or ``over``."""
-    if state.phase == "over":
-        return "over"
-    if state.phase == "odd":
-        return "turn"
-    if state.split is not None:
-        return "choose"
-    if state.offer is not None:
-        return "offer"
-    return "lot" if len(without_lot(state)) >= 3 else "split"
 
 
 def submultisets(cards: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
@@ -172,6 +160,8 @@ class LotChoices(Sequence[ShitennoAction]):
         else:
             return False
         cards = action.cards
+        if not isinstance(cards, tuple) or not all(isinstance(c, str) for c in cards):
+            return False  # a malformed lot is simply not one of the choices
         if head not in self.heads or Counter(cards) - self.pool:
             return False
         if list(cards) != sorted(cards, key=card_key):
