@@ -280,8 +280,9 @@ async def private_posts(
     locales: Mapping[int, str] | None = None,
     palettes: Mapping[int, str] | None = None,
 ) -> tuple[PrivatePost, ...]:
-    """A DM for every human seat whose private information changed, each in its reader's
-    locale (``locales`` by user id; the game's locale for anyone missing)."""
+    """A DM for every human seat whose private information changed or who has a new secret
+    form to fill in (an offer to answer without a new card), each in its reader's locale
+    (``locales`` by user id; the game's locale for anyone missing)."""
     game, state = loaded.game, loaded.state
     locales = locales or {}
     posts = []
@@ -291,14 +292,24 @@ async def private_posts(
         now_hand = game.hand(state, seat.position)
         if now_hand is None:
             continue
-        if before is not None and _same(game.hand(before, seat.position), now_hand):
-            continue
+        if (
+            before is not None
+            and _same(game.hand(before, seat.position), now_hand)
+            and _form_key(game, before, seat.position) == _form_key(game, state, seat.position)
+        ):
+            continue  # nothing new in private: same hand, same form (or none)
         locale = locales.get(seat.user_id, loaded.locale)
         palette = (palettes or {}).get(seat.user_id, "default")
         posts.append(
             await hand_post(loaded, seat.position, render=render, locale=locale, palette=palette)
         )
     return tuple(posts)
+
+
+def _form_key(game: Game, state: State, seat: Seat) -> str | None:
+    """The key of the seat's current secret form, ``None`` without one."""
+    form = game.form(state, seat)
+    return None if form is None else form.key
 
 
 def _same(a: Any, b: Any) -> bool:

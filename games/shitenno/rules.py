@@ -1,0 +1,418 @@
+"""Shitenno's transitions: who acts, what is legal, what an action does (reference §4-§7).
+
+``legal()`` order:
+
+* the Tairō building a lot: ``lot`` actions listed lazily (:class:`LotChoices`): the
+  empty lot first, then the sub-multisets of the open cards in mixed radix over the card
+  kinds, each with every Hierarchy tile left (most seals first);
+* the final split: ``split`` actions in the same order (cards of lot A, tile pairs);
+* a player offered a lot: ``accept``, ``refuse``; the chooser of the split: ``choose a``,
+  ``choose b``;
+* a province turn: placements (complete payments that spend nothing for nothing), cheapest
+  first (cost: 2 per troop or Koku on the cards, 3 per bonus tile, 1 for the Hatamoto),
+  then by province (data order) and cards; then ``draw``, then the Senseï's ``flip``
+  (province order), then ``end``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from functools import lru_cache
+from typing import overload
+
+from games.base import Event
+from games.shitenno.data import (
+    EFFECTS,
+    HATAMOTO,
+    LETTER_EFFECT,
+    PROVINCE_IDS,
+    SENSEI,
+    TITLE_BONUS,
+    card_key,
+    provinces,
+    sort_cards,
+)
+from games.shitenno.flow import (
+    after_lot,
+    draw_troops,
+    end_even_year,
+    give_lot,
+    next_turn,
+    offer_queue,
+    remove_cards,
+    stage,
+    without_lot,
+)
+from games.shitenno.notation import notation
+from games.shitenno.payment import koku_cost, payments, requirement
+from games.shitenno.state import (
+    Accept,
+    Choose,
+    Draw,
+    End,
+    Flip,
+    MakeLot,
+    Place,
+    Refuse,
+    ShitennoAction,
+    ShitennoState,
+    Split,
+)
+
+PROVINCE_INDEX = {pid: i for i, pid in enumerate(PROVINCE_IDS)}
+
+
+def to_act(state: ShitennoState) -> frozenset[int]:
+    """The Tairō, the player offered a lot, the chooser of the split, or the player on turn."""
+    if state.phase == "over":
+        return frozenset()
+    if state.phase == "odd":
+        assert state.current is not None
+        return frozenset((state.current,))
+    if state.split is not None:
+        assert state.chooser is not None
+        return frozenset((state.chooser,))
+    if state.offer is not None:
+        return frozenset((state.offer_queue[0],))
+    assert state.tairo is not None
+    return frozenset((state.tairo,))
+
+
+def submultisets(cards: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+    """Every sub-multiset of ``cards`` (canonical order)."""
+    counts = list(Counter(cards).items())
+
+    def rec(i: int) -> Iterator[tuple[str, ...]]:
+        if i == len(counts):
+            yield ()
+            return
+        code, n = counts[i]
+        for tail in rec(i + 1):
+            for k in range(n + 1):
+                yield (code,) * k + tail
+
+    return rec(0)
+
+
+class LotChoices(Sequence[ShitennoAction]):
+    """The lots (or splits) the Tairō may make, listed lazily: index ``i`` is the tile (or
+    tile pair) ``i % T`` with the sub-multiset ``i // T`` of the open cards, read in mixed
+    radix over the card kinds (canonical order, the first kind as the lowest digit). So
+    the empty lot comes first; membership is checked directly."""
+
+    def __init__(
+        self, pool: tuple[str, ...], tiles: tuple[int, ...], split: bool, empty: bool, full: bool
+    ) -> None:
+        self.kinds = list(Counter(pool).items())
+        self.pool = Counter(pool)
+        self.split = split
+        self.heads: list[tuple[int, ...]] = (
+            [(a, b) for a in tiles for b in tiles if a > b] if split else [(t,) for t in tiles]
+        )
+        self.empty = empty or split
+        self.full = full or split or not pool
+        subsets = 1
+        for _, n in self.kinds:
+            subsets *= n + 1
+        self.size = len(pool)
+        self.skip_first = 0 if self.empty else 1  # the empty subset is index 0
+        skip_last = 0 if self.full else 1  # the whole pool is the last
+        self.length = max(0, subsets - self.skip_first - skip_last) * len(self.heads)
+
+    def __len__(self) -> int:
+        return self.length
+
+    def _subset(self, k: int) -> tuple[str, ...]:
+        out: list[str] = []
+        for code, n in self.kinds:
+            k, digit = divmod(k, n + 1)
+            out += [code] * digit
+        return tuple(out)
+
+    @overload
+    def __getitem__(self, i: int) -> ShitennoAction: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[ShitennoAction]: ...
+    def __getitem__(self, i: int | slice) -> ShitennoAction | Sequence[ShitennoAction]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        k, h = divmod(i, len(self.heads))
+        cards, head = self._subset(k + self.skip_first), self.heads[h]
+        if self.split:
+            return Split(cards, head[0], head[1])
+        return MakeLot(cards, head[0])
+
+    def __iter__(self) -> Iterator[ShitennoAction]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __contains__(self, action: object) -> bool:
+        if self.split and isinstance(action, Split):
+            head: tuple[int, ...] = (action.first, action.second)
+        elif not self.split and isinstance(action, MakeLot):
+            head = (action.tile,)
+        else:
+            return False
+        cards = action.cards
+        if not isinstance(cards, tuple) or not all(isinstance(c, str) for c in cards):
+            return False  # a malformed lot is simply not one of the choices
+        if head not in self.heads or Counter(cards) - self.pool:
+            return False
+        if list(cards) != sorted(cards, key=card_key):
+            return False
+        if not cards and not self.empty:
+            return False
+        return self.full or len(cards) < self.size
+
+
+def legal(state: ShitennoState, seat: int) -> Sequence[ShitennoAction]:
+    """Every legal action of ``seat``, in the order of the module docstring."""
+    if seat not in to_act(state):
+        return []
+    now = stage(state)
+    if now == "lot":
+        opts = state.options
+        empty, full = bool(opts["empty_lots"]), bool(opts["full_lots"])
+        return LotChoices(state.open_cards, state.tiles, False, empty, full)
+    if now == "split":
+        return LotChoices(state.open_cards, state.tiles, True, True, True)
+    if now == "offer":
+        return [Accept(), Refuse()]
+    if now == "choose":
+        return [Choose("a"), Choose("b")]
+    return turn_actions(state, seat)
+
+
+def turn_actions(state: ShitennoState, seat: int) -> list[ShitennoAction]:
+    actions: list[ShitennoAction] = list(placements(state, seat))
+    if state.bonus[seat][2] and (state.troop_deck or state.troop_discard):
+        actions.append(Draw())
+    actions.extend(Flip(pid) for pid in flippable(state, seat))
+    actions.append(End())
+    return actions
+
+
+def placements(state: ShitennoState, seat: int) -> list[Place]:
+    """Every legal placement of ``seat`` now, cheapest first."""
+    if state.placed >= 2 or state.kamons[seat] == 0:
+        return []
+    hand = state.hands[seat]
+    exchange, plus, _ = state.bonus[seat]
+    hat = state.titles[seat] == HATAMOTO and not state.hatamoto_used
+    same = bool(state.options["tiles_on_one_card"])
+    koku_any = bool(state.options["koku_any_value_exchange"])
+    found: list[tuple[int, int, Place]] = []
+    for i, p in enumerate(provinces()):
+        free = free_position(state, i)
+        if free is None:
+            continue
+        need = tuple(requirement(p, state.stacks[i]).items())
+        cost = koku_cost(p, free)
+        for cards, e, pl, h in _payments(hand, exchange, plus, hat, need, cost, same, koku_any):
+            price = 2 * sum(len(c) if c[0] != "K" else int(c[1]) for c in cards)
+            price += 3 * (e + pl) + h
+            found.append((price, i, Place(p.id, cards, e, pl, h)))
+    found.sort(key=lambda x: (x[0], x[1], [len(x[2].cards)], x[2].cards, x[2].exchange))
+    return [x[2] for x in found]
+
+
+@lru_cache(maxsize=4096)
+def _payments(
+    hand: tuple[str, ...],
+    exchange: int,
+    plus: int,
+    hat: bool,
+    need: tuple[tuple[str, int], ...],
+    cost: int,
+    same: bool,
+    koku_any: bool,
+) -> tuple[tuple[tuple[str, ...], int, int, bool], ...]:
+    return tuple(payments(hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any))
+
+
+def free_position(state: ShitennoState, i: int) -> int | None:
+    return next((k for k, s in enumerate(state.board[i]) if s is None), None)
+
+
+def flippable(state: ShitennoState, seat: int) -> list[str]:
+    """Provinces where the Senseï may turn a simple Kamon of his golden now."""
+    if state.titles[seat] != SENSEI:
+        return []
+    this_turn = state.options["sensei_flip"] == "this_turn"
+    out = []
+    for i, pid in enumerate(PROVINCE_IDS):
+        if this_turn and pid not in state.turn_places:
+            continue
+        if any(s is not None and s[0] == seat and not s[1] for s in state.board[i]):
+            out.append(pid)
+    return out
+
+
+def end_turn(state: ShitennoState, seat: int) -> ShitennoAction | None:
+    if state.phase == "odd" and state.current == seat:
+        return End()
+    return None
+
+
+# --- apply ------------------------------------------------------------------------------
+
+
+def apply(
+    state: ShitennoState, seat: int, action: ShitennoAction
+) -> tuple[ShitennoState, list[Event]]:
+    """The successor of a legal ``action``."""
+    text = notation(action)
+    events: list[Event] = []
+    province: str | None = None
+    if isinstance(action, MakeLot):
+        lot = (action.cards, action.tile)
+        state = replace(
+            state,
+            offer=lot,
+            open_cards=remove_cards(state.open_cards, action.cards),
+            tiles=tuple(t for t in state.tiles if t != action.tile),
+        )
+        state = replace(state, offer_queue=offer_queue(state), refused=())
+        to = state.offer_queue[0]
+        events.append(_event("lot", seat, cards=list(action.cards), tile=action.tile, to=to))
+    elif isinstance(action, Accept):
+        assert state.offer is not None
+        events.append(_event("accept", seat, cards=list(state.offer[0]), tile=state.offer[1]))
+        state = after_lot(give_lot(state, seat, state.offer))
+    elif isinstance(action, Refuse):
+        offer = state.offer
+        assert offer is not None
+        queue = state.offer_queue[1:]
+        state = replace(state, offer_queue=queue, refused=(*state.refused, seat))
+        events.append(_event("refuse", seat))
+        if not queue:
+            assert state.tairo is not None
+            events.append(_event("keep", state.tairo, cards=list(offer[0]), tile=offer[1]))
+            state = after_lot(give_lot(state, state.tairo, offer))
+    elif isinstance(action, Split):
+        rest = remove_cards(state.open_cards, action.cards)
+        other = next(s for s in without_lot(state) if s != seat)
+        state = replace(
+            state,
+            split=((action.cards, action.first), (rest, action.second)),
+            open_cards=(),
+            tiles=tuple(t for t in state.tiles if t not in (action.first, action.second)),
+            chooser=other,
+        )
+        events.append(
+            _event(
+                "split",
+                seat,
+                a=list(action.cards),
+                b=list(rest),
+                first=action.first,
+                second=action.second,
+            )
+        )
+    elif isinstance(action, Choose):
+        assert state.split is not None and state.tairo is not None
+        mine, theirs = state.split if action.lot == "a" else state.split[::-1]
+        state = give_lot(give_lot(state, seat, mine), state.tairo, theirs)
+        events.append(_event("choose", seat, lot=action.lot))
+        state = end_even_year(state)
+    elif isinstance(action, Place):
+        state, ev = _place(state, seat, action)
+        events.append(ev)
+        province = action.province
+    elif isinstance(action, Draw):
+        state, drawn = draw_troops(state, 1)
+        hands = list(state.hands)
+        hands[seat] = sort_cards(hands[seat] + drawn)
+        bonus = list(state.bonus)
+        e, p, d = bonus[seat]
+        bonus[seat] = (e, p, d - 1)
+        state = replace(state, hands=tuple(hands), bonus=tuple(bonus))
+        events.append(_event("draw", seat))
+        events.append(
+            Event("shitenno.drawn", {"cards": list(drawn)}, seat, audience=frozenset((seat,)))
+        )
+    elif isinstance(action, Flip):
+        i = PROVINCE_INDEX[action.province]
+        slots = list(state.board[i])
+        k = next(k for k, s in enumerate(slots) if s is not None and s[0] == seat and not s[1])
+        slots[k] = (seat, True)
+        board = list(state.board)
+        board[i] = tuple(slots)
+        state = next_turn(replace(state, board=tuple(board)))
+        events.append(_event("flip", seat, province=action.province))
+        province = action.province
+    else:
+        events.append(_event("end", seat))
+        state = next_turn(state)
+    state = replace(state, last_seat=seat, last_text=text, last_province=province)
+    return state, events
+
+
+def _event(kind: str, seat: int, **args: object) -> Event:
+    return Event(f"shitenno.{kind}", dict(args), seat)
+
+
+def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoState, Event]:
+    i = PROVINCE_INDEX[action.province]
+    p = provinces()[i]
+    k = free_position(state, i)
+    assert k is not None
+    hands = list(state.hands)
+    hands[seat] = remove_cards(hands[seat], action.cards)
+    spent_troops = tuple(c for c in action.cards if c[0] != "K")
+    gain = p.values[k] + TITLE_BONUS.get(state.titles[seat], 0)
+    favour = list(state.favour)
+    favour[seat] += gain
+    bonus = [list(b) for b in state.bonus]
+    bonus[seat][0] -= action.exchange
+    bonus[seat][1] -= action.plus
+    stacks = list(state.stacks)
+    tile = None
+    if k < 3 and stacks[i]:
+        tile = LETTER_EFFECT[stacks[i][0][1]]
+        bonus[seat][EFFECTS.index(tile)] += 1
+        stacks[i] = stacks[i][1:]
+    slots = list(state.board[i])
+    slots[k] = (seat, False)
+    board = list(state.board)
+    board[i] = tuple(slots)
+    kamons = list(state.kamons)
+    kamons[seat] -= 1
+    state = replace(
+        state,
+        hands=tuple(hands),
+        troop_discard=state.troop_discard + spent_troops,
+        favour=tuple(favour),
+        bonus=tuple((b[0], b[1], b[2]) for b in bonus),
+        stacks=tuple(stacks),
+        board=tuple(board),
+        kamons=tuple(kamons),
+        placed=state.placed + 1,
+        hatamoto_used=state.hatamoto_used or action.hatamoto,
+        turn_places=(*state.turn_places, action.province),
+    )
+    ev = _event(
+        "place",
+        seat,
+        province=action.province,
+        position=k + 1,
+        cards=list(action.cards),
+        exchange=action.exchange,
+        plus=action.plus,
+        hatamoto=action.hatamoto,
+        favour=gain,
+        tile=tile,
+    )
+    return state, ev
+
+
+def resign(state: ShitennoState, seat: int) -> tuple[ShitennoState, list[Event]]:
+    """``seat`` gives up: the game ends at once (see the package docstring)."""
+    state = replace(state, phase="over", current=None, end_reason="resignation", resigned=seat)
+    return state, [_event("resign", seat)]

@@ -1,0 +1,742 @@
+"""Shitenno boards (2-4 players), drawn only from a ShitennoView; also the hand picture.
+
+Layout, 900 px wide (every text at least 18 px, so at least 9 px once scaled to 450 px):
+a title bar (game, year and phase, whose turn in a pill); the eight provinces in the
+printed 3x3 layout without a centre (each: a band in its troop colour with its name and
+troop, the four positions with their favour under them, Kamons in seat colour and shape,
+golden ones on a gold disc, the next free position ringed, what it needs in words and the
+bonus tiles left), the titles and their holders in the centre; a table of the players
+(general, title, favour, Kamons left, hand sizes, bonus tiles); the favour track with
+every general's marker; Edo (the sharing year: Tairō, open cards, the lot on offer and to
+whom, tiles left, lots taken) or the turn order (province year), the decks and the last
+action in words; a legend of titles' seals and powers and a key for every mark.
+
+Static layer (cached per player count, palette and locale): background, frames, province
+bands, names, favour values, empty positions, headings, the legend. Per call: Kamons, the
+rings, requirements, the players, the track, Edo and the status.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from games.base import Outcome
+from games.shitenno.scoring import majority
+from games.shitenno.view import CardView, LotView, ProvinceView, ShitennoView
+from renderer.core import Toolkit, draw_text, fitting_size, rgb
+from renderer.palettes import Palette
+from renderer.plugin import RendererDefaults, ResultPart
+from renderer.shitenno import art
+from renderer.shitenno.hand import render_hand
+from renderer.shitenno.result import result_part
+from renderer.shitenno.words import (
+    alt_text,
+    card_name,
+    hand_alt_text,
+    koku_text,
+    last_action,
+    need_text,
+    phase_line,
+    status,
+    tile_name,
+    title_name,
+)
+from renderer.text import seat_label
+from renderer.words import Words, words
+
+__all__ = ["GAME_KEY", "MIN_TEXT", "WIDTH", "ShitennoRenderer", "layout", "province_box", "render"]
+
+GAME_KEY = "shitenno"
+WIDTH = 900
+MIN_TEXT = 18  # px: 9 px at 450 px wide
+M = 14  # margin
+GAP = 10
+HEADER_H = 100
+CELL_W = (WIDTH - 2 * M - 2 * GAP) // 3
+CELL_H = 200
+BAND_H = 36
+DISC_R = 22
+PLAYER_HEAD = 58
+PLAYER_ROW = 52
+TRACK_H = 122
+EDO_H = {"even": 262, "odd": 222, "over": 222}
+LEGEND_H = 168
+CHIP_H = 30
+ROW_STEP = 36
+SIZES = (20, 19, 18)
+
+
+@dataclass(frozen=True)
+class Layout:
+    players: int
+    grid_y: int
+    players_box: tuple[int, int, int, int]
+    track_box: tuple[int, int, int, int]
+    edo_box: tuple[int, int, int, int]
+    legend_box: tuple[int, int, int, int]
+    height: int
+
+
+@cache
+def layout(players: int, phase: str) -> Layout:
+    """The geometry of a board for ``players`` seats in ``phase`` (the table grows with the
+    seats, Edo's panel is taller in a sharing year)."""
+    grid_y = HEADER_H
+    y = grid_y + 3 * CELL_H + 2 * GAP + GAP
+    boxes = []
+    edo = EDO_H.get(phase, EDO_H["odd"])
+    for h in (PLAYER_HEAD + players * PLAYER_ROW + 6, TRACK_H, edo, LEGEND_H):
+        boxes.append((M, y, WIDTH - M, y + h))
+        y += h + GAP
+    return Layout(players, grid_y, boxes[0], boxes[1], boxes[2], boxes[3], y - GAP + M)
+
+
+def province_box(row: int, col: int) -> tuple[int, int, int, int]:
+    x = M + col * (CELL_W + GAP)
+    y = HEADER_H + row * (CELL_H + GAP)
+    return x, y, x + CELL_W, y + CELL_H
+
+
+def disc_centres(box: tuple[int, int, int, int]) -> list[tuple[float, float]]:
+    x0, y0, x1, _ = box
+    step = (x1 - x0) / 4
+    return [(x0 + step * (i + 0.5), y0 + BAND_H + 34) for i in range(4)]
+
+
+def _text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: str,
+    kit: Toolkit,
+    *,
+    bold: bool = False,
+    anchor: str = "lm",
+    width: float | None = None,
+) -> None:
+    draw_text(
+        img,
+        xy,
+        text,
+        size=max(size, MIN_TEXT),
+        fill=fill,
+        kit=kit,
+        bold=bold,
+        anchor=anchor,
+        max_width=width,
+    )
+
+
+def text_length(kit: Toolkit, text: str, size: int, bold: bool = False) -> float:
+    """The width of ``text`` (kept: FreeType layout costs ~0.1 ms a call)."""
+    return kit.stamp(("len", text, size, bold), lambda: kit.font(size, bold).getlength(text))
+
+
+def _fit(
+    kit: Toolkit, text: str, width: float, bold: bool = False, sizes: Sequence[int] = SIZES
+) -> int:
+    key = ("fit", text, tuple(sizes), width, bold)
+    return kit.stamp(key, lambda: fitting_size(kit, text, sizes, width, bold))
+
+
+# --- static layer -----------------------------------------------------------------------
+
+
+PLAYER_COLS = {  # x of each column (offset from the panel's left), anchor
+    "title": (262, "lm"),
+    "favour": (444, "rm"),
+    "kamons": (532, "rm"),
+    "troop": (606, "rm"),
+    "koku": (668, "rm"),
+    "exchange": (740, "rm"),
+    "plus": (792, "rm"),
+    "draw": (862, "rm"),
+}
+
+
+def _static(view: ShitennoView, lay: Layout, pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
+    img = Image.new("RGB", (WIDTH, lay.height), rgb(pal["background"]))
+    draw = ImageDraw.Draw(img)
+    _text(img, (M, 28), tr("shitenno.pic.name").upper(), 30, pal["text"], kit, bold=True)
+    cell = art.cell_colour(pal)
+    for p in view.provinces:
+        box = province_box(p.row, p.col)
+        draw.rounded_rectangle(box, radius=10, fill=cell, outline=pal["panel_border"], width=2)
+        band = (box[0], box[1], box[2], box[1] + BAND_H)
+        colour = art.troop_colour(p.troop, pal)
+        draw.rounded_rectangle(band, radius=10, fill=colour)
+        draw.rectangle((band[0], band[3] - 10, band[2], band[3]), fill=colour)
+        ink = art.ink_on(colour)
+        name = tr(f"shitenno.province.{p.id}")
+        troop = tr(f"shitenno.troop.{p.troop}")
+        _text(img, (box[0] + 10, box[1] + BAND_H / 2), name, 22, ink, kit, bold=True, width=150)
+        _text(img, (box[2] - 10, box[1] + BAND_H / 2), troop, 18, ink, kit, anchor="rm", width=110)
+        for value, centre in zip(p.values, disc_centres(box), strict=True):
+            art.paste(img, art.position_disc(DISC_R, False, pal, kit), centre)
+            below = (centre[0], centre[1] + DISC_R + 13)
+            _text(img, below, str(value), 18, art.CELL_MUTED, kit, bold=True, anchor="mm")
+    # the centre: titles
+    box = province_box(1, 1)
+    draw.rounded_rectangle(box, radius=10, fill=pal["panel"], outline=pal["panel_border"], width=2)
+    _text(
+        img, (box[0] + 12, box[1] + 22), tr("shitenno.pic.titles"), 22, pal["text"], kit, bold=True
+    )
+    for i, t in enumerate(view.titles):
+        y = box[1] + 60 + i * 38
+        _text(
+            img,
+            (box[0] + 12, y),
+            title_name(t.seals, tr),
+            20,
+            pal["text"],
+            kit,
+            bold=True,
+            width=104,
+        )
+        sprite = art.seals(t.seals, 4, kit)
+        img.paste(sprite, (box[0] + 120, round(y - sprite.height / 2)), sprite)
+    # panels
+    for b in (lay.players_box, lay.track_box, lay.edo_box, lay.legend_box):
+        draw.rounded_rectangle(
+            b, radius=12, fill=pal["panel"], outline=pal["panel_border"], width=2
+        )
+    _player_heads(img, lay, pal, kit, tr)
+    x0, y0, _, _ = lay.track_box
+    _text(img, (x0 + 12, y0 + 22), tr("shitenno.pic.track"), 20, pal["text"], kit, bold=True)
+    _legend(img, view, lay, pal, kit, tr)
+    return img
+
+
+def _player_heads(img: Image.Image, lay: Layout, pal: Palette, kit: Toolkit, tr: Words) -> None:
+    x0, y0, _, _ = lay.players_box
+    muted = pal["muted_text"]
+    _text(img, (x0 + 46, y0 + 40), tr("shitenno.pic.head.player"), 18, muted, kit)
+    groups = (
+        ("troop", "koku", "shitenno.pic.head.cards"),
+        ("exchange", "draw", "shitenno.pic.head.tiles"),
+    )
+    for first, last, key in groups:
+        left = x0 + PLAYER_COLS[first][0] - 62
+        right = x0 + PLAYER_COLS[last][0]
+        _text(
+            img,
+            ((left + right) / 2, y0 + 16),
+            tr(key),
+            18,
+            muted,
+            kit,
+            anchor="mm",
+            width=right - left + 10,
+        )
+        ImageDraw.Draw(img).line(
+            (left + 6, y0 + 28, right, y0 + 28), fill=pal["panel_border"], width=2
+        )
+    heads = {
+        "title": tr("shitenno.pic.head.title"),
+        "favour": tr("shitenno.pic.head.favour"),
+        "kamons": tr("shitenno.pic.head.kamons"),
+        "troop": tr("shitenno.pic.head.troop"),
+        "koku": tr("shitenno.pic.head.koku"),
+        "exchange": tr("shitenno.pic.short.exchange"),
+        "plus": tr("shitenno.pic.short.plus"),
+        "draw": tr("shitenno.pic.short.draw"),
+    }
+    previous = 0
+    for col, (x, anchor) in PLAYER_COLS.items():
+        room = 200 if anchor == "lm" else x - previous - 6
+        _text(img, (x0 + x, y0 + 40), heads[col], 18, muted, kit, anchor=anchor, width=room)
+        previous = x
+
+
+def _legend(
+    img: Image.Image, view: ShitennoView, lay: Layout, pal: Palette, kit: Toolkit, tr: Words
+) -> None:
+    x0, y0, x1, _ = lay.legend_box
+    ink, muted = pal["text"], pal["muted_text"]
+    for i, t in enumerate(view.titles):
+        y = y0 + 20 + i * 26
+        sprite = art.seals(t.seals, 4, kit)
+        img.paste(sprite, (x0 + 12 + 40 - sprite.width, round(y - sprite.height / 2)), sprite)
+        text = tr(
+            "shitenno.pic.power",
+            title=title_name(t.seals, tr),
+            power=tr(f"shitenno.pic.power.{t.id}"),
+        )
+        _text(img, (x0 + 62, y), text, 18, ink, kit, width=x1 - x0 - 74)
+    y = y0 + 20 + 4 * 26 + 8
+    keys: list[tuple[Image.Image | None, str]] = [
+        (art.kamon(0, True, 13, pal, kit), tr("shitenno.pic.key.golden")),
+        (art.position_disc(13, True, pal, kit), tr("shitenno.pic.key.next")),
+        (None, tr("shitenno.pic.key.last")),
+    ]
+    x = float(x0 + 12)
+    row = 0
+    for mark, text in keys:
+        width = text_length(kit, text, 18) + 36
+        if x + width > x1 - 8 and x > x0 + 12:
+            row += 1
+            x = x0 + 12
+        cy = y + row * 28
+        if mark is None:
+            ImageDraw.Draw(img).rounded_rectangle(
+                (x, cy - 11, x + 26, cy + 11), radius=5, outline=pal["highlight"], width=4
+            )
+        else:
+            art.paste(img, mark, (x + 13, cy))
+        _text(img, (x + 32, cy), text, 18, muted, kit, width=x1 - x - 40)
+        x += width + 18
+
+
+# --- per call ---------------------------------------------------------------------------
+
+
+def _header(
+    img: Image.Image,
+    view: ShitennoView,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    x = M + text_length(kit, tr("shitenno.pic.name").upper(), 30, True) + 18
+    _text(img, (x, 30), phase_line(view, tr), 20, pal["muted_text"], kit, width=WIDTH - M - x)
+    box = (M, 54, WIDTH - M, 92)
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=18, fill=pal["highlight"])
+    text = status(view, names, tr)
+    size = _fit(kit, text, box[2] - box[0] - 28, True, (22, 20, 18))
+    _text(
+        img,
+        ((box[0] + box[2]) / 2, 73),
+        text,
+        size,
+        pal["token_text"],
+        kit,
+        bold=True,
+        anchor="mm",
+        width=box[2] - box[0] - 24,
+    )
+
+
+def _province(
+    img: Image.Image, p: ProvinceView, pal: Palette, kit: Toolkit, tr: Words, lit: bool, over: bool
+) -> None:
+    box = province_box(p.row, p.col)
+    draw = ImageDraw.Draw(img)
+    if lit:
+        draw.rounded_rectangle(
+            (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3),
+            radius=12,
+            outline=pal["highlight"],
+            width=6,
+        )
+    for k, (slot, centre) in enumerate(zip(p.kamons, disc_centres(box), strict=True)):
+        if slot is not None:
+            art.paste(img, art.kamon(slot.owner, slot.golden, DISC_R, pal, kit), centre)
+        elif k == p.next_position and not over:
+            art.paste(img, art.position_disc(DISC_R, True, pal, kit), centre)
+    x0, y0, x1, y1 = box
+    width = x1 - x0 - 20
+    need = need_text(p, tr)
+    size = _fit(kit, need, width, True)
+    ink = art.CELL_INK
+    _text(img, (x0 + 10, y0 + 124), need, size, ink, kit, bold=True, width=width)
+    koku = koku_text(p, tr)
+    if koku:
+        _text(img, (x0 + 10, y0 + 150), koku, 20, ink, kit, width=width)
+    tiles = tr("shitenno.pic.tiles_left", n=p.tiles_left)
+    _text(img, (x0 + 10, y1 - 22), tiles, 18, art.CELL_MUTED, kit, width=width)
+
+
+def _holders(
+    img: Image.Image,
+    view: ShitennoView,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    box = province_box(1, 1)
+    for i, t in enumerate(view.titles):
+        y = box[1] + 60 + i * 38
+        x = box[0] + 168
+        if t.holder is None:
+            _text(img, (x + 4, y), tr("shitenno.pic.vacant"), 18, pal["muted_text"], kit)
+            continue
+        art.paste(img, art.seat_marker(t.holder, 8, pal, kit), (x + 8, y))
+        name = seat_label(t.holder, names, tr.locale)
+        _text(img, (x + 22, y), name, 18, pal["text"], kit, width=box[2] - x - 28)
+
+
+def _players(
+    img: Image.Image,
+    view: ShitennoView,
+    lay: Layout,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    x0, y0, x1, _ = lay.players_box
+    draw = ImageDraw.Draw(img)
+    ink, muted = pal["text"], pal["muted_text"]
+    for s in view.seats:
+        top = y0 + PLAYER_HEAD + s.seat * PLAYER_ROW
+        cy = top + PLAYER_ROW / 2
+        if view.current == s.seat and view.outcome is None:
+            draw.rounded_rectangle(
+                (x0 + 6, top + 1, x1 - 6, top + PLAYER_ROW - 1), radius=8, fill=pal["panel_border"]
+            )
+        art.paste(img, art.seat_marker(s.seat, 11, pal, kit), (x0 + 24, cy))
+        name = seat_label(s.seat, names, tr.locale)
+        if s.resigned:
+            name = tr("shitenno.pic.resigned", name=name)
+        _text(
+            img,
+            (x0 + 46, cy - 11),
+            name,
+            20,
+            ink,
+            kit,
+            bold=True,
+            width=PLAYER_COLS["title"][0] - 56,
+        )
+        _text(
+            img, (x0 + 46, cy + 13), s.general, 18, muted, kit, width=PLAYER_COLS["title"][0] - 56
+        )
+        title = title_name(s.title, tr) or "—"
+        if view.tairo == s.seat:
+            title = tr("shitenno.pic.tairo_title", title=title)
+        _text(
+            img,
+            (x0 + PLAYER_COLS["title"][0], cy),
+            title,
+            20,
+            ink,
+            kit,
+            width=PLAYER_COLS["favour"][0] - PLAYER_COLS["title"][0] - 56,
+        )
+        values = {
+            "favour": s.favour,
+            "kamons": s.kamons_left,
+            "troop": s.troop_cards,
+            "koku": s.koku_cards,
+            "exchange": s.bonus["exchange"],
+            "plus": s.bonus["plus"],
+            "draw": s.bonus["draw"],
+        }
+        for col, value in values.items():
+            x, anchor = PLAYER_COLS[col]
+            big = col == "favour"
+            _text(
+                img, (x0 + x, cy), str(value), 24 if big else 20, ink, kit, bold=big, anchor=anchor
+            )
+
+
+def _track(
+    img: Image.Image, view: ShitennoView, lay: Layout, pal: Palette, kit: Toolkit, tr: Words
+) -> None:
+    x0, y0, x1, _ = lay.track_box
+    decks = tr(
+        "shitenno.pic.decks",
+        troops=view.troop_deck,
+        discard=view.troop_discard,
+        koku=view.koku_deck,
+    )
+    _text(
+        img, (x1 - 14, y0 + 22), decks, 18, pal["muted_text"], kit, anchor="rm", width=x1 - x0 - 160
+    )
+    left, right = x0 + 130, x1 - 24
+    top = max(s.favour for s in view.seats)
+    scale = max(50, math.ceil((top + 1) / 10) * 10)
+    line_y = y0 + 92
+    draw = ImageDraw.Draw(img)
+    draw.line((left, line_y, right, line_y), fill=pal["muted_text"], width=3)
+    step = 10 if scale <= 100 else 20
+    for v in range(0, scale + 1, step):
+        x = left + (right - left) * v / scale
+        draw.line((x, line_y - 5, x, line_y + 5), fill=pal["muted_text"], width=2)
+        _text(img, (x, line_y + 17), str(v), 18, pal["muted_text"], kit, anchor="mm")
+    placed: list[tuple[float, int]] = []
+    for s in sorted(view.seats, key=lambda s: (s.favour, s.seat)):
+        x = left + (right - left) * s.favour / scale
+        level = 0
+        while any(abs(px - x) < 24 and lv == level for px, lv in placed):
+            level += 1
+        placed.append((x, level))
+        cy = line_y - 16 - level * 22
+        draw.line((x, line_y, x, cy), fill=pal["players"][s.seat], width=2)
+        art.paste(img, art.seat_marker(s.seat, 9, pal, kit), (x, cy))
+
+
+@dataclass
+class Flow:
+    """Places words and chips left to right, wrapping, inside a box."""
+
+    img: Image.Image
+    kit: Toolkit
+    pal: Palette
+    left: float
+    right: float
+    y: float
+    bottom: float
+    x: float = 0.0
+    full: bool = False
+
+    def __post_init__(self) -> None:
+        self.x = self.left
+
+    def newline(self) -> None:
+        if self.x > self.left:
+            self.x = self.left
+            self.y += ROW_STEP
+
+    def _room(self, width: float) -> bool:
+        if self.full:
+            return False
+        if self.x + width > self.right and self.x > self.left:
+            self.x = self.left + 24
+            self.y += ROW_STEP
+        if self.y + CHIP_H / 2 > self.bottom:
+            self.full = True
+            _text(
+                self.img,
+                (self.right - 4, self.y - ROW_STEP),
+                "…",
+                20,
+                self.pal["text"],
+                self.kit,
+                anchor="rm",
+            )
+            return False
+        return True
+
+    def words(self, text: str, *, bold: bool = False, muted: bool = False, size: int = 20) -> None:
+        width = text_length(self.kit, text, size, bold)
+        if not self._room(min(width, self.right - self.left)):
+            return
+        ink = self.pal["muted_text"] if muted else self.pal["text"]
+        _text(
+            self.img,
+            (self.x, self.y),
+            text,
+            size,
+            ink,
+            self.kit,
+            bold=bold,
+            width=self.right - self.x,
+        )
+        self.x += width + 10
+
+    def chip(
+        self, text: str, swatch: Image.Image | None, mark: tuple[object, ...], fill: str = art.CHIP
+    ) -> None:
+        """A rounded label with a mark (``swatch``, named by ``mark`` for the cache)."""
+        width = text_length(self.kit, text, 18) + 16 + (swatch.width + 8 if swatch else 0)
+        if not self._room(width):
+            return
+        key = ("shitenno", "chip", text, mark, fill, self.pal["name"])
+        sprite = self.kit.stamp(key, lambda: self._chip(text, swatch, fill, round(width)))
+        self.img.paste(sprite, (round(self.x), round(self.y - CHIP_H / 2)))
+        self.x += width + 8
+
+    def _chip(self, text: str, swatch: Image.Image | None, fill: str, width: int) -> Image.Image:
+        img = Image.new("RGB", (width, CHIP_H), rgb(self.pal["panel"]))
+        ImageDraw.Draw(img).rounded_rectangle((0, 0, width - 1, CHIP_H - 1), radius=7, fill=fill)
+        tx = 8
+        if swatch is not None:
+            img.paste(swatch, (tx, round(CHIP_H / 2 - swatch.height / 2)), swatch)
+            tx += swatch.width + 8
+        _text(img, (tx, CHIP_H / 2), text, 18, "#1d1b18", self.kit)
+        return img
+
+
+def _cards(flow: Flow, cards: Sequence[CardView], tr: Words) -> None:
+    if not cards:
+        flow.words(tr("shitenno.pic.no_card"), muted=True, size=18)
+        return
+    counts: dict[str, tuple[CardView, int]] = {}
+    for c in cards:
+        counts[c.code] = (c, counts.get(c.code, (c, 0))[1] + 1)
+    for card, n in counts.values():
+        name = card_name(card, tr)
+        text = name if n == 1 else tr("shitenno.pic.copies", n=n, card=name)
+        flow.chip(
+            text,
+            art.card_swatch(card.troops, card.value, 20, flow.pal, flow.kit),
+            ("card", card.code),
+        )
+
+
+def _tile_chip(flow: Flow, seals: int, tr: Words, short: bool = False) -> None:
+    text = title_name(seals, tr) if short else tile_name(seals, tr)
+    flow.chip(text, art.seals(seals, 4, flow.kit), ("seals", seals), art.GOLD)
+
+
+def _lot(flow: Flow, lot: LotView, tr: Words) -> None:
+    _cards(flow, lot.cards, tr)
+    _tile_chip(flow, lot.tile, tr)
+
+
+def _edo(
+    img: Image.Image,
+    view: ShitennoView,
+    lay: Layout,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    x0, y0, x1, y1 = lay.edo_box
+    flow = Flow(img, kit, pal, x0 + 12, x1 - 12, y0 + 22, y1 - 36)
+
+    def name(seat: int | None) -> str:
+        return "" if seat is None else seat_label(seat, names, tr.locale)
+
+    if view.phase == "even":
+        flow.words(tr("shitenno.pic.edo", tairo=name(view.tairo)), bold=True)
+        if view.hierarchy_tiles:
+            flow.words(tr("shitenno.pic.tiles_in_hand"), muted=True, size=18)
+            for seals in view.hierarchy_tiles:
+                _tile_chip(flow, seals, tr, short=True)
+        flow.newline()
+        if view.split is not None:
+            a, b = view.split
+            flow.words(tr("shitenno.pic.lot_a"), bold=True)
+            _lot(flow, a, tr)
+            flow.newline()
+            flow.words(tr("shitenno.pic.lot_b"), bold=True)
+            _lot(flow, b, tr)
+            flow.newline()
+            flow.words(tr("shitenno.pic.chooses", name=name(view.chooser)), muted=True, size=18)
+        else:
+            if view.offer is not None:
+                who = tr("shitenno.pic.offer", tairo=name(view.tairo), to=name(view.offered_to))
+                flow.words(who, bold=True)
+                _lot(flow, view.offer, tr)
+                if view.refused:
+                    refused = tr.join([name(s) for s in view.refused])
+                    flow.words(tr("shitenno.pic.refused", names=refused), muted=True, size=18)
+                flow.newline()
+            flow.words(tr("shitenno.pic.open", n=len(view.open_cards)), bold=True)
+            _cards(flow, view.open_cards, tr)
+            flow.newline()
+        taken = [
+            tr(
+                "shitenno.pic.taken",
+                name=name(s.seat),
+                title=title_name(s.lot.tile, tr),
+                n=len(s.lot.cards),
+            )
+            for s in view.seats
+            if s.lot is not None
+        ]
+        if taken:
+            flow.words(tr("shitenno.pic.lots_taken"), muted=True, size=18)
+            flow.words("; ".join(taken), size=18)
+    else:
+        flow.words(tr("shitenno.pic.order"), bold=True)
+        for i, seat in enumerate(view.order):
+            title = title_name(view.seats[seat].title, tr)
+            text = tr("shitenno.pic.order_item", i=i + 1, name=name(seat), title=title)
+            fill = pal["highlight"] if seat == view.current and view.outcome is None else art.CHIP
+            flow.chip(text, art.seat_marker(seat, 8, pal, kit), ("seat", seat), fill)
+        flow.newline()
+        over = view.phase == "over"
+        flow.words(
+            tr("shitenno.pic.majorities_final" if over else "shitenno.pic.majorities"), bold=True
+        )
+        for p in view.provinces:
+            slots = tuple(None if k is None else (k.owner, k.golden) for k in p.kamons)
+            leader = majority(slots)
+            if leader is not None:
+                flow.chip(
+                    tr(f"shitenno.province.{p.id}"),
+                    art.seat_marker(leader, 8, pal, kit),
+                    ("seat", leader),
+                )
+        flow.newline()
+        if view.outcome is not None:
+            reason = tr.get(f"shitenno.end.{view.end_reason}", "")
+            flow.words(tr("shitenno.pic.ended", reason=reason), size=18)
+    last = last_action(view, names, tr)
+    text = tr("shitenno.pic.last", text=last) if last else tr("shitenno.pic.first")
+    _text(img, (x0 + 12, y1 - 22), text, 20, pal["text"], kit, width=x1 - x0 - 24)
+
+
+def render(
+    view: ShitennoView,
+    *,
+    palette: Palette,
+    highlight: bool,
+    names: Sequence[str] | None,
+    kit: Toolkit,
+    locale: str = "en",
+) -> Image.Image:
+    """The board picture of ``view`` (RGB)."""
+    tr = words(locale)
+    lay = layout(view.players, view.phase)
+    key = (GAME_KEY, view.players, lay.height, palette["name"], tr.locale)
+    img = kit.layer(key, lambda: _static(view, lay, palette, kit, tr))
+    _header(img, view, names, palette, kit, tr)
+    for p in view.provinces:
+        lit = highlight and p.id == view.last_province
+        _province(img, p, palette, kit, tr, lit, view.phase == "over")
+    _holders(img, view, names, palette, kit, tr)
+    _players(img, view, lay, names, palette, kit, tr)
+    _track(img, view, lay, palette, kit, tr)
+    _edo(img, view, lay, names, palette, kit, tr)
+    return img
+
+
+class ShitennoRenderer(RendererDefaults):
+    """Shitenno's :class:`~renderer.plugin.GameRenderer`: board, hand, result columns."""
+
+    key = GAME_KEY
+    has_hand = True
+
+    def render(
+        self,
+        view: ShitennoView,
+        *,
+        palette: Palette,
+        highlight: bool,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        return render(
+            view, palette=palette, highlight=highlight, names=names, kit=kit, locale=locale
+        )
+
+    def alt_text(
+        self, view: ShitennoView, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str:
+        return alt_text(view, names=names, locale=locale)
+
+    def render_hand(
+        self,
+        view: ShitennoView,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        return render_hand(view, palette=palette, names=names, kit=kit, locale=locale)
+
+    def hand_alt_text(
+        self, view: ShitennoView, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str:
+        return hand_alt_text(view, names=names, locale=locale)
+
+    def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
+        return art.png_palette(pal, kit)
+
+    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
+        return result_part(outcome, seats, tr)
