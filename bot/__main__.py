@@ -16,6 +16,7 @@ import games
 from bot.app import TenkaBot
 from bot.config import Config
 from bot.demo import run_demo
+from bot.store import StoreError
 
 NO_TOKEN = """\
 Tenka needs a Discord bot token to connect to Discord.
@@ -88,8 +89,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "sync":
         asyncio.run(_sync(config, args.guild or config.dev_guild))
         return 0
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(_run(config))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(_run(config))
+    except StoreError as err:  # found at start, named in one sentence
+        print(err, file=sys.stderr)
+        return 2
     return 0
 
 

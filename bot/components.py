@@ -93,11 +93,23 @@ class LobbyButton(
             lobby = await service.leave(self.game_id, user.id)
         else:
             lobby = await service.add_ai(self.game_id, user.id)
-        await ctx.interaction.response.edit_message(
-            content=lobby.text,
-            view=lobby_view(lobby),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        try:
+            await ctx.interaction.response.edit_message(
+                content=lobby.text,
+                view=lobby_view(lobby),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.NotFound:
+            # answered after Discord's 3 s (the join is in): edit the lobby message itself,
+            # so it never stays stale, and tell the player privately
+            message = ctx.interaction.message
+            if message is not None:
+                await message.edit(
+                    content=lobby.text,
+                    view=lobby_view(lobby),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            await ctx.reply(t("reply.done", ctx.locale))
 
 
 class BoardButton(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -45,6 +46,8 @@ def error_text(error: BaseException, locale: str) -> str:
     if isinstance(error, GameError):
         key = getattr(error, "key", None)  # engines name their sentence in the catalogue
         return t(key, locale, **error.params) if key and has(key) else str(error)
+    if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
+        return t("err.busy", locale)  # waited past the lock timeout: nothing was written
     if isinstance(error, app_commands.CheckFailure):
         return t("err.check_failure", locale)
     if isinstance(error, app_commands.TransformerError):

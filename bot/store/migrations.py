@@ -161,7 +161,10 @@ def migrate(conn: sqlite3.Connection, migrations: list[tuple[int, str]] = MIGRAT
     found = user_version(conn)
     if found > latest:
         # a newer build wrote this file: refusing beats corrupting it
-        raise StoreError(f"database schema {found} is newer than this code knows ({latest})")
+        raise StoreError(
+            f"The database's schema ({found}) is newer than this version of Tenka knows"
+            f" ({latest}): run the newer Tenka, or restore a backup made for this one."
+        )
     for version, sql in migrations:
         if user_version(conn) >= version:
             continue

@@ -26,6 +26,7 @@ from bot.store.models import (
     NotFound,
     SeatIdentity,
     SeatRow,
+    StoreError,
     _NotGiven,
     merge_settings,
     seat_identity,
@@ -43,6 +44,21 @@ from bot.store.sqlite_base import (
 )
 from bot.store.sqlite_misc import MiscMixin
 
+REQUIRED_TABLES = ("games", "seats", "actions", "snapshots", "timers", "meta")
+
+
+def check_schema(conn: sqlite3.Connection) -> None:
+    """At start, not at the first move: every table is there and the file can be written."""
+    found = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    missing = [name for name in REQUIRED_TABLES if name not in found]
+    if missing:
+        raise StoreError(
+            f"The database lacks the table(s) {', '.join(missing)}: it is not a whole Tenka"
+            " database (restore a backup, or point TENKA_DATABASE at a new file)."
+        )
+    conn.execute("BEGIN IMMEDIATE")  # a read-only file or directory fails here, now
+    conn.execute("ROLLBACK")
+
 
 class SqliteStore(ActionsMixin, MiscMixin):
     """The store on one SQLite file (or ``:memory:``); build it with :meth:`open`."""
@@ -53,11 +69,21 @@ class SqliteStore(ActionsMixin, MiscMixin):
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: no implicit transactions; every BEGIN here is explicit
-        db = await aiosqlite.connect(path, isolation_level=None, timeout=5.0)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None, timeout=5.0)
+        except sqlite3.Error as err:
+            raise StoreError(f"The database {path} cannot be opened ({err}).") from None
         store = cls(db, path, snapshot_every)
         try:
             await store._one(configure)
             await store._one(migrate)
+            await store._one(check_schema)
+        except sqlite3.DatabaseError as err:
+            await store.close()
+            raise StoreError(
+                f"The database {path} cannot be used ({err}): is it a Tenka SQLite file, on a"
+                " disk the bot may write to?"
+            ) from None
         except BaseException:
             await store.close()
             raise

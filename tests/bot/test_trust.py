@@ -199,3 +199,26 @@ async def test_one_unreadable_game_does_not_stop_the_others(service: Service) ->
         await service.status(broken)
     await service.tempo.credit_downtime(60.0)  # start-up work goes on for the others
     assert (await service.load(healthy)).row.settings["resumed_at"] > 0
+
+
+async def test_a_bad_database_is_named_at_start_in_one_sentence(tmp_path: Path) -> None:
+    import sqlite3
+
+    from bot.store import StoreError
+
+    not_a_db = tmp_path / "notes.db"
+    not_a_db.write_text("these are my notes, not a database" * 100)
+    with pytest.raises(StoreError, match="cannot be used"):
+        await open_store(str(not_a_db))
+    newer = tmp_path / "newer.db"
+    with sqlite3.connect(newer) as raw:
+        raw.execute("PRAGMA user_version = 999")
+    with pytest.raises(StoreError, match="newer than this version"):
+        await open_store(str(newer))
+    missing = tmp_path / "missing.db"
+    store = await open_store(str(missing))  # a whole database, then a table goes
+    await store.close()
+    with sqlite3.connect(missing) as raw:
+        raw.execute("DROP TABLE timers")
+    with pytest.raises(StoreError, match="lacks the table"):
+        await open_store(str(missing))

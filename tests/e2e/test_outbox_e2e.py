@@ -113,3 +113,29 @@ async def test_a_board_that_cannot_be_drawn_is_posted_as_words(
     )
     assert "Yōkai" in board.content and "koropokkuru" in board.content.lower()  # the alt text
     await _published(t, game_id, 1)
+
+
+async def test_a_join_answered_late_still_updates_the_lobby(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = table
+    handle = await t.emu.slash(t.alice, t.channel, "game new", {"game": "yokai"})
+    lobby = (await handle.response()).message
+    assert lobby is not None
+    join_id = next(c for c in lobby.custom_ids() if c.startswith("tenka:l:join:"))
+    real_join = t.bot.service.join
+
+    async def slow_join(*args: Any, **kwargs: Any) -> Any:
+        result = await real_join(*args, **kwargs)
+        t.emu.advance(t.emu.callback_deadline_s + 0.5)  # Discord's 3 s are gone
+        return result
+
+    monkeypatch.setattr(t.bot.service, "join", slow_join)
+    await t.emu.click(t.bob, lobby, join_id)
+
+    def shown() -> bool:
+        live = t.emu.find_message(lobby.id)
+        return live is not None and str(t.bob.id) in live.content
+
+    await t.emu.wait_until(shown, 10, "the lobby showing Bob")
+    assert len(await t.bot.store.seats(int(join_id.split(":")[-1]))) == 2
