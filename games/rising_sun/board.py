@@ -257,3 +257,6 @@ def benevolence(g: G, seat: int, paid: int, to: int | None, events: Events) -> N
     v = data().values["benevolence"]
     gain_honor(g, seat, v["honor"] * n)
     gain_vp(g, seat, v["vp"] * n, events, "benevolence")
+
+
+RESERVE_LOC = RESERVE
