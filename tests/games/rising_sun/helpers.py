@@ -46,7 +46,10 @@ def put(g: G, seat: int, kind: str, where: str, n: int = 1) -> None:
     a monster is bought first (card owned) when there is none in the reserve."""
     loc = SHRINE + g.shrines.index(where) if where in g.shrines else p(where)
     for _ in range(n):
-        i = next((i for i, f in enumerate(g.figs) if f[0] == seat and f[1] == kind and f[2] == RESERVE), -1)
+        i = next(
+            (i for i, f in enumerate(g.figs) if f[0] == seat and f[1] == kind and f[2] == RESERVE),
+            -1,
+        )
         if i < 0:
             assert is_monster(kind), kind
             g.owned[seat].append(kind)
@@ -60,7 +63,11 @@ def where(g: G, seat: int, kind: str) -> list[str]:
     out = []
     for o, k, at in g.figs:
         if o == seat and k == kind:
-            out.append("reserve" if at == RESERVE else (data().provinces[at].id if at < SHRINE else str(at)))
+            out.append(
+                "reserve"
+                if at == RESERVE
+                else (data().provinces[at].id if at < SHRINE else str(at))
+            )
     return sorted(out)
 
 

@@ -9,7 +9,22 @@ from games.base import GameError
 from games.rising_sun import GAME
 from games.rising_sun.state import Betray, Buy, G, Move, Propose, Summon
 
-from .helpers import BONSAI, DRAGONFLY, KOI, LOTUS, TURTLE, clear, edit, fresh, g_of, p, play, put, task_only, where
+from .helpers import (
+    BONSAI,
+    DRAGONFLY,
+    KOI,
+    LOTUS,
+    TURTLE,
+    clear,
+    edit,
+    fresh,
+    g_of,
+    p,
+    play,
+    put,
+    task_only,
+    where,
+)
 
 
 def mandate(players: int, chooser: int, drawn: list[str], change=None):  # type: ignore[no-untyped-def]
@@ -52,7 +67,9 @@ def test_recruit_one_summon_per_stronghold_chooser_last_ally_bonus() -> None:
 
 
 def test_summon_where_you_have_no_stronghold_is_refused() -> None:
-    state = play(mandate(3, KOI, ["recruit", "harvest", "train", "marshal"]), KOI, "mandate recruit")
+    state = play(
+        mandate(3, KOI, ["recruit", "harvest", "train", "marshal"]), KOI, "mandate recruit"
+    )
     refused(state, LOTUS, Summon("bushi", "kyoto"), "rising_sun.illegal.summon_stronghold")
 
 
@@ -60,7 +77,9 @@ def test_marshal_moves_each_figure_once_and_the_bonus_builds() -> None:
     def coins(g: G) -> None:
         g.coins[KOI] = 5
 
-    state = play(mandate(3, KOI, ["marshal", "harvest", "train", "recruit"], coins), KOI, "mandate marshal")
+    state = play(
+        mandate(3, KOI, ["marshal", "harvest", "train", "recruit"], coins), KOI, "mandate marshal"
+    )
     state = play(state, LOTUS, "move bushi nagato kansai", "done")
     state = play(state, TURTLE, "move daimyo kyoto kansai", "done")
     assert Move("bushi", "kansai", "kyoto") not in GAME.legal(state, KOI)
@@ -98,7 +117,9 @@ def test_harvest_one_coin_each_rewards_for_chooser_and_ally() -> None:
         put(g, TURTLE, "bushi", "edo", 3)  # Turtle outnumbers Koi in Edo
         g.coins = [0, 0, 0]
 
-    state = play(mandate(3, KOI, ["harvest", "train", "marshal", "recruit"], setup), KOI, "mandate harvest")
+    state = play(
+        mandate(3, KOI, ["harvest", "train", "marshal", "recruit"], setup), KOI, "mandate harvest"
+    )
     g = g_of(state)
     # Koi: nothing won (Edo is Turtle's now); Lotus (ally): Nagato 1 VP 1 coin 1 Ronin
     assert g.coins == [1, 2, 1] and g.vp == [0, 1, 0] and g.ronin == [0, 1, 0]
@@ -109,7 +130,13 @@ def test_harvest_ties_go_to_the_higher_honor() -> None:
         put(g, TURTLE, "bushi", "edo")  # Koi 2 (Daimyo + Bushi), Turtle 2: Koi has more Honor
         g.coins = [0, 0, 0]
 
-    g = g_of(play(mandate(3, KOI, ["harvest", "train", "marshal", "recruit"], setup), KOI, "mandate harvest"))
+    g = g_of(
+        play(
+            mandate(3, KOI, ["harvest", "train", "marshal", "recruit"], setup),
+            KOI,
+            "mandate harvest",
+        )
+    )
     assert g.vp[KOI] == 2 and g.coins[KOI] == 3  # Edo: 2 VP + 2 coins, plus the 1 coin
 
 
@@ -117,15 +144,21 @@ def test_betray_two_players_alliance_breaks_one_honor_lost_daimyo_refused() -> N
     def setup(g: G) -> None:
         g.ally[KOI], g.ally[LOTUS] = LOTUS, KOI
 
-    state = play(mandate(3, KOI, ["betray", "train", "marshal", "recruit"], setup), KOI, "mandate betray")
+    state = play(
+        mandate(3, KOI, ["betray", "train", "marshal", "recruit"], setup), KOI, "mandate betray"
+    )
     g = g_of(state)
     assert g.ally == [None, None, None] and g.honor == [LOTUS, KOI, TURTLE]
-    refused(state, KOI, Betray(LOTUS, "daimyo", "nagato", "daimyo"), "rising_sun.illegal.betray_daimyo")
+    refused(
+        state, KOI, Betray(LOTUS, "daimyo", "nagato", "daimyo"), "rising_sun.illegal.betray_daimyo"
+    )
     state = play(state, KOI, "betray lotus bushi nagato")
     assert all(a.victim != LOTUS for a in GAME.legal(state, KOI) if isinstance(a, Betray))
     state = play(state, KOI, "betray turtle bushi kyoto")
     g = g_of(state)
-    assert where(g, KOI, "bushi").count("nagato") == 1 and where(g, KOI, "bushi").count("kyoto") == 1
+    assert (
+        where(g, KOI, "bushi").count("nagato") == 1 and where(g, KOI, "bushi").count("kyoto") == 1
+    )
     assert where(g, LOTUS, "bushi") == ["reserve"] * 6  # replaced, back to the reserve
 
 
@@ -145,9 +178,17 @@ def test_lotus_keeps_one_face_down_and_announces_any_mandate() -> None:
 def test_mandate_form_offers_the_drawn_tiles() -> None:
     state = mandate(3, KOI, ["harvest", "harvest", "marshal", "recruit"])
     form = GAME.form(state, KOI)
-    assert form is not None and [o.value for o in form.fields[0].options] == ["harvest", "marshal", "recruit"]  # type: ignore[union-attr]
-    assert GAME.answer(state, KOI, {"mandate": "marshal"}, final=True) == [GAME.parse(state, KOI, "mandate marshal")]
-    assert GAME.view(state, None).drawn == () and GAME.view(state, KOI).drawn == tuple(g_of(state).drawn)
+    assert form is not None and [o.value for o in form.fields[0].options] == [
+        "harvest",
+        "marshal",
+        "recruit",
+    ]  # type: ignore[union-attr]
+    assert GAME.answer(state, KOI, {"mandate": "marshal"}, final=True) == [
+        GAME.parse(state, KOI, "mandate marshal")
+    ]
+    assert GAME.view(state, None).drawn == () and GAME.view(state, KOI).drawn == tuple(
+        g_of(state).drawn
+    )
 
 
 def test_tea_ceremony_alliance_needs_both_and_one_ally_each() -> None:

@@ -10,7 +10,20 @@ from games.rising_sun import GAME
 from games.rising_sun.data import data
 from games.rising_sun.state import HOSTAGE, Bid, G
 
-from .helpers import DRAGONFLY, KOI, LOTUS, TURTLE, clear, edit, fresh, g_of, p, play, put, task_only
+from .helpers import (
+    DRAGONFLY,
+    KOI,
+    LOTUS,
+    TURTLE,
+    clear,
+    edit,
+    fresh,
+    g_of,
+    p,
+    play,
+    put,
+    task_only,
+)
 
 
 def _nagato(g: G) -> None:
@@ -140,10 +153,15 @@ def test_bid_form_is_amounts_over_the_four_boxes() -> None:
     state, _ = _battle_position()
     form = GAME.form(state, KOI)
     assert form is not None and [b.name for b in form.fields[0].boxes] == [  # type: ignore[union-attr]
-        "seppuku", "hostage", "ronin", "poets",
+        "seppuku",
+        "hostage",
+        "ronin",
+        "poets",
     ]
     assert form.fields[0].total_max == 8  # type: ignore[union-attr]
-    actions = GAME.answer(state, KOI, {"bids": {"seppuku": 0, "hostage": 2, "ronin": 1, "poets": 3}}, final=True)
+    actions = GAME.answer(
+        state, KOI, {"bids": {"seppuku": 0, "hostage": 2, "ronin": 1, "poets": 3}}, final=True
+    )
     assert [GAME.notation(state, a) for a in actions] == ["bid 0 2 1 3", "confirm"]
 
 
