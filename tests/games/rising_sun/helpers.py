@@ -1,0 +1,86 @@
+"""Building Rising Sun positions for the rule tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games import engine
+from games.base import resolve_options
+from games.rising_sun import GAME
+from games.rising_sun.data import data, is_monster
+from games.rising_sun.flow import advance, register_war
+from games.rising_sun.state import RESERVE, SHRINE, G, RisingSunState, freeze, thaw
+
+KOI, LOTUS, TURTLE, DRAGONFLY, BONSAI = 0, 1, 2, 3, 4  # seats with clans="first"
+
+
+def fresh(players: int = 3, seed: int = 1, **options: Any) -> RisingSunState:
+    opts = {"clans": "first", "beginner_shrines": True, **options}
+    return GAME.setup(players, resolve_options(GAME, opts), seed)
+
+
+def edit(state: RisingSunState, change: Callable[[G], None], *, run: bool = True) -> RisingSunState:
+    register_war()
+    g = thaw(state)
+    change(g)
+    if run:
+        advance(g, [])
+    return freeze(g)
+
+
+def p(pid: str) -> int:
+    return data().province(pid)
+
+
+def clear(g: G) -> None:
+    """Every figure back to its reserve, no Strongholds, no coins."""
+    for f in g.figs:
+        f[2] = RESERVE
+    g.holds = [[] for _ in range(g.players)]
+    g.coins = [0] * g.players
+
+
+def put(g: G, seat: int, kind: str, where: str, n: int = 1) -> None:
+    """``n`` figures of ``kind`` from the reserve to ``where`` (a province id or a kami);
+    a monster is bought first (card owned) when there is none in the reserve."""
+    loc = SHRINE + g.shrines.index(where) if where in g.shrines else p(where)
+    for _ in range(n):
+        i = next(
+            (i for i, f in enumerate(g.figs) if f[0] == seat and f[1] == kind and f[2] == RESERVE),
+            -1,
+        )
+        if i < 0:
+            assert is_monster(kind), kind
+            g.owned[seat].append(kind)
+            g.figs.append([seat, kind, loc])
+        else:
+            g.figs[i][2] = loc
+
+
+def where(g: G, seat: int, kind: str) -> list[str]:
+    """Locations of ``seat``'s ``kind`` figures, sorted."""
+    out = []
+    for o, k, at in g.figs:
+        if o == seat and k == kind:
+            out.append(
+                "reserve"
+                if at == RESERVE
+                else (data().provinces[at].id if at < SHRINE else str(at))
+            )
+    return sorted(out)
+
+
+def task_only(g: G, *tasks: dict[str, Any]) -> None:
+    g.tasks = [*tasks, {"t": "tea"}]  # the tea task stops the queue afterwards
+    g.tea = {"turn": 0, "offer": None, "asked": [], "passes": 0, "n": 0}
+
+
+def play(state: RisingSunState, seat: int, *texts: str) -> RisingSunState:
+    for text in texts:
+        state, _, _ = engine.act_text(GAME, state, seat, text)
+    return state
+
+
+def g_of(state: RisingSunState) -> G:
+    return thaw(state)
