@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Outcome, Termination
+from games.base import JSON, Outcome, Termination
 from games.rising_sun import board
 from games.rising_sun.data import data
 from games.rising_sun.state import G
@@ -75,5 +75,18 @@ def outcome(g: G) -> Outcome | None:
         ranks=tuple(ranks),
         scores=tuple(float(v) for v in g.vp),
         tiebreak=tiebreak,
-        detail={"honor": list(g.honor)},
+        detail=_detail(g),
     )
+
+
+def _detail(g: G) -> dict[str, JSON]:
+    """The Honor order (the tie-break) and, once Winter was scored, each seat's Winter
+    gains by reason (the result card shows them; recomputed from the final state, which
+    Winter does not change)."""
+    detail: dict[str, JSON] = {"honor": list(g.honor)}
+    if g.phase == "over" and g.season >= 3:
+        rows: list[dict[str, JSON]] = [{} for _ in range(g.players)]
+        for s, (why, vp) in winter_scores(g):
+            rows[s][why] = vp
+        detail["winter"] = list(rows)
+    return detail
