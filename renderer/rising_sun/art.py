@@ -69,6 +69,15 @@ def png_palette(pal: Palette, kit: Toolkit) -> Image.Image:
     )
 
 
+def width(kit: Toolkit, text: str, size: int, bold: bool = False) -> float:
+    """The width of ``text`` in px (measured once per text and size on the cached path)."""
+    return float(
+        kit.stamp(
+            ("rising_sun", "len", text, size, bold), lambda: kit.font(size, bold).getlength(text)
+        )
+    )
+
+
 def paste(img: Image.Image, sprite: Image.Image, centre: Point) -> None:
     img.paste(
         sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite

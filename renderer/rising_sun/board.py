@@ -54,11 +54,12 @@ def monster_key(view: RisingSunView, tr: Words, kit: Toolkit) -> list[str]:
 # --- static layer -------------------------------------------------------------------------
 
 
-def draw_static(
-    view: RisingSunView, sec: L.Sections, pal: Palette, kit: Toolkit, tr: Words
-) -> Image.Image:
+def draw_static(view: RisingSunView, pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
+    """The map's static layer: title, sea, borders and routes, boxes with names and
+    harvest rewards, the political and shrine frames, the key, the footnote."""
     col = art.colours(pal)
-    img = Image.new("RGB", (L.WIDTH, sec.height), pal["background"])
+    bottom = L.cell_box(0, L.map_rows(view) - 1)[3]
+    img = Image.new("RGB", (L.WIDTH, round(bottom + 8 + L.FOOT_ROW)), pal["background"])
     draw = ImageDraw.Draw(img)
     title = tr("rising_sun.title").upper()
     draw_text(
@@ -72,7 +73,6 @@ def draw_static(
         anchor="lm",
     )
     cells = L.province_cells(view)
-    bottom = L.cell_box(0, L.map_rows(view) - 1)[3]
     draw.rounded_rectangle(
         (L.SEA_LEFT, L.MAP_TOP - 8, L.WIDTH - 8, bottom + 8), radius=16, fill=col["sea"]
     )
@@ -85,7 +85,6 @@ def draw_static(
     foot = tr("rising_sun.footnote")
     xy = (L.WIDTH - L.MARGIN, bottom + 8 + L.FOOT_ROW / 2)
     draw_text(img, xy, foot, size=18, fill=pal["muted_text"], kit=kit, anchor="rm")
-    panels.draw_static_panels(img, view, sec, pal, kit, tr)
     return img
 
 
@@ -412,7 +411,7 @@ def draw_political(
             draw.rounded_rectangle(box, radius=8, fill=col["land"])
             name = tr(f"rising_sun.mandate.{s.mandate}")
             size = fitting_size(kit, name, (18,), SLOT_W - 8, bold=True)
-            bold = kit.font(18, True).getlength(name) <= SLOT_W - 8
+            bold = art.width(kit, name, 18, True) <= SLOT_W - 8
             draw_text(
                 img,
                 (cx, by0 + 18),
@@ -497,10 +496,10 @@ def draw_title(
     text = status(view, names, tr)
     if not text:
         return
-    left = L.MARGIN + kit.font(28, True).getlength(tr("rising_sun.title").upper()) + 24
+    left = L.MARGIN + art.width(kit, tr("rising_sun.title").upper(), 28, True) + 24
     room = L.WIDTH - L.MARGIN - left
     size = fitting_size(kit, text, (22, 20, 18), room - 28, bold=True)
-    width = min(kit.font(size, True).getlength(text) + 28, room)
+    width = min(art.width(kit, text, size, True) + 28, room)
     box = (L.WIDTH - L.MARGIN - width, 8, L.WIDTH - L.MARGIN, L.TITLE_H - 6)
     ImageDraw.Draw(img).rounded_rectangle(box, radius=18, fill=pal["highlight"])
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
@@ -530,18 +529,19 @@ def render(
     tr = words(locale)
     monsters = monster_key(view, tr, kit)
     sec = L.sections(view, len(monsters))
-    shape = None if view.battle is None else len(view.battle.participants)
+    # The map's layer depends on the game's fixed parts only, so one game's pictures
+    # share it whatever the panels below hold (battle, monsters).
     key = (
         GAME_KEY,
         view.players,
         tuple(s.id for s in view.shrines),
         tuple(p.id for p in view.provinces),
-        len(monsters),
-        shape,
         palette["name"],
         tr.locale,
     )
-    img = kit.layer(key, lambda: draw_static(view, sec, palette, kit, tr))
+    img = Image.new("RGB", (L.WIDTH, sec.height), palette["background"])
+    img.paste(kit.layer(key, lambda: draw_static(view, palette, kit, tr)), (0, 0))
+    panels.draw_static_panels(img, view, sec, palette, kit, tr)
     provinces, shrines, card = last_places(view) if highlight else (set(), set(), None)
     draw_title(img, view, names, palette, kit, tr)
     draw_political(img, view, names, palette, kit, tr)

@@ -35,12 +35,11 @@ BATTLE_STATUS = 810
 
 def wrap(label: str, items: Sequence[str], width: float, kit: Toolkit) -> list[str]:
     """``label`` then ``items`` joined by " · ", broken into lines of ``width`` px (18 px)."""
-    fnt = kit.font(18, False)
     lines: list[str] = []
     line = label
     for item in items:
         candidate = f"{line} · {item}" if line and line != label else f"{line} {item}".strip()
-        if fnt.getlength(candidate) <= width or not line:
+        if art.width(kit, candidate, 18) <= width or not line:
             line = candidate
         else:
             lines.append(line)
@@ -51,12 +50,11 @@ def wrap(label: str, items: Sequence[str], width: float, kit: Toolkit) -> list[s
 
 def wrap_words(text: str, width: float, kit: Toolkit) -> list[str]:
     """``text`` broken into lines of at most ``width`` px at 18 px."""
-    fnt = kit.font(18, False)
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
         candidate = f"{line} {word}" if line else word
-        if fnt.getlength(candidate) <= width or not line:
+        if art.width(kit, candidate, 18) <= width or not line:
             line = candidate
         else:
             lines.append(line)
@@ -148,14 +146,14 @@ def draw_static_panels(
     draw = ImageDraw.Draw(img)
     for t in CARD_TYPES:
         letter = tr(f"rising_sun.card_abbr.{t}")
-        w = max(24.0, kit.font(18, True).getlength(letter) + 8)
+        w = max(24.0, art.width(kit, letter, 18, True) + 8)
         draw.rounded_rectangle((kx, y - 11, kx + w, y + 11), radius=4, fill=col[t])
         draw_text(
             img, (kx + w / 2, y), letter, size=18, bold=True, fill="#ffffff", kit=kit, anchor="mm"
         )
         name = tr(f"rising_sun.card_type.{t}")
         _text(img, (kx + w + 6, y), name, pal, kit)
-        kx += w + 6 + kit.font(18, False).getlength(name) + 16
+        kx += w + 6 + art.width(kit, name, 18) + 16
 
 
 def draw_panels(
@@ -196,7 +194,7 @@ def draw_battle(
     head = tr("rising_sun.battle", province=place(b.province, tr))
     _text(img, (LEFT + 14, top + 20), head, pal, kit, size=22, bold=True)
     note = tr("rising_sun.battle.revealed" if b.revealed else "rising_sun.battle.secret")
-    hx = LEFT + 14 + kit.font(22, True).getlength(head) + 14
+    hx = LEFT + 14 + art.width(kit, head, 22, True) + 14
     _text(img, (hx, top + 21), note, pal, kit, muted=True, width=RIGHT - 14 - hx)
     won = dict(b.advantages)
     draw = ImageDraw.Draw(img)
@@ -338,7 +336,6 @@ def draw_clans(
 def draw_offer(
     img: Image.Image, view: RisingSunView, top: float, pal: Palette, kit: Toolkit, tr: Words
 ) -> None:
-    col = art.colours(pal)
     if not view.offer:
         _text(
             img,
@@ -349,39 +346,53 @@ def draw_offer(
             muted=True,
         )
         return
-    draw = ImageDraw.Draw(img)
     width = (RIGHT - LEFT - 28 - 2 * 10) / 3
     for i, c in enumerate(view.offer[: 3 * L.OFFER_ROWS]):
         row, column = divmod(i, 3)
         x0 = LEFT + 14 + column * (width + 10)
         y0 = top + L.OFFER_HEAD + row * L.OFFER_ROW
-        box = (x0, y0, x0 + width, y0 + L.OFFER_ROW - 6)
-        draw.rounded_rectangle(box, radius=6, fill=col["land"])
-        letter = tr.get(f"rising_sun.card_abbr.{c.type}", "?")
-        w = max(26.0, kit.font(18, True).getlength(letter) + 8)
-        draw.rounded_rectangle((x0, y0, x0 + w, box[3]), radius=6, fill=col.get(c.type, col["ink"]))
-        cy = (y0 + box[3]) / 2
+        chip = card_chip(c.id, c.name, c.type, c.cost, c.count, round(width), pal, kit, tr)
+        img.paste(chip, (round(x0), round(y0)), chip)
+
+
+def card_chip(
+    cid: str,
+    fallback: str,
+    kind: str,
+    cost: int,
+    count: int,
+    width: int,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> Image.Image:
+    """A card on offer: its type's colour and letter, name, copies and cost (a sprite)."""
+
+    def build() -> Image.Image:
+        col = art.colours(pal)
+        height = L.OFFER_ROW - 6
+        img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(img)
+        draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=6, fill=col["land"])
+        letter = tr.get(f"rising_sun.card_abbr.{kind}", "?")
+        w = max(26.0, art.width(kit, letter, 18, True) + 8)
+        draw.rounded_rectangle((0, 0, w, height - 1), radius=6, fill=col.get(kind, col["ink"]))
+        cy = height / 2
+        white = "#ffffff"
+        draw_text(img, (w / 2, cy), letter, size=18, bold=True, fill=white, kit=kit, anchor="mm")
+        right = width - 8 - art.width(kit, str(cost), 18, True)
+        ink = col["ink"]
         draw_text(
-            img, (x0 + w / 2, cy), letter, size=18, bold=True, fill="#ffffff", kit=kit, anchor="mm"
+            img, (width - 8, cy), str(cost), size=18, bold=True, fill=ink, kit=kit, anchor="rm"
         )
-        coin = art.coin(9, pal, kit)
-        cost = str(c.cost)
-        right = box[2] - 8 - kit.font(18, True).getlength(cost)
-        draw_text(
-            img, (box[2] - 8, cy), cost, size=18, bold=True, fill=col["ink"], kit=kit, anchor="rm"
-        )
-        art.paste(img, coin, (right - 12, cy))
-        name = card_name(c.id, c.name, tr) + (f" ×{c.count}" if c.count > 1 else "")
-        draw_text(
-            img,
-            (x0 + w + 8, cy),
-            name,
-            size=18,
-            fill=col["ink"],
-            kit=kit,
-            anchor="lm",
-            max_width=right - 22 - x0 - w - 8,
-        )
+        art.paste(img, art.coin(9, pal, kit), (right - 12, cy))
+        name = card_name(cid, fallback, tr) + (f" ×{count}" if count > 1 else "")
+        room = right - 22 - w - 8
+        draw_text(img, (w + 8, cy), name, size=18, fill=ink, kit=kit, anchor="lm", max_width=room)
+        return img
+
+    key = ("rising_sun", "card", cid, count, width, pal["name"], tr.locale)
+    return kit.stamp(key, build)
 
 
 def draw_footer(

@@ -59,7 +59,9 @@ def test_every_event_has_its_own_sentence_with_every_placeholder_filled(locale: 
         text = describe_event(event, NAMES, locale)
         if text is None:
             continue
-        generic = describe_event(Event("no_such_game.kind", dict(event.args), event.seat), NAMES, locale)
+        generic = describe_event(
+            Event("no_such_game.kind", dict(event.args), event.seat), NAMES, locale
+        )
         assert text != generic, (event, text)
         assert "{" not in text and "}" not in text, (event, text)
         assert "_" not in text and "shrine:" not in text, (event, text)  # a code left unnamed
