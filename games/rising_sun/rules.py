@@ -42,22 +42,6 @@ from games.rising_sun.state import (
 Task = dict[str, Any]
 
 
-class BidOptions(list[RSAction]):
-    """The bids listed are the one-box changes of the current bid and ``confirm``; any
-    whole bid within the seat's coins is legal too (``in`` accepts it), so "bid 2 0 1 0"
-    is one action."""
-
-    def __init__(self, items: list[RSAction], coins: int) -> None:
-        super().__init__(items)
-        self.coins = coins
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, Bid):
-            values = action.as_list()
-            return all(isinstance(v, int) and v >= 0 for v in values) and sum(values) <= self.coins
-        return list.__contains__(self, action)
-
-
 def to_act(g: G) -> frozenset[int]:
     if g.phase == "over" or not g.tasks:
         return frozenset()
@@ -219,7 +203,10 @@ def hostages(g: G, seat: int) -> list[RSAction]:
     return out
 
 
-def bid_options(g: G, seat: int) -> BidOptions:
+def bid_options(g: G, seat: int) -> list[RSAction]:
+    """The one-box changes of the current bid, then ``confirm``: a whole bid is played as
+    up to four such changes (the bid form's answer does that), which keeps ``legal()`` a
+    plain, short list."""
     assert g.battle is not None
     cur = g.battle["bids"][str(seat)]
     coins = g.coins[seat]
@@ -232,7 +219,7 @@ def bid_options(g: G, seat: int) -> BidOptions:
                 values[b] = v
                 out.append(Bid(*values))
     out.append(Confirm())
-    return BidOptions(out, coins)
+    return out
 
 
 def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:

@@ -33,12 +33,14 @@ def test_heuristic_player_beats_random_players_more_often_than_chance() -> None:
 
 
 def test_no_secret_reaches_the_public_view_over_random_games() -> None:
+    # 18 games (6 per player count; once 200, thinned to keep the folder fast): every
+    # third state holding a secret (drawn tiles, Lotus's tile, unrevealed bids) is checked
     checked = 0
-    for seed in range(200):
+    for seed in range(18):
         for n, state in enumerate(_game(seed, None, 3 + seed % 3)):
             g = thaw(state)
             secret = g.drawn or g.facedown or (g.battle is not None and not g.battle["revealed"])
-            if not secret or n % 7:
+            if not secret or n % 3:
                 continue
             checked += 1
             public = GAME.view(state, None)
@@ -46,7 +48,7 @@ def test_no_secret_reaches_the_public_view_over_random_games() -> None:
             assert public.drawn == () and public.facedown == () and public.deck_top == ()
             if public.battle is not None and not public.battle.revealed:
                 assert all(b is None for b in public.battle.bids)
-    assert checked > 1000
+    assert checked > 300
 
 
 def test_random_playouts_are_fast_enough() -> None:
