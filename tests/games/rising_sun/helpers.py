@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from games import engine
-from games.base import resolve_options
-from games.rising_sun import GAME
+from games.base import GameError, resolve_options
+from games.rising_sun import GAME, board
 from games.rising_sun.data import data, is_monster
 from games.rising_sun.flow import advance, register_war
 from games.rising_sun.state import RESERVE, SHRINE, G, RisingSunState, freeze, thaw
@@ -88,8 +90,6 @@ def g_of(state: RisingSunState) -> G:
 
 def force(state: RisingSunState, seat: int, province: str, *, war: bool = False) -> int:
     """``seat``'s Force in ``province`` as the engine reckons it."""
-    from games.rising_sun import board
-
     return board.force_in(thaw(state), seat, p(province), war=war)
 
 
@@ -129,10 +129,6 @@ def war_start(
 
 def refused(state: RisingSunState, seat: int, action: object, key: str) -> None:
     """``action`` is refused with the rule sentence ``key`` and the state is unchanged."""
-    import pytest
-
-    from games.base import GameError
-
     before = GAME.dump_state(state)
     with pytest.raises(GameError) as info:
         engine.act(GAME, state, seat, action)  # type: ignore[arg-type]
