@@ -32,6 +32,7 @@ from .helpers import (
     p,
     play,
     put,
+    refused,
     task_only,
     war_start,
     where,
@@ -210,6 +211,9 @@ def test_yurei_counts_as_a_daimyo_force_two_and_cannot_be_betrayed() -> None:
     state = board_with(change)
     assert force(state, LOTUS, "edo") == v("yurei", "force") + 1 == 3  # Lion counts it
     assert not any(isinstance(a, Betray) and a.kind == "yurei" for a in GAME.legal(state, KOI))
+    refused(
+        state, KOI, Betray(LOTUS, "yurei", "edo", "komainu"), "rising_sun.illegal.betray_daimyo"
+    )
 
 
 def test_yurei_cannot_be_taken_hostage() -> None:
