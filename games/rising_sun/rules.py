@@ -37,9 +37,39 @@ from games.rising_sun.state import (
     RSAction,
     Seppuku,
     Summon,
+    push,
 )
 
 Task = dict[str, Any]
+
+
+def advance(g: G, events: Events) -> None:
+    """Run automatic tasks until a decision is due or the game is over."""
+    while g.tasks:
+        task = g.tasks[0]
+        kind = task["t"]
+        if kind in flow.DECISIONS:
+            if needs_decision(g, task):
+                return
+            g.tasks.pop(0)
+            if kind == "bids":
+                war.reveal(g, events)
+            continue
+        g.tasks.pop(0)
+        flow.AUTO[kind](g, task, events)
+    g.phase = "over"
+
+
+def needs_decision(g: G, task: Task) -> bool:
+    """Whether a decision task still waits for someone (else it is dropped)."""
+    if task["t"] == "bids":
+        battle = g.battle
+        assert battle is not None
+        return any(s not in battle["confirmed"] and g.active(s) for s in battle["parts"])
+    seat = flow.decider(g, task)
+    if seat is None or not g.active(seat):
+        return False
+    return options_exist(g, task, seat)
 
 
 def to_act(g: G) -> frozenset[int]:
@@ -377,7 +407,7 @@ def on_choose(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
     g.played_by.append(seat)
     g.tasks.pop(0)
     events.append(Event("rising_sun.mandate", {"mandate": action.mandate}, seat=seat))
-    flow.push(g, *resolution(g, seat, action.mandate), {"t": "pass_deck"})
+    push(g, *resolution(g, seat, action.mandate), {"t": "pass_deck"})
 
 
 def resolution(g: G, c: int, mandate: str) -> list[Task]:
@@ -517,7 +547,7 @@ def on_buy(g: G, seat: int, task: Task, action: RSAction, events: Events) -> Non
     events.append(Event("rising_sun.buy", {"card": action.card, "cost": cost}, seat=seat))
     if card.type == "monster":
         g.figs.append([seat, card.id, RESERVE])
-        flow.push(g, {"t": "place_monster", "seat": seat, "fig": len(g.figs) - 1})
+        push(g, {"t": "place_monster", "seat": seat, "fig": len(g.figs) - 1})
 
 
 def on_betray(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:

@@ -11,7 +11,7 @@ from games import engine
 from games.base import GameError, resolve_options
 from games.rising_sun import GAME, board
 from games.rising_sun.data import data, is_monster
-from games.rising_sun.flow import advance, register_war
+from games.rising_sun.rules import advance
 from games.rising_sun.state import RESERVE, SHRINE, G, RisingSunState, freeze, thaw
 
 KOI, LOTUS, TURTLE, DRAGONFLY, BONSAI = 0, 1, 2, 3, 4  # seats with clans="first"
@@ -23,7 +23,6 @@ def fresh(players: int = 3, seed: int = 1, **options: Any) -> RisingSunState:
 
 
 def edit(state: RisingSunState, change: Callable[[G], None], *, run: bool = True) -> RisingSunState:
-    register_war()
     g = thaw(state)
     change(g)
     if run:

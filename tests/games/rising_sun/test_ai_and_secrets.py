@@ -43,7 +43,7 @@ def test_computer_player_wins_17_of_20_five_player_games_against_random_players(
         assert outcome is not None
         wins += ai_seat in outcome.winners
     assert wins >= 17  # chance is 1 in 5 (4 of 20)
-    assert slowest < 0.25  # about 10 ms at worst on the reference machine; room for load
+    assert slowest < 0.5  # ~10-70 ms at worst measured; room for a loaded shared machine
 
 
 def test_no_secret_reaches_the_public_view_over_random_games() -> None:
