@@ -44,8 +44,9 @@ parentheses, defaults first):
 * Yurei counts as a Daimyo for Path of the Lion and Path of the Dragon.
 * Way of Bushido: +2 coins and +2 VP per different Virtue owned (data).
 * Start of War runs in Honor order; within a clan, War Upgrades before Koi's conversion.
-* War bids: ``bid`` changes the tentative bid (one box at a time is listed; any whole bid
-  within your coins is legal), ``confirm`` makes it final; a confirmed bid cannot change.
+* War bids: ``bid`` changes the tentative bid one box at a time (``bid 2 0 0 0`` then
+  ``bid 2 0 1 0``; the bid form plays a whole bid as such steps), ``confirm`` makes it
+  final; a confirmed bid cannot change.
   Hire Ronin and Imperial Poets are always used by their winner; Seppuku and Take Hostage
   may be declined. The winner's ally counts as a loser for reparations. The coins that do
   not divide evenly are given by the winner (``reparations_remainder``: ``winner``/

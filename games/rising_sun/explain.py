@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Reason
+from games.base import MALFORMED_ACTION, Reason, well_formed
 from games.rising_sun import board, rules
 from games.rising_sun.data import data
 from games.rising_sun.state import (
@@ -29,6 +29,8 @@ def explain_illegal(g: G, seat: int, action: object) -> str:
         return Reason("rules.common.resigned", "You have resigned from this game.")
     if not isinstance(action, ACTION_TYPES):
         return Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
+    if not well_formed(action):  # fields of the wrong type: never read them
+        return MALFORMED_ACTION
     task = g.tasks[0]
     battle = g.battle if task["t"] == "bids" else None
     if battle is not None and seat in battle["confirmed"] and isinstance(action, Bid | Confirm):

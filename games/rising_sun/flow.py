@@ -1,8 +1,8 @@
 """The season's structure as a queue of tasks (reference §4-§9).
 
-``advance`` runs automatic tasks (seasonal setup, Harvest, shrines, start of War, cleanup,
-Winter) until the first task that needs a decision. Decision tasks name their seat; the
-rules module answers them. A task is a dict ``{"t": kind, ...}``.
+The automatic tasks (seasonal setup, Harvest, shrines, start of War, cleanup, Winter) live
+here; ``rules.advance`` runs them until the first task that needs a decision. Decision
+tasks name their seat; the rules module answers them. A task is a dict ``{"t": kind, ...}``.
 """
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Event
-from games.rising_sun import board
+from games.rising_sun import board, war
 from games.rising_sun.board import Events
 from games.rising_sun.data import data, is_monster
-from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G
+from games.rising_sun.scoring import winter_scores
+from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G, push
+from games.rng import Rng
 
 DECISIONS = frozenset(
     {
@@ -24,8 +26,6 @@ DECISIONS = frozenset(
 
 
 def shuffle(g: G, items: list[Any]) -> list[Any]:
-    from games.rng import Rng
-
     rng = Rng(g.rng)
     out = rng.shuffled(items)
     g.rng = rng.state
@@ -43,44 +43,6 @@ def next_active(g: G, seat: int) -> int:
         if g.active(s):
             return s
     return seat
-
-
-def push(g: G, *tasks: dict[str, Any]) -> None:
-    """Put tasks at the front of the queue, in the given order."""
-    g.tasks[0:0] = list(tasks)
-
-
-def advance(g: G, events: Events) -> None:
-    """Run automatic tasks until a decision is due or the game is over."""
-    from games.rising_sun import war
-
-    while g.tasks:
-        task = g.tasks[0]
-        kind = task["t"]
-        if kind in DECISIONS:
-            if needs_decision(g, task):
-                return
-            g.tasks.pop(0)
-            if kind == "bids":
-                war.reveal(g, events)
-            continue
-        g.tasks.pop(0)
-        AUTO[kind](g, task, events)
-    g.phase = "over"
-
-
-def needs_decision(g: G, task: dict[str, Any]) -> bool:
-    """Whether a decision task still waits for someone (else it is dropped)."""
-    from games.rising_sun import rules
-
-    if task["t"] == "bids":
-        battle = g.battle
-        assert battle is not None
-        return any(s not in battle["confirmed"] and g.active(s) for s in battle["parts"])
-    seat = decider(g, task)
-    if seat is None or not g.active(seat):
-        return False
-    return bool(rules.options_exist(g, task, seat))
 
 
 def decider(g: G, task: dict[str, Any]) -> int | None:
@@ -252,8 +214,6 @@ def cleanup(g: G, task: dict[str, Any], events: Events) -> None:
 
 
 def winter(g: G, task: dict[str, Any], events: Events) -> None:
-    from games.rising_sun.scoring import winter_scores
-
     for s, (why, vp) in winter_scores(g):
         board.gain_vp(g, s, vp, events, why)
     g.phase = "over"
@@ -271,13 +231,8 @@ AUTO = {
     "pass_deck": pass_deck,
     "cleanup": cleanup,
     "winter": winter,
+    **war.AUTO,
 }
-
-
-def register_war() -> None:
-    from games.rising_sun import war
-
-    AUTO.update(war.AUTO)
 
 
 def reserve_has(g: G, seat: int, kind: str) -> bool:

@@ -21,8 +21,17 @@ from games.rising_sun import ai as rising_sun_ai
 from games.rising_sun import explain, rules, scoring, secrets, setup
 from games.rising_sun import notation as notation_io
 from games.rising_sun import state as state_io
-from games.rising_sun.flow import advance, next_active, register_war
-from games.rising_sun.state import ACTION_TYPES, RisingSunState, RSAction, freeze, thaw, thaw_cached
+from games.rising_sun.flow import next_active
+from games.rising_sun.rules import advance
+from games.rising_sun.state import (
+    ACTION_TYPES,
+    Done,
+    RisingSunState,
+    RSAction,
+    freeze,
+    thaw,
+    thaw_cached,
+)
 from games.rising_sun.view import RisingSunView, build_view, private_info
 
 
@@ -49,7 +58,6 @@ class RisingSunGame(GameDefaults):
     def apply(
         self, state: RisingSunState, seat: Seat, action: Action
     ) -> tuple[RisingSunState, list[Event]]:
-        register_war()
         g = thaw(state)
         events: list[Event] = []
         text = notation_io.notation(g, _ours(action))
@@ -68,7 +76,6 @@ class RisingSunGame(GameDefaults):
     def resign(self, state: RisingSunState, seat: Seat) -> tuple[RisingSunState, list[Event]]:
         """``seat`` leaves: its alliance ends, it is skipped from now on (its figures stay
         on the map); with one player left that player wins."""
-        register_war()
         g = thaw(state)
         if seat in g.resigned:
             return state, []
@@ -122,8 +129,6 @@ class RisingSunGame(GameDefaults):
 
     def end_turn(self, state: RisingSunState, seat: Seat) -> RSAction | None:
         """``done`` when it is legal (the board's End button)."""
-        from games.rising_sun.state import Done
-
         return Done() if Done() in self.legal(state, seat) else None
 
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:

@@ -37,25 +37,39 @@ from games.rising_sun.state import (
     RSAction,
     Seppuku,
     Summon,
+    push,
 )
 
 Task = dict[str, Any]
 
 
-class BidOptions(list[RSAction]):
-    """The bids listed are the one-box changes of the current bid and ``confirm``; any
-    whole bid within the seat's coins is legal too (``in`` accepts it), so "bid 2 0 1 0"
-    is one action."""
+def advance(g: G, events: Events) -> None:
+    """Run automatic tasks until a decision is due or the game is over."""
+    while g.tasks:
+        task = g.tasks[0]
+        kind = task["t"]
+        if kind in flow.DECISIONS:
+            if needs_decision(g, task):
+                return
+            g.tasks.pop(0)
+            if kind == "bids":
+                war.reveal(g, events)
+            continue
+        g.tasks.pop(0)
+        flow.AUTO[kind](g, task, events)
+    g.phase = "over"
 
-    def __init__(self, items: list[RSAction], coins: int) -> None:
-        super().__init__(items)
-        self.coins = coins
 
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, Bid):
-            values = action.as_list()
-            return all(isinstance(v, int) and v >= 0 for v in values) and sum(values) <= self.coins
-        return list.__contains__(self, action)
+def needs_decision(g: G, task: Task) -> bool:
+    """Whether a decision task still waits for someone (else it is dropped)."""
+    if task["t"] == "bids":
+        battle = g.battle
+        assert battle is not None
+        return any(s not in battle["confirmed"] and g.active(s) for s in battle["parts"])
+    seat = flow.decider(g, task)
+    if seat is None or not g.active(seat):
+        return False
+    return options_exist(g, task, seat)
 
 
 def to_act(g: G) -> frozenset[int]:
@@ -219,7 +233,10 @@ def hostages(g: G, seat: int) -> list[RSAction]:
     return out
 
 
-def bid_options(g: G, seat: int) -> BidOptions:
+def bid_options(g: G, seat: int) -> list[RSAction]:
+    """The one-box changes of the current bid, then ``confirm``: a whole bid is played as
+    up to four such changes (the bid form's answer does that), which keeps ``legal()`` a
+    plain, short list."""
     assert g.battle is not None
     cur = g.battle["bids"][str(seat)]
     coins = g.coins[seat]
@@ -232,7 +249,7 @@ def bid_options(g: G, seat: int) -> BidOptions:
                 values[b] = v
                 out.append(Bid(*values))
     out.append(Confirm())
-    return BidOptions(out, coins)
+    return out
 
 
 def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
@@ -390,7 +407,7 @@ def on_choose(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
     g.played_by.append(seat)
     g.tasks.pop(0)
     events.append(Event("rising_sun.mandate", {"mandate": action.mandate}, seat=seat))
-    flow.push(g, *resolution(g, seat, action.mandate), {"t": "pass_deck"})
+    push(g, *resolution(g, seat, action.mandate), {"t": "pass_deck"})
 
 
 def resolution(g: G, c: int, mandate: str) -> list[Task]:
@@ -530,7 +547,7 @@ def on_buy(g: G, seat: int, task: Task, action: RSAction, events: Events) -> Non
     events.append(Event("rising_sun.buy", {"card": action.card, "cost": cost}, seat=seat))
     if card.type == "monster":
         g.figs.append([seat, card.id, RESERVE])
-        flow.push(g, {"t": "place_monster", "seat": seat, "fig": len(g.figs) - 1})
+        push(g, {"t": "place_monster", "seat": seat, "fig": len(g.figs) - 1})
 
 
 def on_betray(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:

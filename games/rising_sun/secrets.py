@@ -171,8 +171,13 @@ def answer(g: G, seat: Seat, answers: Answers, *, final: bool) -> list[RSAction]
         assert g.battle is not None
         values = [int(answers["bids"].get(b, 0)) for b in BOXES]
         out: list[RSAction] = []
-        if values != g.battle["bids"][str(seat)]:
-            out.append(Bid(*values))
+        current = list(g.battle["bids"][str(seat)])
+        # one box at a time, lowered boxes first, so every step stays within the coins
+        order = sorted(range(len(BOXES)), key=lambda b: values[b] >= current[b])
+        for b in order:
+            if values[b] != current[b]:
+                current[b] = values[b]
+                out.append(Bid(*current))
         return [*out, Confirm()] if final else out
     if task["t"] == "tea" and "answer" in answers:
         return [Accept() if answers["answer"] == "accept" else Refuse()]

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 
 from games.base import JSON, InvalidOption, OptionSpec, Reason
 from games.rising_sun.data import data
-from games.rising_sun.flow import advance, register_war, shuffle
+from games.rising_sun.flow import shuffle
+from games.rising_sun.rules import advance
 from games.rising_sun.state import RESERVE, G, RisingSunState, freeze
 from games.rng import derive_seed
 
@@ -57,7 +58,6 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> RisingSunS
         raise InvalidOption(
             Reason("rising_sun.setup.players", "Rising Sun is played by 3, 4 or 5 players.")
         )
-    register_war()
     d = data()
     opts = {spec.name: options.get(spec.name, spec.default) for spec in OPTIONS}
     g = G(

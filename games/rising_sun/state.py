@@ -93,6 +93,11 @@ class G:
         return self.owned[seat].count(card)
 
 
+def push(g: G, *tasks: dict[str, Any]) -> None:
+    """Put tasks at the front of ``g``'s queue, in the given order."""
+    g.tasks[0:0] = list(tasks)
+
+
 @cache
 def _clan_ids() -> tuple[str, ...]:
     from games.rising_sun.data import data

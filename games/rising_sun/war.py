@@ -9,8 +9,7 @@ from games.base import Event
 from games.rising_sun import board
 from games.rising_sun.board import Events
 from games.rising_sun.data import BOXES, data
-from games.rising_sun.flow import push
-from games.rising_sun.state import G
+from games.rising_sun.state import G, push
 
 
 def war_start(g: G, task: dict[str, Any], events: Events) -> None:

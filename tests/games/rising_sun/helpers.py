@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from games import engine
-from games.base import resolve_options
-from games.rising_sun import GAME
+from games.base import GameError, resolve_options
+from games.rising_sun import GAME, board
 from games.rising_sun.data import data, is_monster
-from games.rising_sun.flow import advance, register_war
+from games.rising_sun.rules import advance
 from games.rising_sun.state import RESERVE, SHRINE, G, RisingSunState, freeze, thaw
 
 KOI, LOTUS, TURTLE, DRAGONFLY, BONSAI = 0, 1, 2, 3, 4  # seats with clans="first"
@@ -21,7 +23,6 @@ def fresh(players: int = 3, seed: int = 1, **options: Any) -> RisingSunState:
 
 
 def edit(state: RisingSunState, change: Callable[[G], None], *, run: bool = True) -> RisingSunState:
-    register_war()
     g = thaw(state)
     change(g)
     if run:
@@ -84,3 +85,51 @@ def play(state: RisingSunState, seat: int, *texts: str) -> RisingSunState:
 
 def g_of(state: RisingSunState) -> G:
     return thaw(state)
+
+
+def force(state: RisingSunState, seat: int, province: str, *, war: bool = False) -> int:
+    """``seat``'s Force in ``province`` as the engine reckons it."""
+    return board.force_in(thaw(state), seat, p(province), war=war)
+
+
+def mandate_turn(
+    players: int, chooser: int, drawn: list[str], change: Callable[[G], None] | None = None
+) -> RisingSunState:
+    """A Political Phase position where ``chooser`` has drawn ``drawn`` (after ``change``)."""
+
+    def setup(g: G) -> None:
+        g.phase = "political"
+        g.chooser = chooser
+        g.drawn = drawn
+        if change:
+            change(g)
+        task_only(g, {"t": "choose"})
+
+    return edit(fresh(players), setup)
+
+
+def war_start(
+    players: int, change: Callable[[G], None], war: tuple[str, ...] = ()
+) -> RisingSunState:
+    """The start of the War Phase after ``change`` (on a cleared board): ``war`` first, then
+    a battle of Lotus and Turtle in Hokkaido that stops the queue before cleanup."""
+
+    def setup(g: G) -> None:
+        clear(g)
+        change(g)
+        put(g, LOTUS, "bushi", "hokkaido")
+        put(g, TURTLE, "bushi", "hokkaido")
+        g.phase, g.slot = "political", 9
+        g.war = [p(x) for x in (*war, "hokkaido")]
+        task_only(g, {"t": "war_start"})
+
+    return edit(fresh(players), setup)
+
+
+def refused(state: RisingSunState, seat: int, action: object, key: str) -> None:
+    """``action`` is refused with the rule sentence ``key`` and the state is unchanged."""
+    before = GAME.dump_state(state)
+    with pytest.raises(GameError) as info:
+        engine.act(GAME, state, seat, action)  # type: ignore[arg-type]
+    assert info.value.key == key
+    assert GAME.dump_state(state) == before

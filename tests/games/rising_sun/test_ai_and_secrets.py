@@ -22,23 +22,39 @@ def _game(seed: int, ai_seat: int | None, players: int = 5):  # type: ignore[no-
         yield state
 
 
-def test_heuristic_player_beats_random_players_more_often_than_chance() -> None:
-    wins = 0
-    for seed in range(12):
-        *_, last = _game(seed, seed % 5)
-        outcome = GAME.outcome(last)
+def test_computer_player_wins_17_of_20_five_player_games_against_random_players() -> None:
+    # measured over seeds 0-99 (tools: the AI in seat seed % players): 97/100 with five
+    # players, 98/100 with four, 98/100 with three
+    wins, slowest = 0, 0.0
+    ai = make_player("normal", 0)
+    for seed in range(20):
+        state = GAME.setup(5, resolve_options(GAME, {}), seed)
+        rnd, ai_seat = RandomPlayer(seed), seed % 5
+        while GAME.outcome(state) is None:
+            seat = min(GAME.to_act(state))
+            if seat == ai_seat:
+                start = time.perf_counter()
+                action = ai.choose(GAME, state, seat)
+                slowest = max(slowest, time.perf_counter() - start)
+            else:
+                action = rnd.choose(GAME, state, seat)
+            state, _ = engine.act(GAME, state, seat, action)
+        outcome = GAME.outcome(state)
         assert outcome is not None
-        wins += seed % 5 in outcome.winners
-    assert wins >= 4  # chance is 1 in 5 (2.4 of 12)
+        wins += ai_seat in outcome.winners
+    assert wins >= 17  # chance is 1 in 5 (4 of 20)
+    assert slowest < 0.5  # ~10-70 ms at worst measured; room for a loaded shared machine
 
 
 def test_no_secret_reaches_the_public_view_over_random_games() -> None:
+    # 18 games (6 per player count; once 200, thinned to keep the folder fast): every
+    # third state holding a secret (drawn tiles, Lotus's tile, unrevealed bids) is checked
     checked = 0
-    for seed in range(200):
+    for seed in range(18):
         for n, state in enumerate(_game(seed, None, 3 + seed % 3)):
             g = thaw(state)
             secret = g.drawn or g.facedown or (g.battle is not None and not g.battle["revealed"])
-            if not secret or n % 7:
+            if not secret or n % 3:
                 continue
             checked += 1
             public = GAME.view(state, None)
@@ -46,7 +62,7 @@ def test_no_secret_reaches_the_public_view_over_random_games() -> None:
             assert public.drawn == () and public.facedown == () and public.deck_top == ()
             if public.battle is not None and not public.battle.revealed:
                 assert all(b is None for b in public.battle.bids)
-    assert checked > 1000
+    assert checked > 300
 
 
 def test_random_playouts_are_fast_enough() -> None:

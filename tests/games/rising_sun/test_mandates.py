@@ -7,7 +7,7 @@ import pytest
 from games import engine
 from games.base import GameError
 from games.rising_sun import GAME
-from games.rising_sun.state import Betray, Buy, G, Move, Propose, Summon
+from games.rising_sun.state import Betray, Build, Buy, G, Move, Propose, Summon
 
 from .helpers import (
     BONSAI,
@@ -224,3 +224,15 @@ def test_start_is_seated_by_honor_with_home_provinces() -> None:
     assert g.coins == [5, 7, 6, 6, 4] and len(g.war) == 7 and len(g.offer) == 12
     assert g.shrines == ["amaterasu", "fujin", "hachiman", "tsukuyomi"]
     clear(g)
+
+
+def test_stronghold_you_cannot_afford_is_refused() -> None:
+    def coins(g: G) -> None:
+        g.coins[KOI] = 2
+
+    state = play(
+        mandate(3, KOI, ["marshal", "harvest", "train", "recruit"], coins), KOI, "mandate marshal"
+    )
+    state = play(state, LOTUS, "done")
+    state = play(state, TURTLE, "done")
+    refused(state, KOI, Build("edo"), "rising_sun.illegal.afford")  # 3 coins, Koi has 2

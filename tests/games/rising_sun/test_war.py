@@ -62,9 +62,9 @@ def test_rulebook_battle_example_nagato() -> None:
     nagato = view.provinces[p("nagato")]
     assert nagato.force[TURTLE] == 4  # 1 Bushi + Oni of Skulls 3 (lowest Honor there)
     assert nagato.force[KOI] == 2 and nagato.force[LOTUS] == 1
-    state = play(state, LOTUS, "bid 1 3 2 0", "confirm")
-    state = play(state, TURTLE, "bid 0 3 0 1", "confirm")
-    state = play(state, KOI, "bid 0 2 1 3", "confirm")  # 2 coins held back
+    state = play(state, LOTUS, "bid 1 0 0 0", "bid 1 3 0 0", "bid 1 3 2 0", "confirm")
+    state = play(state, TURTLE, "bid 0 3 0 0", "bid 0 3 0 1", "confirm")
+    state = play(state, KOI, "bid 0 2 0 0", "bid 0 2 1 0", "bid 0 2 1 3", "confirm")  # 2 held back
     # Seppuku: Lotus kills its own Shinto, +1 VP and +1 Honor
     assert GAME.to_act(state) == {LOTUS}
     state = play(state, LOTUS, "seppuku")
@@ -162,7 +162,16 @@ def test_bid_form_is_amounts_over_the_four_boxes() -> None:
     actions = GAME.answer(
         state, KOI, {"bids": {"seppuku": 0, "hostage": 2, "ronin": 1, "poets": 3}}, final=True
     )
-    assert [GAME.notation(state, a) for a in actions] == ["bid 0 2 1 3", "confirm"]
+    # one box at a time, each step a legal action
+    assert [GAME.notation(state, a) for a in actions] == [
+        "bid 0 2 0 0",
+        "bid 0 2 1 0",
+        "bid 0 2 1 3",
+        "confirm",
+    ]
+    for action in actions:
+        state, _ = engine.act(GAME, state, KOI, action)
+    assert KOI in g_of(state).battle["confirmed"]  # type: ignore[index]
 
 
 def test_allies_alone_do_not_fight_higher_force_takes_the_token() -> None:
