@@ -117,6 +117,7 @@ class TenkaBot(commands.Bot):
     async def resume_games(self) -> None:
         """After a restart, let AI seats finish turns a crash interrupted."""
         await self.wait_until_ready()
+        await self.publisher.catch_up_all()  # boards a crash left owed, once each
         for row in await self.store.active_games():
             try:
                 result = await self.service.run_ai_turns(row.id)
@@ -136,6 +137,8 @@ class TenkaBot(commands.Bot):
             self._resume_task.cancel()
         if self.dispatcher is not None:
             await self.dispatcher.stop()
+        if getattr(self, "publisher", None) is not None:
+            await self.publisher.close()
         await super().close()
         if getattr(self, "store", None) is not None and self._given_store is None:
             await self.store.close()

@@ -35,6 +35,8 @@ BOARD_STYLES = {
     "mute": discord.ButtonStyle.secondary,
     "tb_yes": discord.ButtonStyle.success,
     "tb_no": discord.ButtonStyle.danger,
+    "ck_yes": discord.ButtonStyle.success,
+    "ck_no": discord.ButtonStyle.danger,
 }
 FORM_KEY = r"[a-z0-9][a-z0-9._-]{0,39}"
 Defer = Literal["thinking", "update", "none"]
@@ -101,7 +103,7 @@ class LobbyButton(
 class BoardButton(
     TenkaItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tenka:b:(?P<action>undo|end|resign|mute|tb_yes|tb_no):(?P<game>\d{1,18}):(?P<version>\d{1,9})",
+    template=r"tenka:b:(?P<action>undo|end|resign|mute|tb_yes|tb_no|ck_yes|ck_no):(?P<game>\d{1,18}):(?P<version>\d{1,9})",
 ):
     def __init__(self, action: str, game_id: int, version: int, locale: str = "en") -> None:
         self.action, self.game_id, self.version = action, game_id, version
@@ -132,7 +134,11 @@ class BoardButton(
         if self.action == "mute":
             await ctx.reply(await service.tempo.mute(self.game_id, user_id, locale))
             return
-        if self.action in ("tb_yes", "tb_no"):
+        if self.action in ("ck_yes", "ck_no"):
+            result = await service.tempo.vote_clock(
+                self.game_id, user_id, self.version, self.action == "ck_yes", locale=locale
+            )
+        elif self.action in ("tb_yes", "tb_no"):
             yes = self.action == "tb_yes"
             result = await service.council.vote_takeback(
                 self.game_id, user_id, self.version, yes, locale=locale

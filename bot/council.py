@@ -8,6 +8,7 @@ from typing import Any
 
 from bot import presenter
 from bot.aftermath import Aftermath
+from bot.history import replay_step
 from bot.loaded import Loaded
 from bot.results import NotAllowed, NotSeated, Post, Result, Stale
 from bot.store import AlreadySeated, Conflict
@@ -43,7 +44,7 @@ class Council:
         """Hand ``old_user``'s seat to ``new_user`` (``None``: the AI). Another player of
         the game or a server admin may ask; the new holder gets the private view by DM.
         ``locale`` is the requester's (the reply)."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             seated = {s.user_id for s in loaded.seats}
             if requester not in seated and not is_admin:
                 raise NotSeated("err.replace_not_allowed")
@@ -60,6 +61,9 @@ class Council:
                 )
             except AlreadySeated:
                 raise NotAllowed("err.already_plays") from None
+            request = loaded.row.settings.get("takeback")
+            if request and request.get("by") == old_user:  # a request lapses with its seat
+                await self.store.update_settings(game_id, {"takeback": None})
             if new_user is not None and new_name:
                 names = dict(loaded.row.settings.get("names", {}))
                 names[str(new_user)] = new_name
@@ -109,6 +113,7 @@ class Council:
             if not mine or mine[-1].text == engine.RESIGN:
                 raise NotAllowed("err.no_takeback")
             to_version = mine[-1].seq
+            await self._check_undoable(loaded, to_version, actions)
             others = sorted(
                 s.user_id for s in loaded.seats if s.user_id is not None and s.user_id != user_id
             )
@@ -139,6 +144,19 @@ class Council:
                 return await self._take_back(loaded, request, locale)
             reply = t("takeback.sent", locale)
             return Result(presenter.summary(loaded), public=(post,), reply=reply)
+
+    async def _check_undoable(self, loaded: Loaded, to_version: int, actions: list[Any]) -> None:
+        """The takeback rule for every game: a takeback may not undo anyone's resignation
+        (a resignation is final) and may not undo an action that showed someone hidden
+        information (a draw from a hidden pile: whoever drew would know what comes next)."""
+        undone = [a for a in actions if a.seq >= to_version]
+        if any(a.text == engine.RESIGN for a in undone):
+            raise NotAllowed("err.takeback_resigned")
+        state = await self.unit.state_at(loaded, to_version)
+        for action in undone:
+            state, events = replay_step(loaded.game, state, action.seat, action.text)
+            if any(e.audience is not None for e in events):
+                raise NotAllowed("err.takeback_hidden")
 
     async def vote_takeback(
         self, game_id: int, user_id: int, version: int, yes: bool, locale: str = "en"

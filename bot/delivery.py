@@ -60,6 +60,7 @@ class Publisher:
         self.client = client
         self.service = service
         self._publishing: dict[int, tuple[asyncio.Lock, list[int]]] = {}
+        self._retries: dict[int, asyncio.Task[None]] = {}
 
     async def channel_for(self, channel_id: int) -> discord.abc.Messageable:
         client = self.client
@@ -91,6 +92,10 @@ class Publisher:
             edited = await _edit_board(channel, game.board_message_id, post, view)
             if edited is not None:
                 return edited
+        if post.board:
+            # Discord returns the message already made with this nonce (a resend after a
+            # crash between the post and its mark), so a board is never posted twice.
+            kwargs["nonce"] = f"{game.game_id}.{post.version}.{post.stamp}"[:25]
         message = await channel.send(**kwargs)
         if not post.board:
             return message
@@ -131,9 +136,16 @@ class Publisher:
         return False
 
     async def deliver(
-        self, result: Result, interaction: discord.Interaction[Any] | None = None
-    ) -> None:
-        """Publish a result: board posts, then private posts (with the closed-DM fallback).
+        self,
+        result: Result,
+        interaction: discord.Interaction[Any] | None = None,
+        *,
+        retry: bool = True,
+    ) -> bool:
+        """Publish a result: board posts, then private posts (with the closed-DM fallback),
+        then mark its version published (the outbox). Returns whether the public posts
+        went out; when they did not (Discord failed after its retries), they stay owed and
+        are sent again with backoff, and at the next start.
 
         Results of one game are published one at a time and never backwards: a board made
         before the last one published (two results racing to Discord) is dropped, so the
@@ -141,31 +153,91 @@ class Publisher:
         an undo or a takeback legitimately lowers the version.)"""
         game = result.game
         lock, published = self._publishing.setdefault(game.game_id, (asyncio.Lock(), [-1]))
-        async with lock:
-            for post in result.public:
-                if post.board and result.serial and result.serial < published[0]:
-                    continue
-                if post.board:
-                    # The store knows the newest board message, whoever published it.
-                    fresh = await self.service.game(game.game_id)
-                    game = replace(game, board_message_id=fresh.board_message_id)
-                message = await self.publish(game, post)
-                if post.board:
-                    published[0] = max(published[0], result.serial)
-                    game = replace(game, board_message_id=message.id)
+        try:
+            async with lock:
+                for post in result.public:
+                    if post.board and result.serial and result.serial < published[0]:
+                        continue
+                    if post.board:
+                        # The store knows the newest board message, whoever published it.
+                        fresh = await self.service.game(game.game_id)
+                        game = replace(game, board_message_id=fresh.board_message_id)
+                    message = await self.publish(game, post)
+                    if post.board:
+                        published[0] = max(published[0], result.serial)
+                        game = replace(game, board_message_id=message.id)
+        except (discord.HTTPException, OSError):
+            log.warning("posting to game %s failed; it stays owed", game.game_id, exc_info=True)
+            if retry:
+                self.retry_later(game.game_id)
+            return False
+        await self._send_privates(result, game, interaction)
+        await self.service.mark_published(game.game_id, result.game.version)
+        return True
+
+    async def _send_privates(
+        self, result: Result, game: GameSummary, interaction: discord.Interaction[Any] | None
+    ) -> None:
         unreached = []
         for private in result.private:
             if not await self.send_private(private, interaction):
                 unreached.append(private.user_id)
         if unreached:
-            channel = await self.channel_for(game.where)
-            names = " ".join(f"<@{u}>" for u in unreached)
-            await channel.send(
-                f"{names} {t('dm.closed', game.locale)}",
-                allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(u) for u in unreached]
-                ),
-            )
+            try:
+                channel = await self.channel_for(game.where)
+                names = " ".join(f"<@{u}>" for u in unreached)
+                await channel.send(
+                    f"{names} {t('dm.closed', game.locale)}",
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(u) for u in unreached]
+                    ),
+                )
+            except discord.HTTPException:
+                log.warning("could not tell game %s about closed DMs", game.game_id)
+
+    # --- the outbox -----------------------------------------------------------------------
+
+    RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
+
+    def retry_later(self, game_id: int) -> None:
+        """Send what a game owes again later, with backoff (one task per game)."""
+        task = self._retries.get(game_id)
+        if task is not None and not task.done():
+            return
+        self._retries[game_id] = asyncio.create_task(
+            self._retry(game_id), name=f"tenka-owed-{game_id}"
+        )
+
+    async def _retry(self, game_id: int) -> None:
+        for delay in self.RETRY_DELAYS:
+            await asyncio.sleep(delay)
+            try:
+                if await self.catch_up(game_id, retry=False):
+                    return
+            except Exception:
+                log.exception("sending what game %s owes failed", game_id)
+
+    async def catch_up(self, game_id: int, *, retry: bool = True) -> bool:
+        """Send what ``game_id`` owes (its board, hands) once; True when nothing is owed
+        any more."""
+        result = await self.service.owed(game_id)
+        if result is None:
+            return True
+        return await self.deliver(result, retry=retry)
+
+    async def catch_up_all(self) -> int:
+        """At start: every game that owes posts sends them, oldest first."""
+        sent = 0
+        for game_id in await self.service.owed_games():
+            try:
+                sent += await self.catch_up(game_id)
+            except Exception:
+                log.exception("could not send what game %s owes", game_id)
+        return sent
+
+    async def close(self) -> None:
+        for task in self._retries.values():
+            task.cancel()
 
 
 async def _edit_board(

@@ -81,9 +81,11 @@ class Context:
     interaction: discord.Interaction[Any]
     user_id: int
     locale: str
+    late: bool = False  # a committed change whose board could not be posted yet
 
     async def deliver(self, result: Result) -> None:
-        await self.publisher.deliver(result, self.interaction)
+        if not await self.publisher.deliver(result, self.interaction):
+            self.late = True
 
     async def reply(
         self,
@@ -92,6 +94,8 @@ class Context:
         view: discord.ui.View | None = None,
         attachment: Attachment | None = None,
     ) -> None:
+        if self.late:  # what a player is told is true: the move is in
+            content = f"{content}\n{t('reply.board_follows', self.locale)}"
         await delivery.reply(self.interaction, content, view=view, attachment=attachment)
 
     async def edit(self, *, content: str, view: discord.ui.View | None) -> None:
@@ -177,6 +181,17 @@ def _boxes(boxes: tuple[tuple[str, str, int, int, int], ...]) -> list[Box]:
 
 
 # --- flows shared by a command and a button -----------------------------------------------
+
+
+async def deliver_and_reply(
+    interaction: discord.Interaction[Any], publisher: Publisher, result: Result, text: str
+) -> None:
+    """Publish a command's result, then answer the user truthfully: when the board could
+    not be posted yet, the move is in and the board will follow (it stays owed)."""
+    locale = await locale_for(interaction)
+    if not await publisher.deliver(result, interaction):
+        text = f"{text}\n{t('reply.board_follows', locale)}"
+    await delivery.reply(interaction, text)
 
 
 async def start_game(ctx: Context, game_id: int) -> None:

@@ -11,7 +11,7 @@ from bot import presenter
 from bot.aftermath import Aftermath
 from bot.i18n import catalogue_for_locale
 from bot.results import LobbyResult, NotAllowed, NotSeated, Result, Stale
-from bot.store import AlreadySeated, Conflict
+from bot.store import AlreadySeated, Conflict, LobbyFull
 from bot.unit import Unit
 from games.base import resolve_options as resolve_game_options
 from games.rng import Rng, derive_seed
@@ -87,10 +87,12 @@ class Lobby:
                 raise NotAllowed("err.already_joined")
             if len(loaded.seats) >= wanted:
                 raise NotAllowed("err.full")
-            try:
-                await self.store.join(game_id, user_id, now=self.clock())
+            try:  # the seat count is checked again inside the store's write transaction
+                await self.store.join(game_id, user_id, now=self.clock(), max_seats=wanted)
             except AlreadySeated:
                 raise NotAllowed("err.already_joined") from None
+            except LobbyFull:
+                raise NotAllowed("err.full") from None
             names = dict(loaded.row.settings.get("names", {}))
             names[str(user_id)] = user_name
             await self.store.update_settings(game_id, {"names": names})
@@ -113,7 +115,10 @@ class Lobby:
             wanted = int(loaded.row.settings.get("players", max(loaded.game.seats)))
             if len(loaded.seats) >= wanted:
                 raise NotAllowed("err.full")
-            await self.store.add_ai_seat(game_id, "normal", now=self.clock())
+            try:
+                await self.store.add_ai_seat(game_id, "normal", now=self.clock(), max_seats=wanted)
+            except LobbyFull:
+                raise NotAllowed("err.full") from None
             return await self.lobby(game_id)
 
     async def start(self, game_id: int, user_id: int | None) -> Result:

@@ -136,7 +136,7 @@ class Play:
             )
 
     async def resign(self, game_id: int, user_id: int, locale: str = "en") -> Result:
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             seat = loaded.seat_of(user_id)
             before = loaded.state
             state, events = engine.resign(loaded.game, before, seat)
@@ -149,9 +149,9 @@ class Play:
 
     async def abandon(self, game_id: int, user_id: int, locale: str = "en") -> Result:
         """Vote to abandon; the game ends when every human player has voted."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
-            votes = set(loaded.row.settings.get("abandon_votes", [])) | {user_id}
+            votes = set(await self.store.add_vote(game_id, "abandon_votes", user_id))
             humans = loaded.humans
             if votes >= humans:
                 players = len(loaded.seats)
@@ -164,7 +164,6 @@ class Play:
                 reason = t("end.termination.abandoned", loaded.locale)
                 post = Post(t("end.line", loaded.locale, reason=reason))
                 return Result(presenter.summary(loaded), public=(post,), finished=True)
-            await self.store.update_settings(game_id, {"abandon_votes": sorted(votes)})
             missing = [loaded.name_of(u) for u in sorted(humans - votes)]
             reply = t("abandon.vote", locale, names=", ".join(missing))
             return Result(presenter.summary(loaded), reply=reply)
@@ -227,7 +226,9 @@ class Play:
     async def timeout_move(self, game_id: int, seat: Seat, turn_start: float) -> Result | None:
         """A deadline passed: the AI finishes ``seat``'s turn (every step of it, in one
         commit). Runs once: the seat must still be to act in the turn the deadline was for."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
+            if loaded.row.settings.get("paused"):
+                return None
             acting = loaded.game.to_act(loaded.state)
             if seat not in acting or self.timers.turn_start(loaded) != turn_start:
                 return None
@@ -257,7 +258,9 @@ class Play:
 
     async def run_ai_turns(self, game_id: int) -> Result | None:
         """Let AI seats move (after a restart, or when a seat was handed to the AI)."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
+            if loaded.row.settings.get("paused"):
+                return None
             before_version = loaded.row.version
             result = await self.aftermath.after(loaded, [], before=loaded.state)
             return result if result.game.version != before_version else None

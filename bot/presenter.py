@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +25,7 @@ from bot.text import describe_event, describe_outcome, t
 from games.base import Event, Game, Outcome, Seat, State
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 # FreeType faces are not thread-safe: every picture is drawn on one worker thread, which
 # also keeps rendering off the event loop.
@@ -188,15 +190,22 @@ async def board_post(
         choices = _quick_choices(loaded)
     view = game.view(state, None)
     picture_names = loaded.names()  # pictures follow the game, whoever asks
-    image = (
-        await in_render_thread(_render_board, game.key, view, picture_names, palette, locale)
-        if render
-        else None
-    )
+    image = None
+    if render:
+        try:
+            image = await in_render_thread(
+                _render_board, game.key, view, picture_names, palette, locale
+            )
+        except Exception:  # a board that cannot be drawn is posted as text, never lost
+            log.exception("could not draw the board of game %s", loaded.row.id)
+            lines.append(_board_as_text(game.key, view, picture_names, locale))
     extra: tuple[Attachment, ...] = ()
     if outcome is not None and render:
-        card = await in_render_thread(_render_result, game, outcome, picture_names, locale)
-        extra = (card,)
+        try:
+            card = await in_render_thread(_render_result, game, outcome, picture_names, locale)
+            extra = (card,)
+        except Exception:  # the scores are in the text already
+            log.exception("could not draw the result card of game %s", loaded.row.id)
     return Post(
         text="\n".join(lines),
         image=image,
@@ -205,7 +214,16 @@ async def board_post(
         version=loaded.row.version,
         choices=choices,
         extra=extra,
+        stamp=loaded.row.revision,
     )
+
+
+def _board_as_text(key: str, view: Any, names: Sequence[str], locale: str) -> str:
+    try:
+        return renderer.alt_text(key, view, names=tuple(names), locale=locale)[:1500]
+    except Exception:
+        log.exception("could not describe the board of a %s game either", key)
+        return t("board.no_picture", locale)
 
 
 def _render_result(
@@ -333,11 +351,14 @@ def status_text(loaded: Loaded, locale: str = "en") -> str:
     """Where the game stands, for one reader."""
     row, game = loaded.row, loaded.game
     names = loaded.names(locale)
-    status = t(f"status.{row.status}", locale)
+    paused = row.status == "active" and bool(row.settings.get("paused"))
+    status = t("status.paused" if paused else f"status.{row.status}", locale)
     head = t(
         "status.head", locale, title=game.title, game_id=row.id, status=status, actions=row.version
     )
     if loaded.state is None:
+        return head
+    if row.status == "abandoned":
         return head
     outcome = game.outcome(loaded.state)
     if outcome is not None:

@@ -7,10 +7,11 @@ from collections.abc import Iterable
 
 import renderer
 from bot import presenter
-from bot.aftermath import Aftermath
+from bot.aftermath import RESULT_SERIALS, Aftermath
 from bot.history import History, replay_step
 from bot.results import (
     Attachment,
+    BrokenGame,
     GameSummary,
     HistoryPage,
     NoSuchGame,
@@ -22,7 +23,7 @@ from bot.results import (
 )
 from bot.text import t
 from bot.unit import Unit
-from games.base import Seat
+from games.base import Event, Seat
 
 HISTORY_PAGE = 15
 REPLAY_MAX_FRAMES = 240
@@ -118,14 +119,24 @@ class Reading:
             raise NoSuchGame("err.no_game_here")
         return await self.game(rows[0].id)
 
+    async def _readable(self, ids: Iterable[int]) -> list[GameSummary]:
+        """The summaries of the games that can be read (a broken row is left out)."""
+        out = []
+        for game_id in ids:
+            try:
+                out.append(await self.game(game_id))
+            except BrokenGame:
+                continue
+        return out
+
     async def list_channel(self, channel_id: int) -> list[GameSummary]:
         rows = await self.store.games_in_channel(channel_id, statuses=("lobby", "active"))
-        return [await self.game(r.id) for r in rows]
+        return await self._readable(r.id for r in rows)
 
     async def mine(self, user_id: int) -> list[GameSummary]:
         """The user's games everywhere, games waiting for them first."""
         pairs = await self.store.games_for_user(user_id, statuses=("lobby", "active"))
-        out = [await self.game(row.id) for row, _ in pairs]
+        out = await self._readable(row.id for row, _ in pairs)
         return sorted(
             out, key=lambda g: (user_id not in g.to_act, g.status != "active", -g.game_id)
         )
@@ -213,3 +224,45 @@ class Reading:
             return None
         gif = await presenter.in_render_thread(renderer.replay_gif, frames)
         return gif, len(frames)
+
+    # --- the outbox -------------------------------------------------------------------
+
+    async def owed(self, game_id: int) -> Result | None:
+        """What a game still owes Discord: the board (with what happened since the last
+        delivered version) and the hands that changed, or ``None`` when nothing is owed."""
+        loaded = await self.unit.load(game_id)
+        row = loaded.row
+        if row.status not in ("active", "finished") or loaded.state is None:
+            return None
+        if row.published_version == row.version:
+            return None
+        started = row.published_version is None
+        start = min(row.published_version or 0, row.version)
+        before = await self.unit.state_at(loaded, start)
+        events: list[Event] = []
+        state = before
+        for action in await self.store.actions(row.id, since_seq=start):
+            state, new = replay_step(loaded.game, state, action.seat, action.text)
+            events.extend(new)
+        palettes = await self.aftermath.palettes(loaded)
+        public: tuple[Post, ...] = ()
+        finished = loaded.game.outcome(loaded.state) is not None
+        if started or finished or any(e.audience is None for e in events):
+            post = await presenter.board_post(
+                loaded,
+                events[-12:],
+                render=self.render,
+                started=started,
+                palette=presenter.public_palette(palettes),
+            )
+            public = (post,)
+        private = await presenter.private_posts(
+            loaded, before, render=self.render, palettes=palettes
+        )
+        return Result(
+            presenter.summary(loaded),
+            public=public,
+            private=private,
+            finished=finished,
+            serial=next(RESULT_SERIALS),
+        )

@@ -29,6 +29,7 @@ class Post:
     edit_previous: bool = False  # a step inside one seat's turn: update the last board
     board: bool = True  # False: a notice (reminder, vote) that is not the game's board
     extra: tuple[Attachment, ...] = ()  # more pictures (the result card at the end)
+    stamp: int = 0  # which committed state this board shows (its nonce, so a resend is one)
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,10 @@ class NotAllowed(ServiceError):
 
 class WrongPhase(ServiceError):
     pass
+
+
+class BrokenGame(ServiceError):
+    """The game's stored row cannot be read (set aside; every other game plays on)."""
 
 
 class Stale(ServiceError):

@@ -117,6 +117,16 @@ class Service:
     async def replay_frames(self, game_id: int) -> list[bytes]:
         return await self.reading.replay_frames(game_id)
 
+    async def owed(self, game_id: int) -> Result | None:
+        """The posts a game still owes Discord (the outbox), or ``None``."""
+        return await self.reading.owed(game_id)
+
+    async def owed_games(self) -> list[int]:
+        return [row.id for row in await self.store.owed_games()]
+
+    async def mark_published(self, game_id: int, version: int) -> None:
+        await self.store.mark_published(game_id, version)
+
     async def replay(self, game_id: int) -> tuple[bytes, int] | None:
         """The whole game as an animated GIF and how many boards it shows."""
         return await self.reading.replay(game_id)

@@ -8,13 +8,14 @@ post.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from bot import presenter
+from bot import numbers, presenter
 from bot.i18n import reader_locale
 from bot.loaded import Loaded
 from bot.play import Play
-from bot.results import NotAllowed, Post, PrivatePost, Result
+from bot.results import BrokenGame, NotAllowed, Post, PrivatePost, Result, Stale
 from bot.scheduler import parse_quiet_hours, quiet_until, zone
 from bot.store import Timer
 from bot.text import t
@@ -44,7 +45,10 @@ class Tempo:
     async def credit_downtime(self, downtime: float) -> None:
         """The bot was away: every running turn's clock starts that much later."""
         for row in await self.store.active_games():
-            loaded = await self.unit.load(row.id)
+            try:
+                loaded = await self.unit.load(row.id)
+            except BrokenGame:
+                continue
             await self.store.update_settings(
                 row.id, {"resumed_at": self.turn_start(loaded) + downtime}
             )
@@ -127,7 +131,7 @@ class Tempo:
 
     async def mute(self, game_id: int, user_id: int, locale: str = "en") -> str:
         """Stop reminding this player in this game (deadlines still apply)."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
             muted = sorted(set(loaded.row.settings.get("muted", [])) | {user_id})
             await self.store.update_settings(game_id, {"muted": muted})
@@ -135,7 +139,7 @@ class Tempo:
         return t("tempo.muted", locale)
 
     async def unmute(self, game_id: int, user_id: int, locale: str = "en") -> str:
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
             muted = sorted(set(loaded.row.settings.get("muted", [])) - {user_id})
             await self.store.update_settings(game_id, {"muted": muted})
@@ -144,15 +148,14 @@ class Tempo:
 
     async def pause(self, game_id: int, user_id: int, locale: str = "en") -> Result:
         """Vote to pause; the game pauses (no deadlines, no reminders) when all agree."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
             if loaded.row.settings.get("paused"):
                 raise NotAllowed("err.already_paused")
-            votes = set(loaded.row.settings.get("pause_votes", [])) | {user_id}
+            votes = set(await self.store.add_vote(game_id, "pause_votes", user_id))
             humans = {s.user_id for s in loaded.seats if s.user_id is not None}
             summary = presenter.summary(loaded)
             if votes < humans:
-                await self.store.update_settings(game_id, {"pause_votes": sorted(votes)})
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
                 text = t("pause.request", loaded.locale, mention=f"<@{user_id}>", missing=missing)
                 reply = t("reply.vote_counted", locale)
@@ -163,12 +166,23 @@ class Tempo:
             return Result(summary, public=(post,), reply=t("pause.reply", locale))
 
     async def resume(self, game_id: int, user_id: int, locale: str = "en") -> Result:
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
             if not loaded.row.settings.get("paused"):
                 raise NotAllowed("err.not_paused")
+            # resuming takes the same agreement as pausing: every human player
+            votes = set(await self.store.add_vote(game_id, "resume_votes", user_id))
+            humans = loaded.humans
+            if votes < humans:
+                missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
+                text = t("resume.request", loaded.locale, mention=f"<@{user_id}>", missing=missing)
+                summary = presenter.summary(loaded)
+                reply = t("reply.vote_counted", locale)
+                return Result(summary, public=(Post(text, board=False),), reply=reply)
             now = self.unit.clock()
-            await self.store.update_settings(game_id, {"paused": None, "resumed_at": now})
+            await self.store.update_settings(
+                game_id, {"paused": None, "resumed_at": now, "resume_votes": None}
+            )
             loaded = await self.unit.load(game_id)
             await self.schedule(loaded)
             post = Post(t("resume.done", loaded.locale, mention=f"<@{user_id}>"), board=False)
@@ -177,11 +191,11 @@ class Tempo:
 
     async def vacation(self, game_id: int, user_id: int, hours: float, locale: str = "en") -> str:
         """Push back the player's own deadline, up to the game's vacation allowance."""
-        async with self.unit.hold(game_id) as loaded:
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
             seat = loaded.seat_of(user_id)
             if float(await self.setting(loaded, "deadline_hours")) <= 0:
                 raise NotAllowed("err.no_deadlines")
-            if not 0 < hours <= 24 * 14:
+            if not (math.isfinite(hours) and 0 < hours <= 24 * 14):
                 raise NotAllowed("err.vacation_range")
             limit = float(await self.setting(loaded, "vacation_hours")) * HOUR
             used = next(s.vacation_used for s in loaded.seats if s.position == seat)
@@ -206,20 +220,89 @@ class Tempo:
         deadline_hours: float | None,
         is_admin: bool = False,
         locale: str = "en",
-    ) -> str:
-        """This game's own reminder interval and deadline (players or a server admin)."""
-        async with self.unit.hold(game_id) as loaded:
-            if not is_admin:
-                loaded.seat_of(user_id)
-            changes = {
-                k: float(v)
-                for k, v in (("reminder_hours", reminder_hours), ("deadline_hours", deadline_hours))
-                if v is not None
-            }
+    ) -> Result:
+        """This game's own reminder interval and deadline. The clock belongs to the table:
+        before the start the host sets it; in a running game a change needs every human
+        player's agreement (a server admin who does not play may set it for moderation).
+        Bounds: a reminder of at least 1 hour, a deadline of at least 12, at most 30 days
+        (0 turns either off)."""
+        changes: dict[str, float] = {}
+        if reminder_hours is not None:
+            changes["reminder_hours"] = numbers.reminder_hours(reminder_hours)
+        if deadline_hours is not None:
+            changes["deadline_hours"] = numbers.deadline_hours(deadline_hours)
+        async with self.unit.hold(game_id, "any", paused_ok=True) as loaded:
+            seated = user_id in loaded.humans
+            if loaded.row.status == "lobby":
+                if user_id != loaded.row.creator_id:
+                    raise NotAllowed("err.clock_host_only")
+            elif loaded.row.status != "active":
+                raise NotAllowed("err.over", game_id=game_id)
+            elif not seated and not is_admin:
+                loaded.seat_of(user_id)  # raises: not playing
+            elif changes and seated and len(loaded.humans) > 1:
+                return await self._propose_clock(loaded, user_id, changes, locale)
             if changes:
-                await self.store.update_settings(game_id, changes)
+                await self.store.update_settings(game_id, {**changes, "clock_vote": None})
                 loaded = await self.unit.load(game_id)
                 await self.schedule(loaded)
-            reminder = float(await self.setting(loaded, "reminder_hours"))
-            deadline = float(await self.setting(loaded, "deadline_hours"))
+            return Result(presenter.summary(loaded), reply=await self._clock_now(loaded, locale))
+
+    async def _clock_now(self, loaded: Loaded, locale: str) -> str:
+        reminder = float(await self.setting(loaded, "reminder_hours"))
+        deadline = float(await self.setting(loaded, "deadline_hours"))
         return t("clock.now", locale, reminder=f"{reminder:g}", deadline=f"{deadline:g}")
+
+    async def _propose_clock(
+        self, loaded: Loaded, user_id: int, changes: dict[str, float], locale: str
+    ) -> Result:
+        serial = int(loaded.row.settings.get("clock_serial", 0)) + 1
+        vote = {"by": user_id, "changes": changes, "yes": [user_id], "serial": serial}
+        await self.store.update_settings(
+            loaded.row.id, {"clock_vote": vote, "clock_serial": serial}
+        )
+        others = sorted(loaded.humans - {user_id})
+        shown = ", ".join(f"{k.split('_')[0]} {v:g} h" for k, v in changes.items())
+        text = t(
+            "clock.request",
+            loaded.locale,
+            mention=f"<@{user_id}>",
+            changes=shown,
+            voters=" ".join(f"<@{u}>" for u in others),
+        )
+        post = Post(
+            text, ping=tuple(others), version=serial, controls=("ck_yes", "ck_no"), board=False
+        )
+        reply = t("clock.sent", locale)
+        return Result(presenter.summary(loaded), public=(post,), reply=reply)
+
+    async def vote_clock(
+        self, game_id: int, user_id: int, serial: int, yes: bool, locale: str = "en"
+    ) -> Result:
+        """Agree to (or refuse) a proposed clock change; it applies when everyone agreed."""
+        async with self.unit.hold(game_id, paused_ok=True) as loaded:
+            loaded.seat_of(user_id)
+            vote = loaded.row.settings.get("clock_vote")
+            if not vote or int(vote.get("serial", -1)) != serial:
+                raise Stale("err.clock_vote_closed")
+            summary = presenter.summary(loaded)
+            if not yes:
+                await self.store.update_settings(game_id, {"clock_vote": None})
+                text = t("clock.refused", loaded.locale, mention=f"<@{user_id}>")
+                return Result(
+                    summary, public=(Post(text, board=False),), reply=t("reply.done", locale)
+                )
+            agreed = set(vote["yes"]) | {user_id}
+            if agreed < loaded.humans:
+                await self.store.update_settings(
+                    game_id, {"clock_vote": {**vote, "yes": sorted(agreed)}}
+                )
+                return Result(summary, reply=t("reply.vote_counted", locale))
+            await self.store.update_settings(game_id, {**vote["changes"], "clock_vote": None})
+            loaded = await self.unit.load(game_id)
+            await self.schedule(loaded)
+            text = t(
+                "clock.agreed", loaded.locale, now=await self._clock_now(loaded, loaded.locale)
+            )
+            post = Post(text, board=False)
+            return Result(presenter.summary(loaded), public=(post,), reply=t("reply.done", locale))

@@ -10,17 +10,19 @@ done by :class:`bot.aftermath.Aftermath`, once, for every command.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Literal
 
 import games
 from bot.loaded import Loaded, new_turn
-from bot.results import NoSuchGame, Stale, WrongPhase
+from bot.results import BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
 from bot.store import Conflict, NewAction, Store
 from games import engine
 from games.base import Event, Seat, State
 
+log = logging.getLogger(__name__)
 Phase = Literal["active", "lobby", "any"]
 LOCKS_KEPT = 256  # idle locks beyond this are pruned
 
@@ -58,8 +60,12 @@ class Unit:
         if row is None:
             raise NoSuchGame("err.no_such_game", game_id=game_id)
         seats = await self.store.seats(game_id)
-        game = games.get(row.game_key)
-        state = None if row.state is None else game.load_state(row.state)
+        try:
+            game = games.get(row.game_key)
+            state = None if row.state is None else game.load_state(row.state)
+        except Exception:  # a row that cannot be read is set aside; the others play on
+            log.exception("game %s cannot be read; it is set aside", game_id)
+            raise BrokenGame("err.broken_game", game_id=game_id) from None
         return Loaded(row, seats, game, state)
 
     async def active(self, game_id: int) -> Loaded:
@@ -77,10 +83,16 @@ class Unit:
     # --- changing ---------------------------------------------------------------------
 
     @asynccontextmanager
-    async def hold(self, game_id: int, phase: Phase = "active") -> AsyncIterator[Loaded]:
-        """The game under its lock, in ``phase``; a lost race at commit becomes Stale."""
+    async def hold(
+        self, game_id: int, phase: Phase = "active", *, paused_ok: bool = False
+    ) -> AsyncIterator[Loaded]:
+        """The game under its lock, in ``phase``; a lost race at commit becomes Stale.
+        A paused game refuses every change but those that manage the pause itself
+        (``paused_ok``): no move, form answer, undo, takeback or timer."""
         async with self.lock(game_id):
             loaded = check_phase(await self.load(game_id), phase)
+            if not paused_ok and phase == "active" and loaded.row.settings.get("paused"):
+                raise NotAllowed("err.paused", game_id=game_id)
             try:
                 yield loaded
             except Conflict:

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 import games
-from bot.delivery import reply
+from bot.edge import deliver_and_reply
 from bot.i18n import locale_for
 from bot.results import GameSummary, NoSuchGame, NotAllowed, Result
 from bot.text import t
@@ -100,5 +100,6 @@ async def act_on_game(
     summary = await resolve_game(interaction, game)
     locale = await locale_for(interaction)
     result = await call(summary.game_id, interaction.user.id, locale)
-    await interaction.client.publisher.deliver(result, interaction)
-    await reply(interaction, result.reply or t("reply.done", locale))
+    await deliver_and_reply(
+        interaction, interaction.client.publisher, result, result.reply or t("reply.done", locale)
+    )

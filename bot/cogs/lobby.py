@@ -18,6 +18,7 @@ from bot.cogs.common import (
 )
 from bot.components import lobby_view
 from bot.delivery import reply
+from bot.edge import deliver_and_reply
 from bot.i18n import locale_for, server_locale
 from bot.results import GameSummary, NotAllowed
 from bot.text import t
@@ -126,8 +127,9 @@ async def resign(interaction: Interaction, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
     locale = await locale_for(interaction)
     result = await interaction.client.service.resign(summary.game_id, interaction.user.id, locale)
-    await interaction.client.publisher.deliver(result, interaction)
-    await reply(interaction, t("reply.resigned", locale))
+    await deliver_and_reply(
+        interaction, interaction.client.publisher, result, t("reply.resigned", locale)
+    )
 
 
 @app_commands.command(
@@ -140,8 +142,12 @@ async def abandon(interaction: Interaction, game: str | None = None) -> None:
     locale = await locale_for(interaction)
     result = await interaction.client.service.abandon(summary.game_id, interaction.user.id, locale)
     if result.public:
-        await interaction.client.publisher.deliver(result, interaction)
-    await reply(interaction, result.reply or t("reply.abandoned", locale))
+        await deliver_and_reply(
+            interaction,
+            interaction.client.publisher,
+            result,
+            result.reply or t("reply.abandoned", locale),
+        )
 
 
 @app_commands.command(name="list", description="Games open or running in this channel")

@@ -14,6 +14,7 @@ import games
 from bot.cogs.common import game_autocomplete, game_key_autocomplete, resolve_game
 from bot.components import form_view
 from bot.delivery import reply
+from bot.edge import deliver_and_reply
 from bot.i18n import locale_for
 from bot.results import NoSuchGame, ServiceError
 from bot.text import t
@@ -56,8 +57,12 @@ class PlayCog(commands.Cog):
         locale = await locale_for(interaction)
         service = self.bot.service
         result = await service.act(summary.game_id, interaction.user.id, action, locale=locale)
-        await self.bot.publisher.deliver(result, interaction)
-        await reply(interaction, result.reply or t("reply.played", locale, notation=action.strip()))
+        await deliver_and_reply(
+            interaction,
+            self.bot.publisher,
+            result,
+            result.reply or t("reply.played", locale, notation=action.strip()),
+        )
 
     @app_commands.command(name="board", description="Show the current board")
     @app_commands.autocomplete(game=game_autocomplete)

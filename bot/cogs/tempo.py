@@ -10,8 +10,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
+from bot import numbers
 from bot.cogs.common import act_on_game, game_autocomplete, game_group, resolve_game
 from bot.delivery import reply
+from bot.edge import deliver_and_reply
 from bot.i18n import forget_locale, locale_for, user_locale
 from bot.results import Attachment, NotAllowed
 from bot.scheduler import parse_quiet_hours, zone
@@ -63,7 +65,7 @@ async def clock(
 ) -> None:
     summary = await resolve_game(interaction, game)
     locale = await locale_for(interaction)
-    text = await interaction.client.service.tempo.set_clock(
+    result = await interaction.client.service.tempo.set_clock(
         summary.game_id,
         interaction.user.id,
         reminder_hours=reminder_hours,
@@ -71,7 +73,9 @@ async def clock(
         is_admin=bool(interaction.permissions.manage_guild),
         locale=locale,
     )
-    await reply(interaction, text)
+    await deliver_and_reply(
+        interaction, interaction.client.publisher, result, result.reply or t("reply.done", locale)
+    )
 
 
 @app_commands.command(name="remind", description="Turn reminders for a game back on (or off)")
@@ -108,8 +112,9 @@ async def replace(
         is_admin=bool(perms.manage_guild),
         locale=locale,
     )
-    await interaction.client.publisher.deliver(result, interaction)
-    await reply(interaction, result.reply or t("reply.done", locale))
+    await deliver_and_reply(
+        interaction, interaction.client.publisher, result, result.reply or t("reply.done", locale)
+    )
 
 
 @app_commands.command(name="takeback", description="Ask to take back your last confirmed move")
@@ -152,8 +157,12 @@ async def reveal(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
     result = await interaction.client.service.reveal(summary.game_id)
-    await interaction.client.publisher.deliver(result, interaction)
-    await reply(interaction, t("reveal.done", await locale_for(interaction)))
+    await deliver_and_reply(
+        interaction,
+        interaction.client.publisher,
+        result,
+        t("reveal.done", await locale_for(interaction)),
+    )
 
 
 GAME_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
@@ -259,6 +268,10 @@ async def settings_server(
         )
         if v is not None
     }
+    if reminder_hours is not None:  # the same bounds as a game's own clock
+        changes["reminder_hours"] = numbers.reminder_hours(reminder_hours)
+    if deadline_hours is not None:
+        changes["deadline_hours"] = numbers.deadline_hours(deadline_hours)
     if changes.get("language") == "auto":
         changes["language"] = None  # None deletes the key: back to the server's locale
     if changes:

@@ -13,7 +13,7 @@ from bot.store.models import NOT_GIVEN, STATUSES, GameRow, SeatRow
 GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id,"
     " game_key, options, seed, rules_version, status, version, state, outcome, settings,"
-    " created_at, updated_at, turn_started_at"
+    " created_at, updated_at, turn_started_at, published_version, revision"
 )
 
 # UPDATE ... RETURNING arrived in SQLite 3.35; older system libraries take one more query
@@ -56,6 +56,8 @@ def game_row(row: Sequence[Any], state: Any = NOT_GIVEN) -> GameRow:
         created_at=row[16],
         updated_at=row[17],
         turn_started_at=row[18],
+        published_version=row[19],
+        revision=row[20],
     )
 
 

@@ -110,6 +110,22 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
         ) WITHOUT ROWID;
         """,
     ),
+    (
+        2,
+        """
+        -- The outbox: the version whose posts (board, pings, DMs) reached Discord. A game
+        -- whose version differs owes its posts; the version bump that owes them is written
+        -- in the same transaction as the move, so nothing owed can be lost. Games that
+        -- existed before this migration owe nothing.
+        ALTER TABLE games ADD COLUMN published_version INTEGER;
+        -- every commit (a move, an undo, a takeback, the start) counts one more revision:
+        -- a post's nonce, so a resend of the same commit is one message on Discord
+        ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+        UPDATE games SET published_version = version WHERE status <> 'lobby';
+        CREATE INDEX games_owed ON games (status)
+            WHERE published_version IS NULL OR published_version <> version;
+        """,
+    ),
 ]
 
 LATEST_VERSION: Final = MIGRATIONS[-1][0]

@@ -189,6 +189,7 @@ class SqliteStore(ActionsMixin, MiscMixin):
             )
             conn.execute(
                 "UPDATE games SET status = 'active', version = 0, state = ?, thread_id = ?,"
+                " revision = revision + 1,"
                 " turn_started_at = ?, updated_at = ? WHERE id = ?",
                 (state_json, thread_id, at, at, game_id),
             )
@@ -239,6 +240,19 @@ class SqliteStore(ActionsMixin, MiscMixin):
             merged = merge_settings(require_game(conn, game_id).settings, settings)
             conn.execute("UPDATE games SET settings = ? WHERE id = ?", (dumps(merged), game_id))
             return require_game(conn, game_id)
+
+        return await self._write(run)
+
+    async def add_vote(self, game_id: int, key: str, user_id: int) -> list[int]:
+        """Add ``user_id`` to the vote list ``settings[key]`` inside one write transaction
+        (two processes voting at once both count) and return the voters."""
+
+        def run(conn: sqlite3.Connection) -> list[int]:
+            settings = require_game(conn, game_id).settings
+            votes = sorted(set(settings.get(key) or []) | {user_id})
+            merged = merge_settings(settings, {key: votes})
+            conn.execute("UPDATE games SET settings = ? WHERE id = ?", (dumps(merged), game_id))
+            return votes
 
         return await self._write(run)
 

@@ -23,7 +23,8 @@ from bot.store.sqlite_base import SqliteBase, fetch_seats, require_game, stale
 _ACTION_COLUMNS: Final = "game_id, seq, seat, user_id, text, created_at"
 _ADVANCE: Final = (
     "UPDATE games SET version = ?, state = ?, status = ?, outcome = COALESCE(?, outcome),"
-    " updated_at = ?, turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END"
+    " revision = revision + 1, updated_at = ?,"
+    " turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END"
     " WHERE id = ? AND version = ? AND status = 'active'"
 )
 
@@ -228,6 +229,7 @@ class ActionsMixin(SqliteBase):
             new_status = game.status if status is None else status
             conn.execute(
                 "UPDATE games SET version = ?, state = ?, status = ?, updated_at = ?,"
+                " revision = revision + 1,"
                 " turn_started_at = CASE WHEN ? THEN turn_started_at ELSE ? END,"
                 " outcome = CASE WHEN ? IN ('lobby', 'active') THEN NULL ELSE outcome END"
                 " WHERE id = ?",

@@ -85,6 +85,19 @@ class MiscMixin(SqliteBase):
         sql = f"SELECT {codec.GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
         return await self._one(lambda conn: _games(conn, sql))
 
+    async def owed_games(self) -> list[GameRow]:
+        """Games whose latest posts have not reached Discord (the outbox), oldest first."""
+        sql = (
+            f"SELECT {codec.GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished')"
+            " AND (published_version IS NULL OR published_version <> version) ORDER BY id"
+        )
+        return await self._one(lambda conn: _games(conn, sql))
+
+    async def mark_published(self, game_id: int, version: int) -> None:
+        """The posts of ``version`` reached Discord (only if it is still the game's)."""
+        sql = "UPDATE games SET published_version = ? WHERE id = ? AND version = ?"
+        await self._write(lambda conn: conn.execute(sql, (version, game_id, version)))
+
     # --- settings -----------------------------------------------------------------------
 
     async def _get_settings(self, scope: str, key: int) -> dict[str, Any]:

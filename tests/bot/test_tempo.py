@@ -227,7 +227,16 @@ async def test_pause_needs_every_vote_and_stops_the_clocks(world) -> None:
     assert await run_timers(service) == []
     with pytest.raises(NotAllowed, match="already paused"):
         await service.tempo.pause(game_id, ALICE)
-    await service.tempo.resume(game_id, BOB)
+    # paused means paused: no move, and resuming takes everyone's agreement too
+    seat, user = await to_act(service, game_id)
+    loaded = await service.load(game_id)
+    move = loaded.game.notation(loaded.state, loaded.game.legal(loaded.state, seat)[0])
+    with pytest.raises(NotAllowed, match="paused"):
+        await service.act(game_id, user, move)
+    half = await service.tempo.resume(game_id, BOB)
+    assert "resume" in half.public[0].text and (await service.load(game_id)).row.settings["paused"]
+    assert (await service.load(game_id)).row.version == loaded.row.version
+    await service.tempo.resume(game_id, ALICE)
     clock.now += 1.5 * HOUR
     (reminder,) = await run_timers(service)
     assert "Reminder" in reminder.public[0].text

@@ -16,12 +16,29 @@ async def test_reminder_mute_button_and_deadline(table: Table) -> None:
         await t.emu.slash(t.carol, thread_id, "game clock", {"reminder_hours": 1})
     )
     assert stranger.ephemeral and "not playing" in stranger.content
-    answer = await t.answer(
+    # the clock belongs to the table: a lone player cannot set it, nor to nonsense
+    silly = await t.answer(
+        await t.emu.slash(t.alice, thread_id, "game clock", {"deadline_hours": 0.001})
+    )
+    assert "between 12 and 720" in silly.content
+    proposed = await t.answer(
         await t.emu.slash(
-            t.alice, thread_id, "game clock", {"reminder_hours": 2, "deadline_hours": 5}
+            t.alice, thread_id, "game clock", {"reminder_hours": 2, "deadline_hours": 12}
         )
     )
-    assert "2" in answer.content and "5" in answer.content
+    assert "every player agrees" in proposed.content
+    request = await t.emu.wait_for(
+        lambda m: any(c.startswith("tenka:b:ck_yes:") for c in m.custom_ids()),
+        10,
+        channel=thread_id,
+    )
+    assert request.pinged_ids == {t.bob.id}
+    agree = next(c for c in request.custom_ids() if c.startswith("tenka:b:ck_yes:"))
+    own = await t.answer(await t.emu.click(t.carol, request, agree))
+    assert "not playing" in own.content
+    await t.answer(await t.emu.click(t.bob, request, agree))
+    answer = await t.emu.wait_for(lambda m: "Everyone agreed" in m.content, 10, channel=thread_id)
+    assert "2" in answer.content and "12" in answer.content
     mover = to_act(t, boards(t, thread_id)[-1])
     before = len(t.emu.public_messages(thread_id))
     t.clock.now += 2 * HOUR + 1
@@ -38,7 +55,7 @@ async def test_reminder_mute_button_and_deadline(table: Table) -> None:
     t.clock.now += 2 * HOUR + 1
     await t.bot.dispatcher.run_due()
     assert len([m for m in t.emu.public_messages(thread_id) if "Reminder" in m.content]) == 1
-    t.clock.now += 1 * HOUR  # five hours into the turn: the deadline plays for the player
+    t.clock.now += 8 * HOUR  # twelve hours into the turn: the deadline plays for the player
     await t.bot.dispatcher.run_due()
     timeout = await t.emu.wait_for(lambda m: "Time ran out" in m.content, 10, channel=thread_id)
     assert timeout.attachments and (await t.bot.store.get_game(game_id)).version == 1  # type: ignore[union-attr]

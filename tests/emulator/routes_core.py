@@ -191,6 +191,13 @@ async def list_messages(emu: Emulator, req: ApiRequest) -> Reply:
 async def create_message(emu: Emulator, req: ApiRequest) -> Reply:
     channel = channel_of(emu, req)
     check_can_post(emu, channel)
+    body = req.body or {}
+    if body.get("enforce_nonce") and body.get("nonce") is not None:
+        # Discord: a message by the same author with the same nonce (within minutes) is
+        # returned instead of creating another one
+        for old in emu.world.messages_in(channel.id):
+            if old.author_id == emu.bot.id and str(old.nonce) == str(body["nonce"]):
+                return 200, emu.world.message_payload(old)
     msg = emu.factory.create(channel.id, req.body or {}, req.uploads, author_id=emu.bot.id)
     await emu.post_message(msg)
     return 200, emu.world.message_payload(msg)
