@@ -27,7 +27,10 @@ MANDATE_TEXT = {
 def shuffle_hidden(g: G, seat: Seat | None, seed: int) -> G:
     """Redeal what ``seat`` cannot see: the mandate tiles it does not know (the deck below
     what it put back, others' drawn tiles, others' face-down tiles), the order of the War
-    Province piles, others' unrevealed bids (random ones within their coins), the seed."""
+    Province piles, others' unrevealed bids (random ones within their coins), the seed;
+    and what another seat's last action hid: its bid's amounts (now its redealt bid) and
+    the tile Lotus kept face down (now its redealt tile), so a view that showed either
+    would differ between the two deals."""
     rng = Rng(seed)
     known = g.deck_known[1] if g.deck_known[0] == seat else 0
     slots: list[tuple[str, int]] = [("deck", i) for i in range(known, len(g.deck))]
@@ -46,8 +49,23 @@ def shuffle_hidden(g: G, seat: Seat | None, seed: int) -> G:
                 for _ in range(rng.below(g.coins[s] + 1)):
                     values[rng.below(4)] += 1
                 b["bids"][str(s)] = values
+    _redeal_last(g, seat)
     g.rng = rng.next_u64() >> 1
     return g
+
+
+def _redeal_last(g: G, seat: Seat | None) -> None:
+    """Rewrite another seat's last action to match the redealt secrets it revealed."""
+    if not g.last or g.last[0] == seat:
+        return
+    actor, words = int(g.last[0]), str(g.last[1]).split()
+    b = g.battle
+    if words[:1] == ["bid"] and b is not None and not b["revealed"] and str(actor) in b["bids"]:
+        g.last = [actor, "bid " + " ".join(str(v) for v in b["bids"][str(actor)])]
+    elif words[:1] == ["mandate"] and "keep" in words:
+        kept = [t for s, t in g.facedown if s == actor]
+        if kept:
+            g.last = [actor, f"{' '.join(words[: words.index('keep')])} keep {kept[-1]}"]
 
 
 def _get(g: G, where: str, i: int) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from games.base import JSON, Outcome, Seat
 from games.rising_sun import board
@@ -145,7 +146,9 @@ class RisingSunView:
     * The viewer's secrets: ``drawn`` (its four mandate tiles while it chooses),
       ``deck_top`` (the tiles it put back on the deck, in order, while still there),
       ``facedown`` (Lotus's face-down tiles). Empty for the public.
-    * ``last_action``: (seat, notation) of the last action; ``outcome`` once over.
+    * ``last_action``: (seat, notation) of the last action, as far as the viewer may know
+      it (:func:`public_last`): others see a bid as ``bid`` and a Lotus mandate choice
+      without its kept tile; ``outcome`` once over.
     """
 
     players: int
@@ -288,9 +291,35 @@ def build_view(
         drawn=tuple(g.drawn) if me is not None and me == g.chooser else (),
         deck_top=tuple(g.deck[: known[1]]) if me is not None and known[0] == me else (),
         facedown=tuple(t for s, t in g.facedown if s == me),
-        last_action=(int(g.last[0]), str(g.last[1])) if g.last else None,
+        last_action=public_last(g.last, me),
         outcome=outcome,
     )  # fmt: skip
+
+
+def public_last(last: list[Any] | None, me: Seat | None) -> tuple[Seat, str] | None:
+    """The last action ``[seat, notation]`` as ``me`` may know it: the actor sees its own
+    notation whole; the others see a bid as ``bid`` (its amounts are secret until the
+    reveal) and a mandate choice as ``mandate <announced>`` (Lotus's kept tile is secret).
+
+    >>> last = [1, "mandate harvest keep train"]
+    >>> public_last(last, None), public_last(last, 0), public_last(last, 1)
+    ((1, 'mandate harvest'), (1, 'mandate harvest'), (1, 'mandate harvest keep train'))
+    >>> public_last([2, "bid 2 0 1 0"], None), public_last([2, "bid 2 0 1 0"], 2)
+    ((2, 'bid'), (2, 'bid 2 0 1 0'))
+    >>> public_last([0, "summon bushi edo"], None)
+    (0, 'summon bushi edo')
+    """
+    if not last:
+        return None
+    seat, text = int(last[0]), str(last[1])
+    if seat == me:
+        return seat, text
+    words = text.split()
+    if words[:1] == ["bid"]:
+        return seat, "bid"
+    if words[:1] == ["mandate"] and "keep" in words:
+        return seat, " ".join(words[: words.index("keep")])
+    return seat, text
 
 
 def _forces(g: G, p: int, ids: list[int], war: bool) -> tuple[int, ...]:

@@ -1,9 +1,9 @@
 """Rising Sun in words: names, statuses, the last action, and the alt texts.
 
 Everything reads a :class:`~games.rising_sun.view.RisingSunView` only. The last action
-is read back from its notation and worded per kind; a bid's numbers and Lotus's kept
-tile are never repeated (the notation holds them; the words do not), so a picture of
-the public view shows no secret even though ``last_action`` carries it.
+is read back from its notation and worded per kind. Another seat's view carries a bid
+as plain ``bid`` and a mandate choice without Lotus's kept tile; the words never repeat
+a bid's numbers or a kept tile even in the bidder's own view.
 """
 
 from __future__ import annotations
@@ -107,6 +107,8 @@ def result_text(view: RisingSunView, names: Sequence[str] | None, tr: Words) -> 
 def _parse(view: RisingSunView, text: str) -> st.RSAction | None:
     seats = {sv.clan: sv.seat for sv in view.seats}
     seats.update({str(sv.seat): sv.seat for sv in view.seats})
+    if text == "bid":  # another seat's bid, its amounts withheld by the view
+        return st.Bid(0, 0, 0, 0)
     try:
         return rs_notation.parse_action(text, seats)
     except (InvalidNotation, ValueError, KeyError, IndexError):

@@ -16,10 +16,11 @@ import renderer
 from games.ai import RandomPlayer
 from games.base import resolve_options
 from games.rising_sun import GAME, RisingSunState, RisingSunView
+from games.rising_sun.state import thaw
 from renderer.plugin import get
 from renderer.rising_sun import board, hand, panels
 from renderer.rising_sun.result import result_part
-from renderer.rising_sun.words import last_action_text
+from renderer.rising_sun.words import last_action_text, who
 from renderer.words import words
 
 NAMES = ("Ann", "Bartholomew the Great", "Chie", "Dai", "Eun")
@@ -117,17 +118,21 @@ def test_a_secret_bid_is_neither_drawn_nor_worded_for_the_public() -> None:
         for s in states(5, 7)
         if (v := GAME.view(s, None)).battle is not None
         and not v.battle.revealed
-        and v.last_action is not None
-        and v.last_action[1].startswith("bid ")
+        and (last := thaw(s).last) is not None
+        and str(last[1]).startswith("bid ")
     ]
     assert secret, "no bid was made in the playout"
     state = secret[0]
     view = GAME.view(state, None)
-    assert view.last_action is not None
-    numbers = view.last_action[1].removeprefix("bid ")
+    bidder, bid = thaw(state).last or [0, ""]
+    assert view.last_action == (bidder, "bid")
+    assert GAME.view(state, bidder).last_action == (bidder, bid)
+    numbers = str(bid).removeprefix("bid ")
     for locale in ("en", "es"):
         text = last_action_text(view, NAMES, words(locale))
         assert numbers not in text and "bid " not in text
+        tr = words(locale)
+        assert text == tr("rising_sun.did.bid", who=who(int(bidder), NAMES, tr))
         assert numbers not in renderer.alt_text(KEY, view, names=NAMES, locale=locale)
     # Another shuffle of what the public cannot see draws the same picture.
     other = GAME.shuffle_hidden(state, None, 99)

@@ -48,21 +48,40 @@ def test_computer_player_wins_17_of_20_five_player_games_against_random_players(
 
 def test_no_secret_reaches_the_public_view_over_random_games() -> None:
     # 18 games (6 per player count; once 200, thinned to keep the folder fast): every
-    # third state holding a secret (drawn tiles, Lotus's tile, unrevealed bids) is checked
-    checked = 0
+    # third state holding a secret is checked for the public and for one seat in turn;
+    # shuffle_hidden redeals the secrets and rewrites a hidden last action (a bid's
+    # amounts, Lotus's kept tile), so a view showing any of them would differ
+    kinds: dict[str, int] = dict.fromkeys(
+        ("drawn", "facedown", "bids", "last_bid", "last_keep", "phase_tea", "phase_war"), 0
+    )
     for seed in range(18):
         for n, state in enumerate(_game(seed, None, 3 + seed % 3)):
             g = thaw(state)
-            secret = g.drawn or g.facedown or (g.battle is not None and not g.battle["revealed"])
-            if not secret or n % 3:
+            battle = g.battle is not None and not g.battle["revealed"]
+            last = str(g.last[1]) if g.last else ""
+            found = {
+                "drawn": bool(g.drawn),
+                "facedown": bool(g.facedown),
+                "bids": battle,
+                "last_bid": last.startswith("bid "),
+                "last_keep": " keep " in last,
+            }
+            # every fifth state with a secret, every Lotus choice (rarer), every 25th other
+            # state (the Tea Ceremony has no secret but its actions are checked too)
+            if n % (5 if any(found.values()) else 25) and not found["last_keep"]:
                 continue
-            checked += 1
+            for kind, present in found.items():
+                kinds[kind] += present
+            kinds[f"phase_{g.phase}"] = kinds.get(f"phase_{g.phase}", 0) + 1
             public = GAME.view(state, None)
             assert GAME.view(GAME.shuffle_hidden(state, None, seed), None) == public
             assert public.drawn == () and public.facedown == () and public.deck_top == ()
             if public.battle is not None and not public.battle.revealed:
                 assert all(b is None for b in public.battle.bids)
-    assert checked > 300
+            seat = n % g.players
+            mine = GAME.view(state, seat)
+            assert GAME.view(GAME.shuffle_hidden(state, seat, seed + 1), seat) == mine
+    assert all(count >= 5 for count in kinds.values()), kinds
 
 
 def test_random_playouts_are_fast_enough() -> None:
