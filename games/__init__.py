@@ -1,7 +1,7 @@
 """Tenka's rules engines, registered by key.
 
 >>> sorted(GAMES)
-['china', 'samurai', 'shitenno', 'yokai']
+['china', 'rising_sun', 'samurai', 'shitenno', 'yokai']
 >>> get("Yokai").title
 'Yōkai no Mori'
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.base import Game, UnknownGame
 
 GAMES: dict[str, Game] = {}
-BUILTIN = ("games.yokai", "games.samurai", "games.china", "games.shitenno")
+BUILTIN = ("games.yokai", "games.samurai", "games.china", "games.shitenno", "games.rising_sun")
 
 
 def register(game: Game) -> Game:

@@ -1,0 +1,66 @@
+"""Rising Sun (Eric M. Lang, CMON 2018), 3-5 players, registered as ``"rising_sun"``.
+
+Core Season cards plus the Archway set (option ``set``; Horseman and Teapot are coming).
+Rules: the Spanish rulebook, filled by the Tenka reference (``rising_sun.md``); every
+component number lives in ``data/rising_sun/rising_sun.json`` (the map graph, home
+provinces, incomes and Honor ranks, card costs and effect numbers are single-source or
+designs there, to be checked against the physical game).
+
+Layout: ``data.py`` (components), ``state.py`` (state as canonical JSON, the mutable
+working copy ``G``, actions), ``setup.py`` (options, new game), ``flow.py`` (the season as
+a queue of tasks; Harvest, shrines, cleanup, Winter), ``war.py`` (War Phase), ``board.py``
+(Force, Honor, deaths, Oni triggers, prices), ``rules.py`` (who acts, legal, apply),
+``explain.py``, ``notation.py``, ``view.py`` (the public view), ``secrets.py``
+(``shuffle_hidden``, forms), ``scoring.py``, ``game.py``, ``ai.py``.
+
+Decisions where the rules are silent or a turn-based bot needs one (options in
+parentheses, defaults first):
+
+* Clans are dealt at random from the seed (``clans``: ``random``/``first``); seats follow
+  the starting Honor rank (seat 0 = lowest rank number), which is also the Honor track.
+* Shrines: 4 of 7 at random, or the beginners' set in order (``beginner_shrines``).
+* Tea Ceremony: turns go clockwise from the mandate-deck holder; on its turn an unallied
+  player proposes to an unallied player it has not yet asked this season (who accepts or
+  refuses at once) or passes; the ceremony ends when every player who could still propose
+  has passed in a row. Gifts of coins or Ronin (one gift per turn, any amount) are offered
+  on Tea Ceremony turns and while choosing a mandate (never in War).
+* The 3 mandate tiles not kept go back on the deck in draw order (no reordering).
+* Recruit: a summon into a province uses that province's Stronghold slot when there is
+  one, else the bonus slot; a Shinto (or Komainu) sent to a shrine uses a fixed Stronghold
+  slot first (the lowest province), then the bonus. A player whose slots are used up is
+  done at once.
+* Marshal bonus: a Stronghold costs 3 (Bonsai 1) and needs one of your figures in the
+  province (``marshal_build``: ``figure``/``anywhere``). Marshal and Fujin moves of Turtle
+  include its Strongholds.
+* Path of the Serpent always charges (1 coin per owner copy) for a shipping-route move of
+  another player; a player who cannot pay cannot use the route. Dragonfly's moves use no
+  route.
+* Benevolence: a purchase (card or Stronghold) costing at least 1 may send up to one coin
+  per copy owned to one chosen player; each such coin gives +1 Honor and +2 VP.
+* Path of the Kenin fires after any Summon except its own (Recruit, Raijin, Path of the
+  Light/Samurai, a bought monster's placement); Dragonfly's Kenin Bushi may go anywhere.
+* Oni of Hate kills a Bushi of each higher-Honor player in its province when it has one,
+  else a Shinto.
+* Yurei counts as a Daimyo for Path of the Lion and Path of the Dragon.
+* Way of Bushido: +2 coins and +2 VP per different Virtue owned (data).
+* Start of War runs in Honor order; within a clan, War Upgrades before Koi's conversion.
+* War bids: ``bid`` changes the tentative bid one box at a time (``bid 2 0 0 0`` then
+  ``bid 2 0 1 0``; the bid form plays a whole bid as such steps), ``confirm`` makes it
+  final; a confirmed bid cannot change.
+  Hire Ronin and Imperial Poets are always used by their winner; Seppuku and Take Hostage
+  may be declined. The winner's ally counts as a loser for reparations. The coins that do
+  not divide evenly are given by the winner (``reparations_remainder``: ``winner``/
+  ``honor``).
+* A bought monster with nowhere to go (no Stronghold) stays in the reserve.
+* Ending: highest VP, ties to the higher Honor; allies (at the end) tied for first share
+  the win. A resigned player is skipped (its figures stay) and ranks last.
+* Nothing can be undone (every step is seen by the table).
+"""
+
+from __future__ import annotations
+
+from games.rising_sun.game import GAME, RisingSunGame
+from games.rising_sun.state import RisingSunState
+from games.rising_sun.view import RisingSunView
+
+__all__ = ["GAME", "RisingSunGame", "RisingSunState", "RisingSunView"]

@@ -1,0 +1,459 @@
+"""The computer player: a one-ply greedy search over a static evaluation
+(:mod:`games.rising_sun.ai_eval`), with a rule of thumb where search does not fit.
+
+* Figures (Recruit, Marshal, Fujin, Raijin, the Paths' summons, a bought monster's
+  placement, Betray, Marshal's Stronghold): every legal choice is tried on a copy of the
+  few lists it changes and the best evaluation wins; ``done`` when nothing gains. The
+  evaluation values this season's war provinces (token VP and the set bonus of a new
+  province, times a chance from the Force margin) and the shrines of the Kami Turns left,
+  so figures go where they take a province or a shrine, and Shinto worship where they win.
+* Mandates: each drawn tile is scored by playing this seat's part greedily on a copy
+  (Recruit's summons, Marshal's moves and Stronghold, Betray's two replacements), Harvest
+  by the rewards of the provinces it leads, Train by the best card's value per coin;
+  minus what the others gain from it. Lotus may announce any mandate and keeps Betray
+  face down when it draws one (so nobody else plays it).
+* Season cards: a value in VP-equivalents per card (coins and Ronin over the wars left,
+  Force, end-game VP for what it owns) against the price in coins, which also fund bids.
+* Tea Ceremony: propose to the strongest partner who is not a threat to win (Force on the
+  map, not far ahead in VP); accept such a proposal.
+* War: coins are worth nothing after the season, so they are spread over the battles
+  left. In a battle it can win on Force it bids a little on Imperial Poets (and Take
+  Hostage for the VP); when Hire Ronin decides it, it outbids the others' likely bids;
+  when it cannot win, Seppuku for the VP and Honor. A won Seppuku is used only when the
+  battle is lost anyway; a hostage is the figure that hurts the likely winner most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.base import Action, Game, Player, Seat
+from games.rising_sun import board, rules, war
+from games.rising_sun.ai_eval import (
+    COIN,
+    RONIN,
+    evaluate,
+    force_table,
+    hypothetical,
+    province_value,
+)
+from games.rising_sun.data import BOXES, data
+from games.rising_sun.state import (
+    RESERVE,
+    Accept,
+    Betray,
+    Bid,
+    Build,
+    Buy,
+    Choose,
+    Confirm,
+    Decline,
+    Done,
+    Extra,
+    G,
+    Gift,
+    Hostage,
+    Move,
+    Pass,
+    Propose,
+    Refuse,
+    RisingSunState,
+    RSAction,
+    Seppuku,
+    Summon,
+    thaw_cached,
+)
+
+GAIN = 0.05  # an action must gain this much over "done"
+OTHERS_GAIN = {"recruit": 0.8, "marshal": 0.6, "train": 0.4, "harvest": 0.3, "betray": 0.0}
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game, state: RisingSunState, seat: Seat) -> Action:
+        g = thaw_cached(state)
+        legal: list[RSAction] = [a for a in rules.legal(g, seat) if not isinstance(a, Gift)]
+        return decide(g, seat, g.tasks[0], legal)
+
+
+def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAction:
+    t = task["t"]
+    if t == "tea":
+        return _tea(g, seat, legal)
+    if t == "choose":
+        choices = [a for a in legal if isinstance(a, Choose)]
+        gains = {m: _mandate_gain(g, seat, m) for m in dict.fromkeys(a.mandate for a in choices)}
+        return max(choices, key=lambda a: _mandate_value(gains[a.mandate], a))
+    if t == "buy":
+        return _buy(g, seat, task, legal)
+    if t == "bids":
+        return _bid_step(g, seat, legal)
+    if t == "seppuku":
+        return Seppuku() if _battle_lost(g, seat) else Decline()
+    if t == "hostage":
+        return _hostage(g, seat, legal)
+    if t == "extra":
+        extras = [a for a in legal if isinstance(a, Extra)]
+        return min(extras, key=lambda a: (-g.vp[a.to], a.to))  # the leader gets none
+    return _best_by_search(g, seat, task, legal)
+
+
+# --- search over figures -------------------------------------------------------------------
+
+
+def try_action(g: G, seat: int, task: dict[str, Any], a: RSAction) -> G | None:
+    """A copy of ``g`` after ``a`` (the parts the evaluation reads), or ``None``."""
+    h = hypothetical(g)
+    if isinstance(a, Summon):
+        loc = board.parse_loc(a.dest, h)
+        i = (
+            task["fig"]
+            if task["t"] == "place_monster"
+            else board.find_figure(h, seat, a.kind, RESERVE)
+        )
+        board.place(h, i, loc, [])
+    elif isinstance(a, Move):
+        src, dst = data().province(a.src), data().province(a.dst)
+        h.coins[seat] -= dict(rules.neighbours(h, seat, src)).get(dst, 0)
+        if a.kind == "stronghold":
+            h.holds[seat][h.holds[seat].index(src)] = dst
+        else:
+            i = board.find_figure(h, seat, a.kind, src, set(task.get("moved", [])))
+            board.place(h, i, dst, [])
+    elif isinstance(a, Build):
+        cost = board.price(h, seat, data().constants["stronghold_cost"], False)
+        h.coins[seat] -= cost
+        h.holds[seat].append(data().province(a.province))
+        board.benevolence(h, seat, cost, a.gift, [])
+    elif isinstance(a, Betray):
+        p = data().province(a.province)
+        h.figs[board.find_figure(h, a.victim, a.kind, p)][2] = RESERVE
+        board.place(h, board.find_figure(h, seat, a.mine, RESERVE), p, [])
+    else:
+        return None
+    return h
+
+
+def _best_by_search(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAction:
+    base = evaluate(g, seat)
+    best: RSAction | None = None
+    best_gain = GAIN
+    for a in legal:
+        h = try_action(g, seat, task, a)
+        if h is None:
+            continue
+        gain = evaluate(h, seat) - base
+        if gain > best_gain:
+            best, best_gain = a, gain
+    if best is not None:
+        return best
+    if Done() in legal:
+        return Done()
+    return next((a for a in legal if try_action(g, seat, task, a) is not None), legal[0])
+
+
+def _greedy(g: G, seat: int, steps: int, options: Callable[[G, dict[str, Any]], list[RSAction]],
+            task: dict[str, Any]) -> float:  # fmt: skip
+    """What ``steps`` greedy choices gain on a copy of ``g``."""
+    h, total = g, 0.0
+    base = evaluate(h, seat)
+    for _ in range(steps):
+        best: tuple[float, G, RSAction] | None = None
+        for a in options(h, task):
+            nh = try_action(h, seat, task, a)
+            if nh is None:
+                continue
+            value = evaluate(nh, seat)
+            if best is None or value > best[0]:
+                best = (value, nh, a)
+        if best is None or best[0] - base <= GAIN:
+            break
+        total += best[0] - base
+        base, h = best[0], best[1]
+        if isinstance(best[2], Move) and best[2].kind != "stronghold":
+            dst = data().province(best[2].dst)
+            moved = [i for i, f in enumerate(h.figs) if f[0] == seat and f[2] == dst]
+            task["moved"] = sorted(set(task["moved"]) | set(moved))
+        if isinstance(best[2], Betray):
+            task["victims"].append(best[2].victim)
+            task["left"] -= 1
+    return total
+
+
+# --- mandates --------------------------------------------------------------------------
+
+
+def _mandate_value(gain: float, a: Choose) -> float:
+    value = gain - OTHERS_GAIN[a.mandate]
+    if a.keep is not None and a.keep == "betray":
+        value += 0.3  # nobody else can play it this season
+    return value
+
+
+def _mandate_gain(g: G, seat: int, mandate: str) -> float:
+    if mandate == "recruit":
+        slots = len(g.holds[seat]) + 1
+        return _greedy(g, seat, slots, lambda h, t: recruit_options(h, seat), {"t": "recruit"})
+    if mandate == "marshal":
+        task = {"t": "marshal", "bonus": True, "built": False, "moved": [], "hmoved": []}
+        moves = _greedy(g, seat, 3, lambda h, t: rules.moves(h, seat, t["moved"], []), task)
+        builds = rules.builds(g, seat, task)
+        build = max((_gain_of(g, seat, task, b) for b in builds), default=0.0)
+        return moves + max(0.0, build)
+    if mandate == "harvest":
+        return COIN + _harvest_rewards(g, seat)
+    if mandate == "train":
+        buys = rules.buys(g, seat, {"bonus": True})
+        return max((_card_net(g, seat, b, True) for b in buys if isinstance(b, Buy)), default=0.0)
+    task = {"t": "betray", "left": 2, "victims": []}
+    gain = _greedy(g, seat, 2, lambda h, t: rules.betrayals(h, seat, t), task)
+    if g.ally[seat] is not None:
+        gain -= 1.5  # the alliance and one step of Honor
+    return gain
+
+
+def recruit_options(g: G, seat: int) -> list[RSAction]:
+    """Summons of a Recruit, ignoring which Stronghold slots are used (an estimate)."""
+    slots = [-1] if g.has_clan(seat, "dragonfly") else sorted(set(g.holds[seat]))
+    return [
+        Summon(kind, dest)
+        for kind in board.reserve_kinds(g, seat)
+        for dest in rules.summon_dests(g, seat, kind, slots)
+    ]
+
+
+def _gain_of(g: G, seat: int, task: dict[str, Any], a: RSAction) -> float:
+    h = try_action(g, seat, task, a)
+    return -99.0 if h is None else evaluate(h, seat) - evaluate(g, seat)
+
+
+def _harvest_rewards(g: G, seat: int) -> float:
+    table = force_table(g)
+    total = 0.0
+    for p, prov in enumerate(data().provinces):
+        force = {s: table[p][s] for s in range(g.players) if g.active(s)}
+        if force[seat] > 0 and board.strongest(g, list(force), force) == seat:
+            total += prov.vp + prov.coins * COIN + prov.ronin * RONIN
+    return total
+
+
+# --- cards -----------------------------------------------------------------------------
+
+
+def card_value(g: G, seat: int, card: str) -> float:
+    """What owning ``card`` is worth to ``seat`` in VP-equivalents."""
+    wars = 3 - g.season if g.phase != "war" else 2 - g.season
+    v = data().values.get(card, {})
+    c = data().cards[card]
+    monsters = board.monsters_owned(g, seat)
+    table = {
+        "way_of_the_shogun": v.get("coins", 0) * COIN * wars,
+        "way_of_the_moneylender": v.get("coins", 0) * COIN * wars,
+        "way_of_the_ronin": v.get("ronin", 0) * RONIN * wars,
+        "way_of_bushido": (2 * COIN + 2) * max(1, board.virtues(g, seat)) * wars,
+        "way_of_the_katana": 0.6 * _bushi_on_map(g, seat) * wars,
+        "path_of_the_lion": 1.2 * wars,
+        "path_of_the_dragon": 3.0 * wars,
+        "path_of_the_serpent": 0.3,
+        "path_of_the_kenin": 1.5 * wars,
+        "path_of_the_light": 0.8 * wars,
+        "path_of_the_samurai": 1.5 * wars,
+        "righteousness": 1.5 * wars,
+        "justice": 1.5 * wars,
+        "respect": 0.4 * wars,
+        "benevolence": 1.0 + 0.5 * wars,
+        "form_of_the_kitsune": 3.0 * max(len(g.holds[seat]), 1),
+        "form_of_the_phoenix": 3.0 * (board.virtues(g, seat) + 0.5),
+        "form_of_the_beast": 3.0 * (monsters + 0.5),
+    }
+    if card in table:
+        value = table[card]
+    elif c.type == "monster":
+        force = max(v.get("force", 1), v.get("force_lowest_honor", 0) * 0.6)
+        value = 1.0 + 0.9 * force + (1.5 if card in ("oni_of_souls", "oni_of_spite") else 0)
+        value += 3.0 * g.count(seat, "form_of_the_beast")
+    else:
+        value = 1.0
+    if c.type == "virtue":
+        value += 3.0 * g.count(seat, "form_of_the_phoenix") * (card not in g.owned[seat])
+    return value
+
+
+def _bushi_on_map(g: G, seat: int) -> int:
+    return sum(1 for o, k, at in g.figs if o == seat and k == "bushi" and 0 <= at < 10)
+
+
+def _card_net(g: G, seat: int, a: Buy, bonus: bool) -> float:
+    cost = board.price(g, seat, data().cards[a.card].cost, bonus)
+    gift = 2.0 + 0.15 if a.gift is not None else 0.0  # Benevolence: +2 VP, +1 Honor
+    if a.gift is not None and g.vp[a.gift] >= g.vp[seat]:
+        gift -= 0.5  # a coin to a rival
+    return card_value(g, seat, a.card) - cost * COIN + gift * min(1, cost)
+
+
+def _buy(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAction:
+    buys = [a for a in legal if isinstance(a, Buy)]
+    if not buys:
+        return Done()
+    best = max(buys, key=lambda a: (_card_net(g, seat, a, bool(task.get("bonus"))), -buys.index(a)))
+    return best if _card_net(g, seat, best, bool(task.get("bonus"))) > 0.3 else Done()
+
+
+# --- Tea Ceremony ----------------------------------------------------------------------
+
+
+def _partner(g: G, seat: int, other: int) -> float:
+    """How good an ally ``other`` is: Force on the map, unless it is a threat to win."""
+    table = force_table(g)
+    presence = sum(table[p][other] for p in range(len(table)))
+    lead = g.vp[other] - g.vp[seat]
+    return presence * 0.3 - max(0, lead) * 0.5
+
+
+def _tea(g: G, seat: int, legal: list[RSAction]) -> RSAction:
+    if Accept() in legal:
+        proposer = int(g.tea["offer"][0])
+        return Accept() if _partner(g, seat, proposer) > -2 else Refuse()
+    proposals = [a for a in legal if isinstance(a, Propose)]
+    if proposals:
+        best = max(proposals, key=lambda a: (_partner(g, seat, a.to), -a.to))
+        if _partner(g, seat, best.to) > -2:
+            return best
+    return Pass()
+
+
+# --- war -------------------------------------------------------------------------------
+
+
+def _battle_forces(g: G) -> dict[int, int]:
+    assert g.battle is not None
+    p = g.battle["prov"]
+    return {s: board.force_in(g, s, p, war=True) for s in g.battle["parts"]}
+
+
+def _hire(g: G, seat: int, coins_bid: int) -> int:
+    """The Ronin ``seat`` would hire (Koi: its unbid coins count too)."""
+    hired = g.ronin[seat]
+    if g.has_clan(seat, "koi"):
+        hired += g.coins[seat] - coins_bid
+    return hired
+
+
+def _battles_left(g: G, seat: int) -> int:
+    assert g.battle is not None
+    table = force_table(g)
+    n = 0
+    for p in g.war[len(g.war_results) + 1 :]:
+        f = table[p]
+        if f[seat] and any(f[s] for s in range(g.players) if s != seat):
+            n += 1
+    return n
+
+
+def target_bid(g: G, seat: int) -> list[int]:
+    """The bid this seat aims for in the battle under way (Seppuku, Hostage, Ronin, Poets)."""
+    b = g.battle
+    assert b is not None
+    coins = g.coins[seat]
+    force = _battle_forces(g)
+    others = [s for s in b["parts"] if s != seat]
+    mine = force[seat]
+    rival = max(others, key=lambda s: (force[s] + _hire(g, s, 0), -g.rank(s)))
+    rival_top = force[rival] + _hire(g, rival, 0)
+    best_other = max(force[s] for s in others)
+    budget = coins if _battles_left(g, seat) == 0 else -(-coins // (1 + _battles_left(g, seat)))
+    out = [0, 0, 0, 0]
+    foes = sum(1 for i in board.figures_at(g, b["prov"]) if g.figs[i][0] != seat)
+    value = province_value(g, seat, b["prov"])
+
+    def outbid(box_coins: int) -> int:
+        """Enough to beat a random share of the richest other's coins most of the time."""
+        top = int(max(g.coins[s] for s in others))
+        return min(box_coins, top // 2 + 1)  # a random bid rarely puts half on one box
+
+    if mine > rival_top or (mine == rival_top and g.higher(seat, rival)):
+        out[3] = min(budget, 1 if foes < 3 else 2)  # Poets: a VP per figure killed
+        return out
+    with_ronin = mine + _hire(g, seat, budget)
+    if with_ronin > best_other or (
+        with_ronin == best_other
+        and all(g.higher(seat, s) for s in others if force[s] == best_other)
+    ):
+        out[2] = outbid(budget) if value >= 2 else min(budget, 1)
+        out[3] = min(budget - out[2], 1)
+        return out
+    if mine > 0 and mine + _hire(g, seat, budget) + 2 >= best_other and budget >= 2:
+        out[1] = outbid(budget // 2)  # a hostage from the strongest may turn it
+        out[2] = outbid(budget - out[1])
+        return out
+    mine_figs = len(board.figures_at(g, b["prov"], seat))
+    if mine_figs:
+        out[0] = min(budget, 1 + (mine_figs >= 3))  # Seppuku: VP and Honor per figure
+    out[3] = min(budget - out[0], 1)
+    return out
+
+
+def _bid_step(g: G, seat: int, legal: list[RSAction]) -> RSAction:
+    assert g.battle is not None
+    want = target_bid(g, seat)
+    current = g.battle["bids"][str(seat)]
+    if current == want:
+        return Confirm()
+    steps = [a for a in legal if isinstance(a, Bid)]
+    # lower boxes first so every step stays within the coins
+    for box in sorted(range(len(BOXES)), key=lambda b: want[b] >= current[b]):
+        if want[box] != current[box]:
+            values = list(current)
+            values[box] = want[box]
+            if Bid(*values) in steps:
+                return Bid(*values)
+    return Confirm()
+
+
+def _predicted_winner(g: G) -> int:
+    """Who wins the battle under way, from the revealed bids (Hire Ronin counted)."""
+    b = g.battle
+    assert b is not None
+    force = _battle_forces(g)
+    hirer = war.best_bidder(g, 2)
+    if hirer is not None:
+        force[hirer] += _hire(g, hirer, sum(b["bids"][str(hirer)]))
+    return board.strongest(g, list(force), force)
+
+
+def _battle_lost(g: G, seat: int) -> bool:
+    winner = _predicted_winner(g)
+    return winner != seat and not g.allied(winner, seat)
+
+
+def _hostage(g: G, seat: int, legal: list[RSAction]) -> RSAction:
+    options = [a for a in legal if isinstance(a, Hostage)]
+    if not options:
+        return Decline()
+    winner = _predicted_winner(g)
+
+    def score(a: Hostage) -> tuple[float, int]:
+        force = (
+            data().values.get(a.kind, {}).get("force", 1)
+            if a.kind not in ("bushi", "shinto")
+            else 1
+        )
+        hurt = force * (3 if a.victim == winner and winner != seat else 1)
+        return (
+            hurt + (1 if g.vp[a.victim] else 0) - (3 if g.allied(seat, a.victim) else 0),
+            -options.index(a),
+        )
+
+    return max(options, key=score)
+
+
+def make_player(strength: str, seed: int = 0) -> Player:
+    return GreedyPlayer(seed)
+
+
+__all__ = ["GreedyPlayer", "card_value", "decide", "make_player", "target_bid"]

@@ -1,0 +1,177 @@
+"""Rising Sun's components, read once from ``data/rising_sun/rising_sun.json``.
+
+The map graph, the clans' home provinces, incomes and Honor numbers and most card numbers are
+single-source or designs ([S]/[G] in the reference): they live in the data file, never in
+code. Provinces are indexed in data order (0 Hokkaido .. 7 Kyushu).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "rising_sun" / "rising_sun.json"
+
+SEASONS = ("spring", "summer", "autumn")
+MANDATES = ("recruit", "marshal", "train", "harvest", "betray")
+BASE_KINDS = ("daimyo", "shinto", "bushi")
+BOXES = ("seppuku", "hostage", "ronin", "poets")
+ONI = frozenset({"oni_of_skulls", "oni_of_blood", "oni_of_souls", "oni_of_hate", "oni_of_spite"})
+
+
+def slug(name: str) -> str:
+    """The id of a card or monster: ``"Oni of Skulls"`` -> ``"oni_of_skulls"``."""
+    return name.strip().lower().replace(" ", "_")
+
+
+@dataclass(frozen=True)
+class Province:
+    id: str
+    name: str
+    vp: int
+    coins: int
+    ronin: int
+
+
+@dataclass(frozen=True)
+class Clan:
+    id: str
+    name: str
+    rank: int
+    home: int
+    income: int
+    ability: str
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    season: int
+    type: str  # enhancement, virtue, monster, war_upgrade, winter_upgrade
+    cost: int
+    copies: int
+    set: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class Data:
+    provinces: tuple[Province, ...]
+    land: tuple[frozenset[int], ...]
+    sea: tuple[frozenset[int], ...]
+    clans: tuple[Clan, ...]
+    kami: tuple[str, ...]
+    kami_names: dict[str, str]
+    kami_beginners: tuple[str, ...]
+    mandate_deck: tuple[str, ...]
+    political: tuple[str, ...]
+    cards: dict[str, Card]
+    sets: dict[str, tuple[str, ...]]  # set -> card ids, every copy listed
+    set_status: dict[str, str]
+    values: dict[str, dict[str, int]]
+    constants: dict[str, int]
+    token_vp: tuple[int, ...]
+    set_bonus: tuple[tuple[int, int, int], ...]
+    per_clan: dict[str, Any]
+
+    def province(self, pid: str) -> int:
+        for i, p in enumerate(self.provinces):
+            if p.id == pid:
+                return i
+        raise KeyError(pid)
+
+    def value(self, card: str, key: str) -> int:
+        return self.values[card][key]
+
+
+@cache
+def data() -> Data:
+    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    provinces = tuple(
+        Province(
+            p["id"], p["name"], p["harvest"]["vp"], p["harvest"]["coins"], p["harvest"]["ronin"]
+        )
+        for p in raw["provinces"]
+    )
+    index = {p.id: i for i, p in enumerate(provinces)}
+    land: list[set[int]] = [set() for _ in provinces]
+    sea: list[set[int]] = [set() for _ in provinces]
+    for a, b in raw["adjacency"]["land_borders"]:
+        land[index[a]].add(index[b])
+        land[index[b]].add(index[a])
+    for a, b in raw["adjacency"]["shipping_routes"]:
+        sea[index[a]].add(index[b])
+        sea[index[b]].add(index[a])
+    clans = tuple(
+        Clan(
+            c["id"],
+            c["name"],
+            c["starting_honor_rank"],
+            index[c["home_province"]],
+            c["income"],
+            c["ability"],
+        )
+        for c in raw["clans"]
+    )
+    cards: dict[str, Card] = {}
+    sets: dict[str, tuple[str, ...]] = {}
+    for set_name, entries in raw["season_cards"].items():
+        if set_name == "note":
+            continue
+        ids: list[str] = []
+        for e in entries:
+            cid = slug(e["name"])
+            if cid not in cards:
+                cards[cid] = Card(
+                    cid,
+                    e["name"],
+                    SEASONS.index(e["season"]),
+                    e["type"],
+                    int(e["cost"]),
+                    int(e["copies"]),
+                    set_name,
+                    e["effect"],
+                )
+            ids += [cid] * int(e["copies"])
+        sets[set_name] = tuple(ids)
+    deck: list[str] = []
+    for tile in raw["mandate_deck"]["tiles"]:
+        deck += [tile["id"]] * int(tile["count"])
+    vp = raw["war_province_tokens"]["vp_by_season"]
+    return Data(
+        provinces=provinces,
+        land=tuple(frozenset(s) for s in land),
+        sea=tuple(frozenset(s) for s in sea),
+        clans=clans,
+        kami=tuple(k["id"] for k in raw["kami"]),
+        kami_names={k["id"]: k["name"] for k in raw["kami"]},
+        kami_beginners=tuple(raw["kami_beginner_order"]),
+        mandate_deck=tuple(deck),
+        political=tuple(raw["political_phase_sequence"]),
+        cards=cards,
+        sets=sets,
+        set_status=dict(raw["set_status"]),
+        values={k: dict(v) for k, v in raw["card_values"].items() if k != "note"},
+        constants=dict(raw["rules_constants"]),
+        token_vp=tuple(int(vp[s]) for s in SEASONS),
+        set_bonus=tuple(
+            (b["different_provinces_min"], b["different_provinces_max"], b["vp"])
+            for b in raw["war_set_bonus"]
+        ),
+        per_clan=dict(raw["per_clan_components"]),
+    )
+
+
+def clan_index(cid: str) -> int:
+    for i, c in enumerate(data().clans):
+        if c.id == cid:
+            return i
+    raise KeyError(cid)
+
+
+def is_monster(kind: str) -> bool:
+    return kind not in BASE_KINDS and kind != "stronghold"

@@ -1,0 +1,112 @@
+"""Why an action is not legal, in the words of the rules."""
+
+from __future__ import annotations
+
+from games.base import MALFORMED_ACTION, Reason, well_formed
+from games.rising_sun import board, rules
+from games.rising_sun.data import data
+from games.rising_sun.state import (
+    ACTION_TYPES,
+    RESERVE,
+    Betray,
+    Bid,
+    Build,
+    Buy,
+    Choose,
+    Confirm,
+    G,
+    Gift,
+    Move,
+    Propose,
+    Summon,
+)
+
+
+def explain_illegal(g: G, seat: int, action: object) -> str:
+    if g.phase == "over":
+        return Reason("rules.common.game_over", "This game is over.")
+    if not g.active(seat):
+        return Reason("rules.common.resigned", "You have resigned from this game.")
+    if not isinstance(action, ACTION_TYPES):
+        return Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
+    if not well_formed(action):  # fields of the wrong type: never read them
+        return MALFORMED_ACTION
+    task = g.tasks[0]
+    battle = g.battle if task["t"] == "bids" else None
+    if battle is not None and seat in battle["confirmed"] and isinstance(action, Bid | Confirm):
+        return Reason(
+            "rising_sun.illegal.bid_confirmed",
+            "You have already confirmed your bid for this battle.",
+        )
+    if seat not in rules.to_act(g):
+        return Reason("rules.common.not_your_turn", "It is not your turn.")
+    specific = _specific(g, seat, task, action)
+    if specific:
+        return specific
+    return Reason("rising_sun.illegal.not_now", "That is not one of your choices now.")
+
+
+def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
+    d = data()
+    if isinstance(action, Bid) and (
+        sum(action.as_list()) > g.coins[seat] or min(action.as_list()) < 0
+    ):
+        return Reason(
+            "rising_sun.illegal.bid_coins",
+            f"You have {g.coins[seat]} coins: your bids cannot add up to more.",
+            coins=g.coins[seat],
+        )
+    if isinstance(action, Gift) and g.phase == "war":
+        return Reason(
+            "rising_sun.illegal.gift_war", "Coins and Ronin cannot be given during the War Phase."
+        )
+    if (
+        isinstance(action, Propose)
+        and 0 <= action.to < g.players
+        and (g.ally[action.to] is not None or g.ally[seat] is not None)
+    ):
+        return Reason(
+            "rising_sun.illegal.already_allied",
+            "Each player may have only one ally per season.",
+        )
+    if isinstance(action, Summon) and task["t"] == "recruit" and not g.has_clan(seat, "dragonfly"):
+        loc = board.parse_loc(action.dest, g)
+        if 0 <= loc < len(d.provinces) and loc not in g.holds[seat]:
+            return Reason(
+                "rising_sun.illegal.summon_stronghold",
+                "You may only summon into a province where you have a Stronghold.",
+            )
+    if isinstance(action, Summon) and board.find_figure(g, seat, action.kind, RESERVE) < 0:
+        return Reason(
+            "rising_sun.illegal.not_in_reserve", "You have no such figure in your reserve."
+        )
+    if isinstance(action, Move) and not g.has_clan(seat, "dragonfly"):
+        try:
+            src, dst = d.province(action.src), d.province(action.dst)
+        except KeyError:
+            return None
+        if dst not in d.land[src] and dst not in d.sea[src]:
+            return Reason(
+                "rising_sun.illegal.no_border",
+                "A figure moves across one land border or along one shipping route.",
+            )
+    if isinstance(action, Buy | Build):
+        if isinstance(action, Buy):
+            card = d.cards.get(action.card)
+            cost = (
+                None if card is None else board.price(g, seat, card.cost, bool(task.get("bonus")))
+            )
+        else:
+            cost = board.price(g, seat, d.constants["stronghold_cost"], False)
+        if cost is not None and cost > g.coins[seat]:
+            return Reason(
+                "rising_sun.illegal.afford",
+                f"That costs {cost} coins and you have {g.coins[seat]}.",
+                cost=cost,
+                coins=g.coins[seat],
+            )
+    if isinstance(action, Betray) and board.counts_as_daimyo(action.kind):
+        return Reason("rising_sun.illegal.betray_daimyo", "A Daimyo cannot be replaced by Betray.")
+    if isinstance(action, Choose) and task["t"] == "choose":
+        return Reason("rising_sun.illegal.mandate", "Choose one of the four mandates you drew.")
+    return None

@@ -1,0 +1,243 @@
+"""The season's structure as a queue of tasks (reference §4-§9).
+
+The automatic tasks (seasonal setup, Harvest, shrines, start of War, cleanup, Winter) live
+here; ``rules.advance`` runs them until the first task that needs a decision. Decision
+tasks name their seat; the rules module answers them. A task is a dict ``{"t": kind, ...}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Event
+from games.rising_sun import board, war
+from games.rising_sun.board import Events
+from games.rising_sun.data import data, is_monster
+from games.rising_sun.scoring import winter_scores
+from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G, push
+from games.rng import Rng
+
+DECISIONS = frozenset(
+    {
+        "tea", "choose", "recruit", "summon1", "marshal", "fujin", "buy", "place_monster",
+        "betray", "bids", "seppuku", "hostage", "extra",
+    }
+)  # fmt: skip
+
+
+def shuffle(g: G, items: list[Any]) -> list[Any]:
+    rng = Rng(g.rng)
+    out = rng.shuffled(items)
+    g.rng = rng.state
+    return out
+
+
+def seats_from(g: G, first: int) -> list[int]:
+    """Active seats clockwise starting with ``first``."""
+    return [s for s in ((first + i) % g.players for i in range(g.players)) if g.active(s)]
+
+
+def next_active(g: G, seat: int) -> int:
+    for i in range(1, g.players + 1):
+        s = (seat + i) % g.players
+        if g.active(s):
+            return s
+    return seat
+
+
+def decider(g: G, task: dict[str, Any]) -> int | None:
+    if task["t"] == "tea":
+        offer = g.tea.get("offer")
+        return int(offer[1]) if offer else g.tea.get("turn")
+    if task["t"] == "choose":
+        return g.chooser
+    return task.get("seat")
+
+
+# --- seasons -----------------------------------------------------------------------------
+
+
+def season_setup(g: G, task: dict[str, Any], events: Events) -> None:
+    d = data()
+    if g.season > 0:
+        for captor in range(g.players):
+            held = board.hostages_of(g, captor)
+            for i in held:
+                g.figs[i][2] = RESERVE
+            if held and g.season < 3:
+                g.coins[captor] += len(held) * d.constants["hostage_return_coin"]
+    if g.season == 3:
+        push(g, {"t": "winter"})
+        return
+    n = g.players + 2
+    g.war = g.war_piles[g.season][:n]
+    g.war_piles[g.season] = g.war_piles[g.season][n:]
+    g.war_results = []
+    chosen = g.options.get("set", "archway")
+    g.offer = sorted(c for c in (*d.sets["core"], *d.sets[chosen]) if d.cards[c].season == g.season)
+    for s in range(g.players):
+        if g.active(s):
+            g.coins[s] += d.clans[g.clans[s]].income
+    g.phase = "tea"
+    events.append(Event("rising_sun.season", {"season": g.season, "war": list(g.war)}))
+    push(g, {"t": "tea_start"})
+
+
+def tea_start(g: G, task: dict[str, Any], events: Events) -> None:
+    g.ally = [None] * g.players
+    g.tea = {"turn": g.chooser, "offer": None, "asked": [], "passes": 0, "n": 0}
+    push(g, {"t": "tea"}, {"t": "political"})
+
+
+def political(g: G, task: dict[str, Any], events: Events) -> None:
+    g.phase = "political"
+    g.tea = {}
+    tasks = [
+        {"t": "mandate" if step == "mandate" else "kami", "slot": i}
+        for i, step in enumerate(data().political)
+    ]
+    push(g, *tasks, {"t": "war_start"})
+
+
+def mandate(g: G, task: dict[str, Any], events: Events) -> None:
+    g.slot = task["slot"]
+    if not g.active(g.chooser):
+        g.chooser = next_active(g, g.chooser)
+    n = data().constants["mandate_draw"]
+    g.drawn, g.deck = g.deck[:n], g.deck[n:]
+    g.deck_known = [g.chooser, 0]
+    push(g, {"t": "choose"})
+
+
+def kami(g: G, task: dict[str, Any], events: Events) -> None:
+    g.slot = task["slot"]
+    push(g, *({"t": "shrine", "k": k} for k in range(len(g.shrines))))
+
+
+def shrine(g: G, task: dict[str, Any], events: Events) -> None:
+    k = task["k"]
+    force = {s: board.shrine_force(g, k, s) for s in range(g.players) if g.active(s)}
+    if not force or max(force.values()) == 0:
+        return
+    winner = board.strongest(g, list(force), force)
+    kid = g.shrines[k]
+    c = data().constants
+    events.append(Event("rising_sun.shrine", {"kami": kid}, seat=winner))
+    if kid == "amaterasu":
+        board.honor_to_top(g, winner)
+    elif kid == "fujin":
+        push(g, {"t": "fujin", "seat": winner, "left": c["fujin_moves"], "moved": []})
+    elif kid == "hachiman":
+        g.ronin[winner] += c["hachiman_ronin"]
+    elif kid == "raijin":
+        push(g, summon1(winner, "bushi", "any", 1, "raijin"))
+    elif kid == "ryujin":
+        push(g, {"t": "buy", "seat": winner, "bonus": False, "why": "ryujin"})
+    elif kid == "susanoo":
+        board.gain_vp(
+            g, winner, len(g.holds[winner]) * c["susanoo_vp_per_stronghold"], events, "susanoo"
+        )
+    elif kid == "tsukuyomi":
+        g.coins[winner] += c["tsukuyomi_coins"]
+
+
+def summon1(seat: int, kind: str, where: str, n: int, why: str) -> dict[str, Any]:
+    """A task: summon up to ``n`` figures of ``kind`` to ``where`` (``any`` province,
+    ``stronghold``, ``shrine``)."""
+    return {"t": "summon1", "seat": seat, "kind": kind, "where": where, "n": n, "why": why}
+
+
+def after_summon(g: G, seat: int) -> None:
+    """Path of the Kenin: after a Summon, 1 Bushi per copy at one of your Strongholds."""
+    copies = g.count(seat, "path_of_the_kenin")
+    if copies:
+        where = "any" if g.has_clan(seat, "dragonfly") else "stronghold"
+        push(
+            g,
+            summon1(
+                seat, "bushi", where, copies * data().value("path_of_the_kenin", "bushi"), "kenin"
+            ),
+        )
+
+
+def end_recruit(g: G, task: dict[str, Any], events: Events) -> None:
+    """End of each Recruit: Path of the Light and Path of the Samurai."""
+    extra = []
+    for s in task["order"]:
+        if g.count(s, "path_of_the_light"):
+            extra.append(summon1(s, "shinto", "shrine", g.count(s, "path_of_the_light"), "light"))
+        if g.count(s, "path_of_the_samurai"):
+            extra.append(summon1(s, "bushi", "any", g.count(s, "path_of_the_samurai"), "samurai"))
+    push(g, *extra)
+
+
+def harvest(g: G, task: dict[str, Any], events: Events) -> None:
+    d = data()
+    for s in task["order"]:
+        g.coins[s] += d.constants["harvest_coin"]
+        if s not in task["bonus"]:
+            continue
+        vp = coins = ronin = 0
+        for p, prov in enumerate(d.provinces):
+            force = {t: board.force_in(g, t, p) for t in range(g.players) if g.active(t)}
+            if force[s] > 0 and board.strongest(g, list(force), force) == s:
+                vp, coins, ronin = vp + prov.vp, coins + prov.coins, ronin + prov.ronin
+        g.coins[s] += coins
+        g.ronin[s] += ronin
+        board.gain_vp(g, s, vp, events, "harvest")  # one gain: a single event
+        events.append(
+            Event("rising_sun.harvest", {"coins": coins, "ronin": ronin, "vp": vp}, seat=s)
+        )
+
+
+def pass_deck(g: G, task: dict[str, Any], events: Events) -> None:
+    g.drawn = []
+    g.chooser = next_active(g, g.chooser)
+
+
+def cleanup(g: G, task: dict[str, Any], events: Events) -> None:
+    g.coins = [0] * g.players
+    g.ronin = [0] * g.players
+    for f in g.figs:
+        if SHRINE <= f[2] < HOSTAGE:
+            f[2] = RESERVE
+    tiles = g.deck + g.played + [t for _, t in g.facedown]
+    g.deck = shuffle(g, sorted(tiles))
+    g.deck_known = [-1, 0]
+    if g.played_by:
+        g.chooser = next_active(g, g.played_by[-1])
+    g.played, g.played_by, g.facedown = [], [], []
+    g.war, g.war_results, g.battle = [], [], None
+    g.offer = []
+    g.season += 1
+    push(g, {"t": "season"})
+
+
+def winter(g: G, task: dict[str, Any], events: Events) -> None:
+    for s, (why, vp) in winter_scores(g):
+        board.gain_vp(g, s, vp, events, why)
+    g.phase = "over"
+
+
+AUTO = {
+    "season": season_setup,
+    "tea_start": tea_start,
+    "political": political,
+    "mandate": mandate,
+    "kami": kami,
+    "shrine": shrine,
+    "end_recruit": end_recruit,
+    "harvest": harvest,
+    "pass_deck": pass_deck,
+    "cleanup": cleanup,
+    "winter": winter,
+    **war.AUTO,
+}
+
+
+def reserve_has(g: G, seat: int, kind: str) -> bool:
+    return any(o == seat and k == kind and at == RESERVE for o, k, at in g.figs)
+
+
+def monster_kinds_in_reserve(g: G, seat: int) -> list[str]:
+    return sorted({k for o, k, at in g.figs if o == seat and at == RESERVE and is_monster(k)})

@@ -1,0 +1,155 @@
+"""The :class:`games.base.Game` object for Rising Sun (``GAME`` in ``games.rising_sun``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from games.base import (
+    JSON,
+    Action,
+    Event,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Player,
+    Reason,
+    Seat,
+)
+from games.defaults import GameDefaults
+from games.forms import Answers, Form
+from games.rising_sun import ai as rising_sun_ai
+from games.rising_sun import explain, rules, scoring, secrets, setup
+from games.rising_sun import notation as notation_io
+from games.rising_sun import state as state_io
+from games.rising_sun.flow import next_active
+from games.rising_sun.rules import advance
+from games.rising_sun.state import (
+    ACTION_TYPES,
+    Done,
+    RisingSunState,
+    RSAction,
+    freeze,
+    thaw,
+    thaw_cached,
+)
+from games.rising_sun.view import RisingSunView, build_view, private_info
+
+
+class RisingSunGame(GameDefaults):
+    """Rising Sun (Eric M. Lang), 3-5 players, registered as ``"rising_sun"``."""
+
+    key = "rising_sun"
+    title = "Rising Sun"
+    seats: tuple[int, ...] = (3, 4, 5)
+    options: tuple[OptionSpec, ...] = setup.OPTIONS
+    rules_version = 1
+    hidden_information = True
+
+    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> RisingSunState:
+        return setup.new_game(players, options, seed)
+
+    def to_act(self, state: RisingSunState) -> frozenset[Seat]:
+        return rules.to_act(thaw_cached(state))
+
+    def legal(self, state: RisingSunState, seat: Seat) -> Sequence[RSAction]:
+        """Every legal action of ``seat`` (order: see :mod:`games.rising_sun.rules`)."""
+        return rules.legal(thaw_cached(state), seat)
+
+    def apply(
+        self, state: RisingSunState, seat: Seat, action: Action
+    ) -> tuple[RisingSunState, list[Event]]:
+        g = thaw(state)
+        events: list[Event] = []
+        text = notation_io.notation(g, _ours(action))
+        rules.apply(g, seat, _ours(action), events)
+        g.last = [seat, text]
+        advance(g, events)
+        return freeze(g), events
+
+    def explain_illegal(self, state: RisingSunState, seat: Seat, action: object) -> str:
+        return explain.explain_illegal(thaw_cached(state), seat, action)
+
+    def can_undo(self, state: RisingSunState, seat: Seat) -> bool:
+        """Never: every step reveals or decides something others have seen (design)."""
+        return False
+
+    def resign(self, state: RisingSunState, seat: Seat) -> tuple[RisingSunState, list[Event]]:
+        """``seat`` leaves: its alliance ends, it is skipped from now on (its figures stay
+        on the map); with one player left that player wins."""
+        g = thaw(state)
+        if seat in g.resigned:
+            return state, []
+        g.resigned.append(seat)
+        ally = g.ally[seat]
+        if ally is not None:
+            g.ally[ally] = g.ally[seat] = None
+        if g.chooser == seat:
+            g.chooser = next_active(g, seat)
+        if g.tea and g.tea.get("offer") and seat in g.tea["offer"]:
+            g.tea["offer"] = None
+        if g.tea and g.tea.get("turn") == seat and g.tasks and g.tasks[0]["t"] == "tea":
+            rules._next_tea_turn(g, seat)
+        events = [Event("rising_sun.resign", {}, seat=seat)]
+        if sum(1 for s in range(g.players) if g.active(s)) <= 1:
+            g.phase = "over"
+        else:
+            advance(g, events)
+        return freeze(g), events
+
+    def view(self, state: RisingSunState, seat: Seat | None) -> RisingSunView:
+        g = thaw_cached(state)
+        return build_view(g, seat, rules.to_act(g), scoring.outcome(g))
+
+    def hand(self, state: RisingSunState, seat: Seat) -> JSON:
+        """The seat's secrets as JSON (see :func:`games.rising_sun.view.private_info`)."""
+        return private_info(thaw_cached(state), seat)
+
+    def outcome(self, state: RisingSunState) -> Outcome | None:
+        return scoring.outcome(thaw_cached(state))
+
+    def parse(self, state: RisingSunState, seat: Seat, text: str) -> RSAction:
+        """An action from text (grammar: :mod:`games.rising_sun.notation`)."""
+        return notation_io.parse_action(text, notation_io.seat_names(thaw_cached(state)))
+
+    def notation(self, state: RisingSunState, action: Action) -> str:
+        return notation_io.notation(thaw_cached(state), _ours(action))
+
+    def label(self, state: RisingSunState, action: Action) -> str:
+        return notation_io.label(thaw_cached(state), _ours(action))
+
+    def form(self, state: RisingSunState, seat: Seat) -> Form | None:
+        """The mandate pick, the war bids and the Tea Ceremony choices."""
+        g = thaw_cached(state)
+        return secrets.form(g, seat, rules.to_act(g))
+
+    def answer(
+        self, state: RisingSunState, seat: Seat, answers: Answers, *, final: bool
+    ) -> Sequence[RSAction]:
+        return secrets.answer(thaw_cached(state), seat, answers, final=final)
+
+    def end_turn(self, state: RisingSunState, seat: Seat) -> RSAction | None:
+        """``done`` when it is legal (the board's End button)."""
+        return Done() if Done() in self.legal(state, seat) else None
+
+    def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
+        return rising_sun_ai.make_player(strength, seed=seed)
+
+    def dump_state(self, state: RisingSunState) -> JSON:
+        return state_io.dump_state(state)
+
+    def load_state(self, data: JSON) -> RisingSunState:
+        return state_io.load_state(data)
+
+    def shuffle_hidden(self, state: RisingSunState, seat: Seat | None, seed: int) -> RisingSunState:
+        return freeze(secrets.shuffle_hidden(thaw(state), seat, seed))
+
+
+def _ours(action: Action) -> RSAction:
+    if not isinstance(action, ACTION_TYPES):
+        raise IllegalAction(
+            Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
+        )
+    return action
+
+
+GAME = RisingSunGame()

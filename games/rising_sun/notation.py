@@ -1,0 +1,240 @@
+"""Rising Sun notation: writing actions and reading what players type.
+
+Players are named by clan (``lotus``) or seat number (``2``); provinces, shrines (by Kami)
+and cards by id (``kyoto``, ``amaterasu``, ``oni_of_skulls``; ``buy oni of skulls`` works too).
+Canonical forms::
+
+    ally lotus | pass | accept | refuse          Tea Ceremony
+    give lotus 2 coin | give lotus 1 ronin       gifts (Tea Ceremony, choosing a mandate)
+    mandate harvest | mandate betray keep train  choose a mandate (Lotus keeps one face down)
+    summon bushi edo | summon shinto amaterasu   Recruit, Raijin, card summons, monsters
+    move bushi edo kyoto | build kyoto           Marshal, Fujin; Marshal bonus
+    buy komainu | buy komainu give lotus         Train, Ryujin (Benevolence's gift)
+    betray lotus bushi kyoto [with river_dragon] Betray
+    done                                         finish the current step
+    bid 2 0 1 0 | confirm                        Seppuku, Hostage, Ronin, Poets (rest held back)
+    seppuku | hostage lotus bushi | decline      use (or not) a war advantage
+    extra lotus                                  war reparations: who gets the odd coin
+
+>>> from games.rising_sun.state import Bid, Summon
+>>> parse_action("bid 2 0 1 0", {})
+Bid(seppuku=2, hostage=0, ronin=1, poets=0)
+>>> parse_action("summon shinto amaterasu", {})
+Summon(kind='shinto', dest='shrine:amaterasu')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from games.base import InvalidNotation, Reason
+from games.rising_sun import board
+from games.rising_sun.data import MANDATES, data
+from games.rising_sun.state import (
+    Accept,
+    Betray,
+    Bid,
+    Build,
+    Buy,
+    Choose,
+    Confirm,
+    Decline,
+    Done,
+    Extra,
+    G,
+    Gift,
+    Hostage,
+    Move,
+    Pass,
+    Propose,
+    Refuse,
+    RSAction,
+    Seppuku,
+    Summon,
+)
+
+SIMPLE: dict[str, RSAction] = {
+    "pass": Pass(), "accept": Accept(), "yes": Accept(), "refuse": Refuse(), "no": Refuse(),
+    "done": Done(), "end": Done(), "confirm": Confirm(), "seppuku": Seppuku(),
+    "decline": Decline(),
+}  # fmt: skip
+KIND_WORDS = {"bushi": "bushi", "shinto": "shinto", "daimyo": "daimyo", "stronghold": "stronghold"}
+
+
+def seat_names(g: G) -> dict[str, int]:
+    names = {g.clan_id(s): s for s in range(g.players)}
+    names.update({str(s): s for s in range(g.players)})
+    return names
+
+
+def _name(g: G | None, seat: int | None) -> str:
+    if seat is None:
+        return "-"
+    return g.clan_id(seat) if g is not None else str(seat)
+
+
+def notation(g: G | None, action: RSAction) -> str:
+    """Canonical text of ``action``."""
+    for text, simple in SIMPLE.items():
+        if simple == action and text not in ("yes", "no", "end"):
+            return text
+    if isinstance(action, Propose):
+        return f"ally {_name(g, action.to)}"
+    if isinstance(action, Gift):
+        return f"give {_name(g, action.to)} {action.n} {action.what}"
+    if isinstance(action, Choose):
+        return f"mandate {action.mandate}" + (f" keep {action.keep}" if action.keep else "")
+    if isinstance(action, Summon):
+        return f"summon {action.kind} {action.dest.removeprefix('shrine:')}"
+    if isinstance(action, Move):
+        return f"move {action.kind} {action.src} {action.dst}"
+    if isinstance(action, Build | Buy):
+        head = f"build {action.province}" if isinstance(action, Build) else f"buy {action.card}"
+        return head + (f" give {_name(g, action.gift)}" if action.gift is not None else "")
+    if isinstance(action, Betray):
+        tail = "" if action.mine == action.kind else f" with {action.mine}"
+        return f"betray {_name(g, action.victim)} {action.kind} {action.province}{tail}"
+    if isinstance(action, Bid):
+        return "bid " + " ".join(str(v) for v in action.as_list())
+    if isinstance(action, Hostage):
+        return f"hostage {_name(g, action.victim)} {action.kind}"
+    if isinstance(action, Extra):
+        return f"extra {_name(g, action.to)}"
+    raise InvalidNotation(
+        Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
+    )
+
+
+def _bad(text: str) -> InvalidNotation:
+    return InvalidNotation(
+        Reason(
+            "rising_sun.notation.unreadable",
+            "“{input}” is not a Rising Sun action (e.g. ally lotus, mandate harvest, summon "
+            "bushi edo, move bushi edo kyoto, buy komainu, bid 2 0 1 0, done).".replace(
+                "{input}", text[:40]
+            ),
+            input=text[:40],
+        )
+    )
+
+
+def _dest(word: str) -> str:
+    if word in data().kami_names:
+        return "shrine:" + word
+    return word
+
+
+def parse_action(text: str, seats: Mapping[str, int]) -> RSAction:
+    """An action from ``text`` (see the module docstring); ``seats`` maps names to seats."""
+    words = text.strip().lower().replace(",", " ").split()
+    if not words:
+        raise _bad(text)
+    head, rest = words[0], words[1:]
+    if head in SIMPLE and not rest:
+        return SIMPLE[head]
+    try:
+        if head in ("ally", "propose") and len(rest) == 1:
+            return Propose(seats[rest[0]])
+        if head == "give" and len(rest) == 3:
+            what = {"coin": "coin", "coins": "coin", "ronin": "ronin"}[rest[2]]
+            return Gift(seats[rest[0]], what, int(rest[1]))
+        if head in MANDATES and not rest:
+            return Choose(head)
+        if head == "mandate" and rest and rest[0] in MANDATES:
+            if len(rest) == 1:
+                return Choose(rest[0])
+            if len(rest) == 3 and rest[1] == "keep" and rest[2] in MANDATES:
+                return Choose(rest[0], rest[2])
+        if head == "summon" and len(rest) == 2:
+            return Summon(rest[0], _dest(rest[1].removeprefix("shrine:")))
+        if head == "move" and len(rest) == 3:
+            return Move(rest[0], rest[1], rest[2])
+        if head in ("build", "buy") and rest:
+            gift = None
+            if len(rest) >= 3 and rest[-2] == "give":
+                gift, rest = seats[rest[-1]], rest[:-2]
+            if head == "build" and len(rest) == 1:
+                return Build(rest[0], gift)
+            if head == "buy":
+                return Buy("_".join(rest), gift)
+        if head == "betray" and len(rest) in (3, 5):
+            mine = rest[4] if len(rest) == 5 and rest[3] == "with" else rest[1]
+            if len(rest) == 5 and rest[3] != "with":
+                raise _bad(text)
+            return Betray(seats[rest[0]], rest[1], rest[2], mine)
+        if head == "bid" and len(rest) == 4:
+            values = [int(v) for v in rest]
+            if all(0 <= v < 10_000 for v in values):
+                return Bid(*values)
+        if head == "hostage" and len(rest) == 2:
+            return Hostage(seats[rest[0]], rest[1])
+        if head == "extra" and len(rest) == 1:
+            return Extra(seats[rest[0]])
+    except (KeyError, ValueError):
+        raise _bad(text) from None
+    raise _bad(text)
+
+
+# --- labels ------------------------------------------------------------------------------
+
+
+def _kind(kind: str) -> str:
+    if kind in data().cards:
+        return data().cards[kind].name
+    return kind.capitalize()
+
+
+def _place(dest: str) -> str:
+    if dest.startswith("shrine:"):
+        return "the shrine of " + data().kami_names.get(dest[7:], dest[7:])
+    try:
+        return data().provinces[data().province(dest)].name
+    except KeyError:
+        return dest
+
+
+def label(g: G, action: RSAction) -> str:
+    """A friendly one-line description for menus."""
+    who = {s: data().clans[g.clans[s]].name for s in range(g.players)}
+    if isinstance(action, Propose):
+        return f"Propose an alliance to {who[action.to]}"
+    if isinstance(action, Gift):
+        what = "Ronin" if action.what == "ronin" else ("coin" if action.n == 1 else "coins")
+        return f"Give {action.n} {what} to {who[action.to]}"
+    if isinstance(action, Choose):
+        text = f"Announce {action.mandate.capitalize()}"
+        return text + (f" (keep {action.keep.capitalize()} face down)" if action.keep else "")
+    if isinstance(action, Summon):
+        return f"Summon {_kind(action.kind)} to {_place(action.dest)}"
+    if isinstance(action, Move):
+        return f"Move {_kind(action.kind)} from {_place(action.src)} to {_place(action.dst)}"
+    if isinstance(action, Build):
+        text = f"Build a Stronghold in {_place(action.province)}"
+        return text + (f" (a coin to {who[action.gift]})" if action.gift is not None else "")
+    if isinstance(action, Buy):
+        card = data().cards.get(action.card)
+        name = card.name if card else action.card
+        text = f"Buy {name}" + (f" ({card.cost} coins printed)" if card else "")
+        return text + (f", a coin to {who[action.gift]}" if action.gift is not None else "")
+    if isinstance(action, Betray):
+        text = f"Betray: replace {who[action.victim]}'s {_kind(action.kind)}"
+        text += f" in {_place(action.province)}"
+        return text + (f" with your {_kind(action.mine)}" if action.mine != action.kind else "")
+    if isinstance(action, Bid):
+        return "Bid: Seppuku {}, Take Hostage {}, Hire Ronin {}, Imperial Poets {}".format(
+            *action.as_list()
+        )
+    if isinstance(action, Hostage):
+        return f"Take {who[action.victim]}'s {_kind(action.kind)} hostage"
+    if isinstance(action, Extra):
+        return f"Give the odd reparation coin to {who[action.to]}"
+    fixed = {
+        Pass: "Pass (no more proposals)", Accept: "Accept the alliance",
+        Refuse: "Refuse the alliance", Done: "Done", Confirm: "Confirm your bid",
+        Seppuku: "Commit Seppuku", Decline: "Decline the advantage",
+    }  # fmt: skip
+    return fixed.get(type(action), notation(g, action))
+
+
+def place_name(g: G, loc: int) -> str:
+    return _place(board.loc_name(loc, g))

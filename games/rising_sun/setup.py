@@ -1,0 +1,97 @@
+"""Options and the start of a game (reference §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from games.base import JSON, InvalidOption, OptionSpec, Reason
+from games.rising_sun.data import data
+from games.rising_sun.flow import shuffle
+from games.rising_sun.rules import advance
+from games.rising_sun.state import RESERVE, G, RisingSunState, freeze
+from games.rng import derive_seed
+
+CLAN_IDS = ("koi", "lotus", "turtle", "dragonfly", "bonsai")
+
+OPTIONS = (
+    OptionSpec(
+        "set",
+        "archway",
+        "The Season card set added to the Core cards: 'archway' (recommended for beginners). "
+        "Horseman and Teapot are coming.",
+        choices=("archway",),
+    ),
+    OptionSpec(
+        "clans",
+        "random",
+        "Which clans play: 'random' deals them from the seed; 'first' takes Koi, Lotus, "
+        "Turtle, Dragonfly, Bonsai in that order (as many as there are players).",
+        choices=("random", "first"),
+    ),
+    OptionSpec(
+        "beginner_shrines",
+        False,
+        "Use the beginners' shrines Amaterasu, Fujin, Hachiman, Tsukuyomi in that order "
+        "instead of 4 of the 7 at random.",
+    ),
+    OptionSpec(
+        "marshal_build",
+        "figure",
+        "Where the Marshal bonus may build a Stronghold: 'figure' (a province where you have "
+        "at least one figure, the published game's reading) or 'anywhere'.",
+        choices=("figure", "anywhere"),
+    ),
+    OptionSpec(
+        "reparations_remainder",
+        "winner",
+        "The war-reparation coins that do not divide evenly: 'winner' (the winner assigns them, "
+        "the rulebook) or 'honor' (to the losers from the top of the Honor track).",
+        choices=("winner", "honor"),
+    ),
+)
+
+
+def new_game(players: int, options: Mapping[str, JSON], seed: int) -> RisingSunState:
+    """A new game for 3-5 players: clans seated by Honor rank, home provinces, shrines,
+    decks, then the first seasonal setup and Tea Ceremony."""
+    if players not in (3, 4, 5):
+        raise InvalidOption(
+            Reason("rising_sun.setup.players", "Rising Sun is played by 3, 4 or 5 players.")
+        )
+    d = data()
+    opts = {spec.name: options.get(spec.name, spec.default) for spec in OPTIONS}
+    g = G(
+        players=players, options=opts, clans=[], season=0, phase="tea", honor=[],
+        vp=[0] * players, coins=[0] * players, ronin=[0] * players, ally=[None] * players,
+        figs=[], holds=[[] for _ in range(players)], owned=[[] for _ in range(players)],
+        offer=[], shrines=[], deck=[], played=[], played_by=[], facedown=[], drawn=[],
+        deck_known=[-1, 0], chooser=0, slot=0, war_piles=[], war=[], war_results=[],
+        tokens=[[] for _ in range(players)], tasks=[], battle=None, tea={},
+        rng=derive_seed(seed, "rising_sun"), last=None, resigned=[], gifted=[False] * players,
+    )  # fmt: skip
+    ids = [c.id for c in d.clans]
+    if opts["clans"] == "first":
+        chosen = [ids.index(c) for c in CLAN_IDS[:players]]
+    else:
+        chosen = shuffle(g, list(range(len(ids))))[:players]
+    g.clans = sorted(chosen, key=lambda c: d.clans[c].rank)  # seats by starting Honor rank
+    g.honor = list(range(players))
+    per = d.per_clan
+    for s, c in enumerate(g.clans):
+        home = d.clans[c].home
+        start = per["start_in_home_province"]
+        for kind in ("daimyo", "shinto", "bushi"):
+            for n in range(per[kind]):
+                g.figs.append([s, kind, home if n < start.get(kind, 0) else RESERVE])
+        g.holds[s] = [home] * start["stronghold"]
+        g.coins[s] = per["starting_coins"]
+    if opts["beginner_shrines"]:
+        g.shrines = list(d.kami_beginners)
+    else:
+        g.shrines = shuffle(g, list(d.kami))[:4]
+    g.deck = shuffle(g, list(d.mandate_deck))
+    g.war_piles = [shuffle(g, list(range(len(d.provinces)))) for _ in range(3)]
+    g.chooser = g.honor[0]
+    g.tasks = [{"t": "season"}]
+    advance(g, [])
+    return freeze(g)

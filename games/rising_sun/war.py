@@ -1,0 +1,204 @@
+"""The War Phase (reference §7): start-of-War effects, each war province in order, battles
+with secret bids, the four advantages and the outcome, reparations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Event
+from games.rising_sun import board
+from games.rising_sun.board import Events
+from games.rising_sun.data import BOXES, data
+from games.rising_sun.state import G, push
+
+
+def war_start(g: G, task: dict[str, Any], events: Events) -> None:
+    """Start of War, in Honor order: War Upgrades, then Koi turns its Ronin into coins."""
+    g.phase = "war"
+    g.slot = len(data().political)
+    values = data().values
+    for s in list(g.honor):
+        if not g.active(s):
+            continue
+        g.coins[s] += g.count(s, "way_of_the_shogun") * values["way_of_the_shogun"]["coins"]
+        g.coins[s] += (
+            g.count(s, "way_of_the_moneylender") * values["way_of_the_moneylender"]["coins"]
+        )
+        g.ronin[s] += g.count(s, "way_of_the_ronin") * values["way_of_the_ronin"]["ronin"]
+        if g.count(s, "way_of_bushido"):
+            v, b = board.virtues(g, s), values["way_of_bushido"]
+            g.coins[s] += g.count(s, "way_of_bushido") * v * b["coins_per_virtue"]
+            board.gain_vp(
+                g,
+                s,
+                g.count(s, "way_of_bushido") * v * b["vp_per_virtue"],
+                events,
+                "way_of_bushido",
+            )
+        if g.has_clan(s, "koi") and g.ronin[s]:
+            g.coins[s] += g.ronin[s]
+            g.ronin[s] = 0
+    push(g, *({"t": "province", "n": n} for n in range(len(g.war))), {"t": "cleanup"})
+
+
+def take_token(g: G, seat: int | None, p: int, souls: list[int], events: Events) -> None:
+    g.war_results.append(seat)
+    if seat is None:
+        events.append(Event("rising_sun.token_discarded", {"province": data().provinces[p].id}))
+        return
+    g.tokens[seat].append([g.season, p])
+    events.append(Event("rising_sun.token", {"province": data().provinces[p].id}, seat=seat))
+    if seat in souls:  # Oni of Souls took part
+        board.gain_vp(
+            g,
+            seat,
+            board.oni_owned(g, seat) * data().value("oni_of_souls", "vp_per_oni"),
+            events,
+            "oni_of_souls",
+        )
+
+
+def province(g: G, task: dict[str, Any], events: Events) -> None:
+    g.battle = None
+    p = g.war[task["n"]]
+    force = {s: board.force_in(g, s, p, war=True) for s in range(g.players) if g.active(s)}
+    parts = [s for s in range(g.players) if force.get(s, 0) > 0]
+    souls = sorted({o for o, k, at in g.figs if at == p and k == "oni_of_souls"})
+    if not parts:
+        take_token(g, None, p, souls, events)
+    elif len(parts) == 1:
+        take_token(g, parts[0], p, souls, events)
+    elif len(parts) == 2 and g.allied(*parts):
+        take_token(g, board.strongest(g, parts, force), p, souls, events)
+    else:
+        g.battle = {
+            "n": task["n"], "prov": p, "parts": parts, "souls": souls,
+            "bids": {str(s): [0, 0, 0, 0] for s in parts}, "confirmed": [], "revealed": False,
+            "killed": 0, "hired": None, "winner": None, "adv": {},
+        }  # fmt: skip
+        events.append(
+            Event("rising_sun.battle", {"province": data().provinces[p].id, "parts": parts})
+        )
+        push(g, {"t": "bids"}, {"t": "adv", "box": 0}, {"t": "adv", "box": 1},
+             {"t": "adv", "box": 2}, {"t": "outcome"}, {"t": "adv", "box": 3},
+             {"t": "reparations"})  # fmt: skip
+
+
+def reveal(g: G, events: Events) -> None:
+    battle = g.battle
+    assert battle is not None
+    battle["revealed"] = True
+    for s in battle["parts"]:
+        if not g.active(s):
+            battle["bids"][str(s)] = [0, 0, 0, 0]
+    events.append(Event("rising_sun.bids", {"bids": battle["bids"]}))
+
+
+def best_bidder(g: G, box: int) -> int | None:
+    battle = g.battle
+    assert battle is not None
+    bids = {s: battle["bids"][str(s)][box] for s in battle["parts"]}
+    top = [s for s in battle["parts"] if bids[s] > 0]
+    if not top:
+        return None
+    return int(min(top, key=lambda s: (-bids[s], g.rank(s))))
+
+
+def hostage_targets(g: G, seat: int, p: int) -> list[int]:
+    return [
+        i for i, (o, k, at) in enumerate(g.figs)
+        if at == p and o != seat and not board.counts_as_daimyo(k)
+    ]  # fmt: skip
+
+
+def advantage(g: G, task: dict[str, Any], events: Events) -> None:
+    battle = g.battle
+    assert battle is not None
+    box = task["box"]
+    winner = best_bidder(g, box)
+    battle["adv"][BOXES[box]] = winner
+    if winner is None:
+        return
+    p = battle["prov"]
+    events.append(Event("rising_sun.advantage", {"box": BOXES[box]}, seat=winner))
+    if box == 0 and board.figures_at(g, p, winner):
+        push(g, {"t": "seppuku", "seat": winner})
+    elif box == 1 and hostage_targets(g, winner, p):
+        left = 1 + g.count(winner, "respect") * data().value("respect", "extra_hostages")
+        push(g, {"t": "hostage", "seat": winner, "left": left})
+    elif box == 2:
+        hired = g.ronin[winner]
+        if g.has_clan(winner, "koi"):  # coins in the reserve count as Ronin
+            hired += g.coins[winner] - sum(battle["bids"][str(winner)])
+        battle["hired"] = [winner, hired]
+    elif box == 3:
+        board.gain_vp(
+            g, winner, battle["killed"] * data().constants["poets_vp_per_kill"], events, "poets"
+        )
+
+
+def do_seppuku(g: G, seat: int, events: Events) -> None:
+    battle = g.battle
+    assert battle is not None
+    ids = board.figures_at(g, battle["prov"], seat)
+    n = board.kill(g, ids, seat, events)
+    battle["killed"] += n
+    c = data().constants
+    board.gain_vp(g, seat, n * c["seppuku_vp_per_figure"], events, "seppuku")
+    board.gain_honor(g, seat, n * c["seppuku_honor_per_figure"])
+
+
+def outcome(g: G, task: dict[str, Any], events: Events) -> None:
+    battle = g.battle
+    assert battle is not None
+    p, parts = battle["prov"], battle["parts"]
+    force = {s: board.force_in(g, s, p, war=True) for s in parts}
+    if battle["hired"]:
+        force[battle["hired"][0]] += battle["hired"][1]
+    alive = [s for s in parts if g.active(s)] or parts
+    if max(force[s] for s in alive) > 0:
+        winner = board.strongest(g, alive, force)
+    else:
+        winner = min(alive, key=g.rank)
+    battle["winner"] = winner
+    dead = [
+        i for i, (o, _, at) in enumerate(g.figs)
+        if at == p and o != winner and not g.allied(winner, o)
+    ]  # fmt: skip
+    battle["killed"] += board.kill(g, dead, winner, events)
+    take_token(g, winner, p, battle["souls"], events)
+
+
+def reparations(g: G, task: dict[str, Any], events: Events) -> None:
+    battle = g.battle
+    assert battle is not None
+    winner = battle["winner"]
+    losers = [s for s in battle["parts"] if s != winner]
+    for s in losers:
+        g.coins[s] -= sum(battle["bids"][str(s)])
+    pot = sum(battle["bids"][str(winner)])
+    g.coins[winner] -= pot
+    takers = [s for s in losers if g.active(s)]
+    if not takers:
+        g.battle = None
+        return
+    share, rest = divmod(pot, len(takers))
+    for s in takers:
+        g.coins[s] += share
+    if rest and g.options.get("reparations_remainder") == "honor":
+        for s in sorted(takers, key=g.rank)[:rest]:
+            g.coins[s] += 1
+        rest = 0
+    if rest:
+        push(g, {"t": "extra", "seat": winner, "left": rest, "to": takers, "given": []})
+    else:
+        g.battle = None
+
+
+AUTO = {
+    "war_start": war_start,
+    "province": province,
+    "adv": advantage,
+    "outcome": outcome,
+    "reparations": reparations,
+}

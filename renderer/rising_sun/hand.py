@@ -1,0 +1,224 @@
+"""The private Rising Sun picture sent by DM: the four mandate tiles drawn (to choose
+from), the tiles put back on the deck (in order), Lotus's face-down tiles and the bid
+being made, drawn only from the viewer's own view (the public view holds none)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from games.rising_sun.data import BOXES
+from games.rising_sun.view import RisingSunView
+from renderer.core import Toolkit, draw_text
+from renderer.palettes import Palette
+from renderer.rising_sun import art
+from renderer.rising_sun.words import clan_name, own_bid, place, who
+from renderer.words import Words, words
+
+WIDTH = 900
+TILE_W, TILE_H, TILE_GAP = 196, 92, 16
+SECTION_H = 150
+
+
+def _sections(view: RisingSunView) -> list[str]:
+    out = []
+    if view.drawn:
+        out.append("drawn")
+    if view.deck_top:
+        out.append("deck_top")
+    if view.facedown:
+        out.append("facedown")
+    if own_bid(view) is not None:
+        out.append("bid")
+    return out
+
+
+def _tiles(
+    img: Image.Image, y: float, tiles: Sequence[str], pal: Palette, kit: Toolkit, tr: Words
+) -> None:
+    col = art.colours(pal)
+    draw = ImageDraw.Draw(img)
+    for i, m in enumerate(tiles):
+        x0 = 24 + i * (TILE_W + TILE_GAP)
+        draw.rounded_rectangle(
+            (x0, y, x0 + TILE_W, y + TILE_H),
+            radius=12,
+            fill=col["land"],
+            outline=col["land_edge"],
+            width=3,
+        )
+        name = tr(f"rising_sun.mandate.{m}")
+        draw_text(
+            img,
+            (x0 + TILE_W / 2, y + TILE_H / 2),
+            name,
+            size=24,
+            bold=True,
+            fill=col["ink"],
+            kit=kit,
+            anchor="mm",
+            max_width=TILE_W - 16,
+        )
+        if len(tiles) > 1:
+            draw_text(
+                img,
+                (x0 + 14, y + 16),
+                str(i + 1),
+                size=18,
+                fill=col["muted_ink"],
+                kit=kit,
+                anchor="lm",
+            )
+
+
+def _bid(
+    img: Image.Image, y: float, view: RisingSunView, pal: Palette, kit: Toolkit, tr: Words
+) -> None:
+    col = art.colours(pal)
+    bid = own_bid(view) or (0, 0, 0, 0)
+    draw = ImageDraw.Draw(img)
+    for i, (box, value) in enumerate(zip(BOXES, bid, strict=True)):
+        x0 = 24 + i * (TILE_W + TILE_GAP)
+        draw.rounded_rectangle(
+            (x0, y, x0 + TILE_W, y + TILE_H),
+            radius=12,
+            fill=col["land"],
+            outline=col["land_edge"],
+            width=3,
+        )
+        draw_text(
+            img,
+            (x0 + TILE_W / 2, y + 24),
+            tr(f"rising_sun.box.{box}"),
+            size=18,
+            bold=True,
+            fill=col["ink"],
+            kit=kit,
+            anchor="mm",
+            max_width=TILE_W - 12,
+        )
+        coin = art.coin(13, pal, kit)
+        art.paste(img, coin, (x0 + TILE_W / 2 - 24, y + 62))
+        draw_text(
+            img,
+            (x0 + TILE_W / 2 - 4, y + 62),
+            str(value),
+            size=30,
+            bold=True,
+            fill=col["ink"],
+            kit=kit,
+            anchor="lm",
+        )
+
+
+def render_hand(
+    view: RisingSunView,
+    *,
+    palette: Palette,
+    names: Sequence[str] | None,
+    kit: Toolkit,
+    locale: str = "en",
+) -> Image.Image:
+    """The viewer's secrets (a plain notice when it has none, or for the public)."""
+    tr = words(locale)
+    pal = palette
+    parts = _sections(view) if view.viewer is not None else []
+    height = 130 + max(1, len(parts)) * SECTION_H - (60 if not parts else 0)
+    img = Image.new("RGB", (WIDTH, height), pal["background"])
+    if view.viewer is None:
+        draw_text(
+            img,
+            (24, 40),
+            tr("rising_sun.hand.public"),
+            size=22,
+            bold=True,
+            fill=pal["text"],
+            kit=kit,
+            anchor="lm",
+        )
+        return img
+    seat = view.viewer
+    sv = view.seats[seat]
+    art.paste(img, art.seat_mark(seat, 12, pal, kit), (36, 36))
+    title = tr("rising_sun.hand.title", who=f"{who(seat, names, tr)} ({clan_name(view, seat, tr)})")
+    draw_text(
+        img,
+        (58, 36),
+        title,
+        size=26,
+        bold=True,
+        fill=pal["text"],
+        kit=kit,
+        anchor="lm",
+        max_width=WIDTH - 80,
+    )
+    stats = tr(
+        "rising_sun.hand.stats", vp=sv.vp, coins=sv.coins, ronin=sv.ronin, honor=sv.honor + 1
+    )
+    draw_text(
+        img,
+        (24, 76),
+        stats,
+        size=20,
+        fill=pal["muted_text"],
+        kit=kit,
+        anchor="lm",
+        max_width=WIDTH - 48,
+    )
+    y = 110.0
+    if not parts:
+        draw_text(
+            img,
+            (24, y + 20),
+            tr("rising_sun.hand.nothing"),
+            size=22,
+            fill=pal["text"],
+            kit=kit,
+            anchor="lm",
+        )
+        return img
+    lotus = sv.clan == "lotus"
+    for part in parts:
+        if part == "bid" and view.battle is not None:
+            head = tr(
+                "rising_sun.hand.bid", province=place(view.battle.province, tr), coins=sv.coins
+            )
+        elif part == "drawn":
+            head = tr("rising_sun.hand.drawn_lotus" if lotus else "rising_sun.hand.drawn")
+        else:
+            head = tr(f"rising_sun.hand.{part}")
+        draw_text(
+            img,
+            (24, y + 14),
+            head,
+            size=20,
+            bold=True,
+            fill=pal["text"],
+            kit=kit,
+            anchor="lm",
+            max_width=WIDTH - 48,
+        )
+        if part == "bid":
+            _bid(img, y + 34, view, pal, kit, tr)
+            bid = own_bid(view) or (0, 0, 0, 0)
+            held = tr("rising_sun.hand.held", n=max(0, sv.coins - sum(bid)))
+            state = tr(
+                "rising_sun.hand.bid_confirmed" if sv.bid_confirmed else "rising_sun.hand.bid_open"
+            )
+            draw_text(
+                img,
+                (24, y + 34 + TILE_H + 14),
+                f"{held} · {state}",
+                size=18,
+                fill=pal["muted_text"],
+                kit=kit,
+                anchor="lm",
+            )
+        else:
+            tiles = {"drawn": view.drawn, "deck_top": view.deck_top, "facedown": view.facedown}[
+                part
+            ]
+            _tiles(img, y + 34, tiles, pal, kit, tr)
+        y += SECTION_H
+    return img

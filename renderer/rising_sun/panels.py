@@ -1,0 +1,415 @@
+"""The panels under Rising Sun's map: the monsters' key, the battle, the clans in Honor
+order (with their cards, tokens, hostages and reserves), the Season cards on offer and
+the last action."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from games.rising_sun.data import BOXES
+from games.rising_sun.view import RisingSunView
+from renderer.core import Toolkit, draw_text
+from renderer.palettes import Palette
+from renderer.rising_sun import art
+from renderer.rising_sun import layout as L
+from renderer.rising_sun.words import (
+    card_name,
+    clan_name,
+    figure_name,
+    figures_short,
+    last_action_text,
+    place,
+    who,
+)
+from renderer.words import Words
+
+LEFT, RIGHT = L.MARGIN, L.WIDTH - L.MARGIN
+CARD_TYPES = ("enhancement", "virtue", "monster", "war_upgrade", "winter_upgrade")
+# Clan table columns (centres), from the panel's left edge.
+COLS = {"vp": 400, "coins": 486, "ronin": 572, "ally": 652, "holds": 732}
+BATTLE_COLS = (310, 440, 570, 700)  # the four boxes' centres
+BATTLE_STATUS = 810
+
+
+def wrap(label: str, items: Sequence[str], width: float, kit: Toolkit) -> list[str]:
+    """``label`` then ``items`` joined by " · ", broken into lines of ``width`` px (18 px)."""
+    lines: list[str] = []
+    line = label
+    for item in items:
+        candidate = f"{line} · {item}" if line and line != label else f"{line} {item}".strip()
+        if art.width(kit, candidate, 18) <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = item
+    lines.append(line)
+    return lines
+
+
+def wrap_words(text: str, width: float, kit: Toolkit) -> list[str]:
+    """``text`` broken into lines of at most ``width`` px at 18 px."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if art.width(kit, candidate, 18) <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    return [*lines, line]
+
+
+def _box(img: Image.Image, box: tuple[float, float, float, float], pal: Palette) -> None:
+    ImageDraw.Draw(img).rounded_rectangle(
+        box, radius=12, fill=pal["panel"], outline=pal["panel_border"], width=2
+    )
+
+
+def _text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    pal: Palette,
+    kit: Toolkit,
+    *,
+    size: int = 18,
+    bold: bool = False,
+    muted: bool = False,
+    anchor: str = "lm",
+    width: float | None = None,
+) -> None:
+    fill = pal["muted_text"] if muted else pal["text"]
+    draw_text(
+        img, xy, text, size=size, bold=bold, fill=fill, kit=kit, anchor=anchor, max_width=width
+    )
+
+
+def draw_static_panels(
+    img: Image.Image, view: RisingSunView, sec: L.Sections, pal: Palette, kit: Toolkit, tr: Words
+) -> None:
+    if sec.battle is not None and view.battle is not None:
+        height = L.BATTLE_HEAD + len(view.battle.participants) * L.BATTLE_ROW + L.LINE + 12
+        _box(img, (LEFT, sec.battle, RIGHT, sec.battle + height), pal)
+        for x, b in zip(BATTLE_COLS, BOXES, strict=True):
+            _text(
+                img,
+                (LEFT + x, sec.battle + 50),
+                tr(f"rising_sun.box.{b}"),
+                pal,
+                kit,
+                muted=True,
+                anchor="mm",
+                width=126,
+            )
+        _text(
+            img,
+            (LEFT + BATTLE_STATUS, sec.battle + 50),
+            tr("rising_sun.battle.status"),
+            pal,
+            kit,
+            muted=True,
+            anchor="mm",
+            width=100,
+        )
+    top = sec.clans
+    _box(img, (LEFT, top, RIGHT, top + L.CLAN_HEAD + view.players * L.CLAN_ROW), pal)
+    _text(
+        img,
+        (LEFT + 14, top + 20),
+        tr("rising_sun.head.clans"),
+        pal,
+        kit,
+        size=20,
+        bold=True,
+        width=COLS["vp"] - 60,
+    )
+    for key, x in COLS.items():
+        _text(
+            img,
+            (LEFT + x, top + 20),
+            tr(f"rising_sun.head.{key}"),
+            pal,
+            kit,
+            muted=True,
+            anchor="mm",
+            width=84,
+        )
+    top = sec.offer
+    _box(img, (LEFT, top, RIGHT, top + L.OFFER_HEAD + L.OFFER_ROWS * L.OFFER_ROW + L.LINE + 4), pal)
+    _text(img, (LEFT + 14, top + 20), tr("rising_sun.offer"), pal, kit, size=20, bold=True)
+    col = art.colours(pal)
+    kx = LEFT + 14.0
+    y = top + L.OFFER_HEAD + L.OFFER_ROWS * L.OFFER_ROW + 10
+    draw = ImageDraw.Draw(img)
+    for t in CARD_TYPES:
+        letter = tr(f"rising_sun.card_abbr.{t}")
+        w = max(24.0, art.width(kit, letter, 18, True) + 8)
+        draw.rounded_rectangle((kx, y - 11, kx + w, y + 11), radius=4, fill=col[t])
+        draw_text(
+            img, (kx + w / 2, y), letter, size=18, bold=True, fill="#ffffff", kit=kit, anchor="mm"
+        )
+        name = tr(f"rising_sun.card_type.{t}")
+        _text(img, (kx + w + 6, y), name, pal, kit)
+        kx += w + 6 + art.width(kit, name, 18) + 16
+
+
+def draw_panels(
+    img: Image.Image,
+    view: RisingSunView,
+    sec: L.Sections,
+    monsters: Sequence[str],
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+    bought: str | None,
+) -> None:
+    for i, line in enumerate(monsters):
+        _text(
+            img, (LEFT + 8, sec.monsters + 13 + i * L.LINE), line, pal, kit, width=RIGHT - LEFT - 16
+        )
+    if sec.battle is not None:
+        draw_battle(img, view, sec.battle, names, pal, kit, tr)
+    draw_clans(img, view, sec.clans, names, pal, kit, tr)
+    draw_offer(img, view, sec.offer, pal, kit, tr)
+    draw_footer(img, view, sec.footer, names, pal, kit, tr)
+    del bought
+
+
+def draw_battle(
+    img: Image.Image,
+    view: RisingSunView,
+    top: float,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    b = view.battle
+    if b is None:
+        return
+    head = tr("rising_sun.battle", province=place(b.province, tr))
+    _text(img, (LEFT + 14, top + 20), head, pal, kit, size=22, bold=True)
+    note = tr("rising_sun.battle.revealed" if b.revealed else "rising_sun.battle.secret")
+    hx = LEFT + 14 + art.width(kit, head, 22, True) + 14
+    _text(img, (hx, top + 21), note, pal, kit, muted=True, width=RIGHT - 14 - hx)
+    won = dict(b.advantages)
+    draw = ImageDraw.Draw(img)
+    for r, (seat, bid) in enumerate(zip(b.participants, b.bids, strict=False)):
+        cy = top + L.BATTLE_HEAD + r * L.BATTLE_ROW + 4
+        art.paste(img, art.seat_mark(seat, 9, pal, kit), (LEFT + 26, cy))
+        _text(
+            img,
+            (LEFT + 42, cy),
+            who(seat, names, tr),
+            pal,
+            kit,
+            bold=True,
+            width=BATTLE_COLS[0] - 100,
+        )
+        for i, (x, box) in enumerate(zip(BATTLE_COLS, BOXES, strict=True)):
+            if won.get(box) == seat:
+                draw.rounded_rectangle(
+                    (LEFT + x - 40, cy - 13, LEFT + x + 40, cy + 13),
+                    radius=6,
+                    fill=pal["highlight"],
+                )
+                fill = pal["token_text"]
+            else:
+                fill = pal["text"]
+            value = tr("rising_sun.battle.hidden") if bid is None else str(bid[i])
+            draw_text(
+                img, (LEFT + x, cy), value, size=20, bold=True, fill=fill, kit=kit, anchor="mm"
+            )
+        state = "confirmed" if seat in b.confirmed else "waiting"
+        _text(
+            img,
+            (LEFT + BATTLE_STATUS, cy),
+            tr(f"rising_sun.battle.{state}"),
+            pal,
+            kit,
+            muted=state == "waiting",
+            anchor="mm",
+            width=110,
+        )
+    notes = []
+    if b.hired is not None:
+        notes.append(tr("rising_sun.battle.hired", who=who(b.hired[0], names, tr), n=b.hired[1]))
+    if b.killed:
+        notes.append(tr("rising_sun.battle.killed", n=b.killed))
+    if b.winner is not None:
+        notes.append(tr("rising_sun.battle.winner", who=who(b.winner, names, tr)))
+    if notes:
+        y = top + L.BATTLE_HEAD + len(b.participants) * L.BATTLE_ROW + 8
+        _text(img, (LEFT + 14, y), " · ".join(notes), pal, kit, width=RIGHT - LEFT - 28)
+
+
+def draw_clans(
+    img: Image.Image,
+    view: RisingSunView,
+    top: float,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    draw = ImageDraw.Draw(img)
+    for r, seat in enumerate(view.honor):
+        sv = view.seats[seat]
+        y = top + L.CLAN_HEAD + r * L.CLAN_ROW
+        if r:
+            draw.line((LEFT + 12, y, RIGHT - 12, y), fill=pal["panel_border"], width=1)
+        cy = y + 18
+        acting = seat in view.to_act and view.outcome is None
+        if acting:
+            draw.polygon(
+                [(LEFT + 6, cy - 8), (LEFT + 16, cy), (LEFT + 6, cy + 8)], fill=pal["highlight"]
+            )
+        _text(img, (LEFT + 30, cy), str(r + 1), pal, kit, size=20, bold=True, anchor="mm")
+        art.paste(img, art.seat_mark(seat, 10, pal, kit), (LEFT + 56, cy))
+        name = who(seat, names, tr)
+        _text(img, (LEFT + 74, cy), name, pal, kit, size=20, bold=True, width=170)
+        clan = clan_name(view, seat, tr)
+        if sv.resigned:
+            clan += f" ({tr('rising_sun.row.resigned')})"
+        _text(img, (LEFT + 250, cy), clan, pal, kit, muted=True, width=COLS["vp"] - 280)
+        _text(img, (LEFT + COLS["vp"], cy), str(sv.vp), pal, kit, size=20, bold=True, anchor="mm")
+        for key, n, sprite in (
+            ("coins", sv.coins, art.coin(9, pal, kit)),
+            ("ronin", sv.ronin, art.ronin(9, pal, kit)),
+        ):
+            x = LEFT + COLS[key]
+            art.paste(img, sprite, (x - 12, cy))
+            _text(img, (x + 2, cy), str(n), pal, kit, size=20, bold=True)
+        if sv.ally is not None:
+            art.paste(img, art.seat_mark(sv.ally, 9, pal, kit), (LEFT + COLS["ally"], cy))
+        hold = art.stronghold(seat, 22, pal, kit)
+        art.paste(img, hold, (LEFT + COLS["holds"] - 12, cy - 1))
+        _text(
+            img,
+            (LEFT + COLS["holds"] + 4, cy),
+            str(sv.strongholds_left),
+            pal,
+            kit,
+            size=20,
+            bold=True,
+        )
+        cards = [
+            card_name(c.id, c.name, tr) + (f" ×{c.count}" if c.count > 1 else "") for c in sv.cards
+        ]
+        line = (
+            tr("rising_sun.row.cards", cards=", ".join(cards))
+            if cards
+            else tr("rising_sun.row.no_cards")
+        )
+        _text(img, (LEFT + 74, y + 44), line, pal, kit, width=RIGHT - LEFT - 90)
+        parts = []
+        if sv.facedown:
+            parts.append(tr("rising_sun.row.facedown", n=sv.facedown))
+        if sv.bid_confirmed:
+            parts.append(tr("rising_sun.row.confirmed"))
+        if sv.tokens:
+            parts.append(
+                tr("rising_sun.row.tokens", tokens=", ".join(place(p, tr) for _, p in sv.tokens))
+            )
+        if sv.hostages:
+            held = ", ".join(
+                f"{figure_name(g.kind, tr)} ({who(g.owner, names, tr)})" for g in sv.hostages
+            )
+            parts.append(tr("rising_sun.row.hostages", figures=held))
+        if sv.reserve:
+            parts.append(tr("rising_sun.row.reserve", figures=figures_short(sv.reserve, tr)))
+        _text(
+            img,
+            (LEFT + 74, y + 68),
+            " · ".join(parts),
+            pal,
+            kit,
+            muted=True,
+            width=RIGHT - LEFT - 90,
+        )
+
+
+def draw_offer(
+    img: Image.Image, view: RisingSunView, top: float, pal: Palette, kit: Toolkit, tr: Words
+) -> None:
+    if not view.offer:
+        _text(
+            img,
+            (LEFT + 14, top + L.OFFER_HEAD + 16),
+            tr("rising_sun.offer_none"),
+            pal,
+            kit,
+            muted=True,
+        )
+        return
+    width = (RIGHT - LEFT - 28 - 2 * 10) / 3
+    for i, c in enumerate(view.offer[: 3 * L.OFFER_ROWS]):
+        row, column = divmod(i, 3)
+        x0 = LEFT + 14 + column * (width + 10)
+        y0 = top + L.OFFER_HEAD + row * L.OFFER_ROW
+        chip = card_chip(c.id, c.name, c.type, c.cost, c.count, round(width), pal, kit, tr)
+        img.paste(chip, (round(x0), round(y0)), chip)
+
+
+def card_chip(
+    cid: str,
+    fallback: str,
+    kind: str,
+    cost: int,
+    count: int,
+    width: int,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> Image.Image:
+    """A card on offer: its type's colour and letter, name, copies and cost (a sprite)."""
+
+    def build() -> Image.Image:
+        col = art.colours(pal)
+        height = L.OFFER_ROW - 6
+        img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(img)
+        draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=6, fill=col["land"])
+        letter = tr.get(f"rising_sun.card_abbr.{kind}", "?")
+        w = max(26.0, art.width(kit, letter, 18, True) + 8)
+        draw.rounded_rectangle((0, 0, w, height - 1), radius=6, fill=col.get(kind, col["ink"]))
+        cy = height / 2
+        white = "#ffffff"
+        draw_text(img, (w / 2, cy), letter, size=18, bold=True, fill=white, kit=kit, anchor="mm")
+        right = width - 8 - art.width(kit, str(cost), 18, True)
+        ink = col["ink"]
+        draw_text(
+            img, (width - 8, cy), str(cost), size=18, bold=True, fill=ink, kit=kit, anchor="rm"
+        )
+        art.paste(img, art.coin(9, pal, kit), (right - 12, cy))
+        name = card_name(cid, fallback, tr) + (f" ×{count}" if count > 1 else "")
+        room = right - 22 - w - 8
+        draw_text(img, (w + 8, cy), name, size=18, fill=ink, kit=kit, anchor="lm", max_width=room)
+        return img
+
+    key = ("rising_sun", "card", cid, count, width, pal["name"], tr.locale)
+    return kit.stamp(key, build)
+
+
+def draw_footer(
+    img: Image.Image,
+    view: RisingSunView,
+    top: float,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    text = last_action_text(view, names, tr)
+    draw = ImageDraw.Draw(img)
+    cy = top + 14
+    draw.rounded_rectangle(
+        (LEFT + 4, cy - 10, LEFT + 24, cy + 10), radius=4, outline=pal["highlight"], width=4
+    )
+    line = tr("rising_sun.last", text=text) if text else tr("rising_sun.first")
+    for i, part in enumerate(wrap_words(line, RIGHT - LEFT - 40, kit)[:2]):
+        _text(img, (LEFT + 34, cy + i * L.LINE), part, pal, kit, width=RIGHT - LEFT - 40)
