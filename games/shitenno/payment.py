@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from itertools import product
+from itertools import chain, product
 
 from games.shitenno.data import TROOPS, Province
 
@@ -320,23 +320,6 @@ def valid(
     return waste(cards, exchange, plus, hatamoto, need, cost, **kw) is None
 
 
-@lru_cache(maxsize=16384)
-def _submultisets(counts: tuple[tuple[str, int], ...], limit: int) -> tuple[tuple[str, ...], ...]:
-    """Sub-multisets (canonical order kept) of at most ``limit`` cards."""
-    results: list[tuple[tuple[str, ...], int]] = [((), 0)]
-    for code, n in counts:
-        grown = []
-        for cards, size in results:
-            for k in range(min(n, limit - size) + 1):
-                grown.append((cards + (code,) * k, size + k))
-        results = grown
-    return tuple(c for c, _ in results)
-
-
-def _merge(a: tuple[str, ...], b: tuple[str, ...], order: dict[str, int]) -> tuple[str, ...]:
-    return tuple(sorted(a + b, key=order.__getitem__))
-
-
 def payments(
     hand: tuple[str, ...],
     exchange: int,
@@ -351,75 +334,319 @@ def payments(
     """Every valid payment from ``hand`` (with up to ``exchange``/``plus`` tiles and the
     Hatamoto when ``hatamoto``), as ``(cards, exchange, plus, hatamoto)``, unordered.
 
-    Pruning (a valid payment spends nothing for nothing): in a troop payment every card
+    See :class:`_Search` for how they are found.
+    """
+    search = _Search(hand, exchange, plus, hatamoto, need, cost, same_card, koku_any)
+    return search.run()
+
+
+Vec = tuple[int, ...]  # troops of the needed types, capped at the requirement
+Cell = tuple[tuple[Vec, ...], int | None]  # best troop vectors, best Koku (None: none)
+Signature = tuple[Vec, int, tuple[Cell, ...]]
+
+
+def _pareto(vectors: Iterable[Vec]) -> tuple[Vec, ...]:
+    """The vectors no other one beats in every type (the others never meet more)."""
+    found = set(vectors)
+    return tuple(
+        sorted(
+            v
+            for v in found
+            if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in found)
+        )
+    )
+
+
+@lru_cache(maxsize=16384)
+def _signature(
+    code: str,
+    exchange: int,
+    plus: int,
+    koku_any: bool,
+    need: tuple[tuple[str, int], ...],
+    cost: int,
+) -> Signature:
+    """What a card (or the Hatamoto) can do for this requirement: its capped troops and
+    Koku without tiles, and, for every ``(e, p)`` up to ``(exchange, plus)`` carried by
+    it, its best capped troop vectors and best Koku. Two cards with one signature are
+    interchangeable in every check of the search."""
+    fixed, koku = (tuple(0 for _ in need), 0) if code == HATAMOTO else _fixed(code, need)
+    cells = []
+    for e in range(exchange + 1):
+        for p in range(plus + 1):
+            values = _koku_values(code, e, p, koku_any, cost)
+            cells.append(
+                (_pareto(_troop_vectors(code, e, p, koku_any, need)), max(values, default=None))
+            )
+    return fixed, min(koku, cost), tuple(cells)
+
+
+# a candidate: its number (class counts in mixed radix), its (class, count) with a count,
+# the needed troops of either type and the Koku its cards give without tiles, its size
+Candidate = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
+TroopTable = tuple[tuple[int, ...], ...]  # [free Hatamoto troops][rest] -> bits
+
+
+@lru_cache(maxsize=16384)
+def _carrier_tables(
+    code: str,
+    exchange: int,
+    plus: int,
+    koku_any: bool,
+    need: tuple[tuple[str, int], ...],
+    cost: int,
+) -> tuple[TroopTable, tuple[int, ...]]:
+    """For ``code`` carrying every tile: the bits ``(e, p)`` (bit ``e * (plus + 1) + p``,
+    never ``(0, 0)``) with which it meets, by the troops the other items give (capped,
+    index ``a * (n2 + 1) + b`` for the needed counts ``(a, b)``) and the free Hatamoto
+    troops; and by the Koku the other items give (capped at the cost)."""
+    cells = _signature(code, exchange, plus, koku_any, need, cost)[2]
+    n1, n2 = need[0][1], need[1][1] if len(need) > 1 else 0
+    troop = tuple(
+        tuple(
+            sum(
+                1 << idx
+                for idx in range(1, len(cells))
+                if any(
+                    max(0, n1 - r1 - v[0]) + max(0, n2 - r2 - (v[1] if n2 else 0)) <= free
+                    for v in cells[idx][0]
+                )
+            )
+            for r1 in range(n1 + 1)
+            for r2 in range(n2 + 1)
+        )
+        for free in (0, 1)
+    )
+    koku = tuple(
+        sum(
+            1 << idx
+            for idx in range(1, len(cells))
+            if (best := cells[idx][1]) is not None and rest + best >= cost
+        )
+        for rest in range(cost + 1)
+    )
+    return troop, koku
+
+
+@lru_cache(maxsize=16384)
+def _choose(members: tuple[tuple[str, int], ...], size: int) -> tuple[tuple[str, ...], ...]:
+    """The ways to take exactly ``size`` cards from ``members`` (code, count)."""
+    out: list[tuple[str, ...]] = [()]
+    for code, n in members:
+        out = [c + (code,) * j for c in out for j in range(min(n, size - len(c)) + 1)]
+    return tuple(c for c in out if len(c) == size)
+
+
+class _Search:
+    """The payment search, one hand and one requirement.
+
+    Cards are grouped by :func:`_signature` into classes; a candidate is a vector of card
+    counts per class (stored as one int in mixed radix) with or without the Hatamoto.
+    For a candidate, ``_met`` gives at once, as the bits of an int, every tile count
+    ``(e, p)`` (bit ``e * (plus + 1) + p``) with which it meets the requirement; a
+    payment is valid when its bit is set and unset for one tile less of either kind, for
+    one card of any class less and without the Hatamoto. Each bit set is computed once
+    per candidate and reused by the candidates above it; the valid class vectors are
+    expanded into card multisets at the end.
+
+    Candidates (a valid payment spends nothing for nothing): in a troop payment every card
     gives at least one needed troop, so at most ``sum(need)`` cards, and only a card that
     carries an Exchange may lack a needed troop; in a Koku payment every card gives Koku
     (a Troop card only through an Exchange) and the Koku cards total less than the cost
-    plus 3.
+    plus 3. Within them every ``(e, p)`` is checked exactly.
     """
-    order = {c: i for i, c in enumerate(dict.fromkeys(hand))}
-    kinds = Counter(hand)
-    types = {t for t, _ in need}
-    total = sum(n for _, n in need)
-    extra_max = (1 if same_card else exchange) if exchange else 0
-    useful = tuple((c, n) for c, n in kinds.items() if c[0] != "K" and types.intersection(c))
-    other = tuple((c, n) for c, n in kinds.items() if not (c[0] != "K" and types.intersection(c)))
-    kw = {"same_card": same_card, "koku_any": koku_any}
-    found: set[tuple[tuple[str, ...], int, int, bool]] = set()
-    hats = (False, True) if hatamoto else (False,)
-    for base in _submultisets(useful, total):
-        native = _native(base, need)
-        for extra in _submultisets(other, min(extra_max, total - len(base))):
-            cards = _merge(base, extra, order)
-            for h in hats:
-                if len(cards) + h > total:
-                    continue
-                for e in range(exchange + 1):
-                    if len(extra) > e:
+
+    def __init__(
+        self,
+        hand: tuple[str, ...],
+        exchange: int,
+        plus: int,
+        hatamoto: bool,
+        need: tuple[tuple[str, int], ...],
+        cost: int,
+        same_card: bool,
+        koku_any: bool,
+    ) -> None:
+        self.exchange, self.plus, self.cost, self.same = exchange, plus, cost, same_card
+        self.hats = (False, True) if hatamoto else (False,)
+        self.target = tuple(n for _, n in need)
+        self.total = sum(self.target)
+        self.n1, self.n2 = self.target[0], self.target[1] if len(self.target) > 1 else 0
+        self.width = plus + 1
+        self.ncells = (exchange + 1) * (plus + 1)
+        full = (1 << self.ncells) - 1
+        self.p_above_0 = full & ~sum(1 << (e * self.width) for e in range(exchange + 1))
+        self.order = {c: i for i, c in enumerate(dict.fromkeys(hand))}
+        context = (exchange, plus, koku_any, need, cost)
+        groups: dict[Signature, list[tuple[str, int]]] = {}
+        for code, n in Counter(hand).items():
+            groups.setdefault(_signature(code, *context), []).append((code, n))
+
+        def rank(sig: Signature) -> int:  # needed troops first, other Troop cards, Koku
+            return 0 if any(sig[0]) else 2 if sig[1] else 1
+
+        sigs = sorted(groups, key=rank)
+        self.useful = sum(1 for s in sigs if rank(s) == 0)
+        self.troop = sum(1 for s in sigs if rank(s) < 2)
+        self.members = [tuple(groups[s]) for s in sigs]
+        self.counts = tuple(sum(n for _, n in groups[s]) for s in sigs)
+        self.strides = [1]
+        for n in self.counts:
+            self.strides.append(self.strides[-1] * (n + 1))
+        self.f1 = [s[0][0] for s in sigs]
+        self.f2 = [s[0][1] if self.n2 else 0 for s in sigs]
+        self.koku = [s[1] for s in sigs]
+        self.cells = [s[2] for s in sigs]
+        tables = [_carrier_tables(m[0][0], *context) for m in self.members]
+        self.troop_bits = [t[0] for t in tables]
+        self.koku_bits = [t[1] for t in tables]
+        self.hat_cells = _signature(HATAMOTO, *context)[2]
+        self.hat_bits = _carrier_tables(HATAMOTO, *context)[0][0]
+        self.memo: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.found: list[tuple[tuple[tuple[int, int], ...], bool, int]] = []
+        self.seen: tuple[set[int], set[int]] = (set(), set())
+
+    def run(self) -> list[tuple[tuple[str, ...], int, int, bool]]:
+        useful, troop, total, cost = self.useful, self.troop, self.total, self.cost
+        extra_max = (1 if self.same else self.exchange) if self.exchange else 0
+        classes = len(self.counts)
+        for base in self._walk(0, useful, total, (0, (), 0, 0, 0, 0)):
+            used = base[5]
+            for cand in self._walk(useful, classes, min(extra_max, total - used), base):
+                for h in self.hats:
+                    if cand[5] + h <= total:
+                        self._check(cand, h)
+        for kk in self._walk(troop, classes, cost + 2, (0, (), 0, 0, 0, 0)):
+            value = kk[4]
+            if value >= cost + 3 or value + self.exchange + self.plus < cost:
+                continue
+            for cand in self._walk(0, troop, extra_max if value < cost else 0, kk):
+                self._check(cand, False)
+        return self._expand()
+
+    def _walk(self, lo: int, hi: int, limit: int, start: Candidate) -> Iterator[Candidate]:
+        """``start`` and every candidate made from it by adding at most ``limit`` cards of
+        the classes ``lo`` to ``hi - 1``."""
+        yield start
+        if limit <= 0:
+            return
+        k, present, a1, a2, gold, size = start
+        for i in range(lo, hi):
+            stride, f1, f2, koku = self.strides[i], self.f1[i], self.f2[i], self.koku[i]
+            for c in range(1, min(self.counts[i], limit) + 1):
+                yield from self._walk(
+                    i + 1,
+                    hi,
+                    limit - c,
+                    (
+                        k + c * stride,
+                        (*present, (i, c)),
+                        a1 + c * f1,
+                        a2 + c * f2,
+                        gold + c * koku,
+                        size + c,
+                    ),
+                )
+
+    def _check(self, cand: Candidate, h: bool) -> None:
+        k, present, a1, a2, gold, size = cand
+        seen = self.seen[h]
+        if k in seen:
+            return
+        seen.add(k)
+        met = self._met(cand, h)
+        valid = met & ~(met << self.width) & ~((met << 1) & self.p_above_0)
+        if valid and h:
+            valid &= ~self._met(cand, False)
+        if not valid:
+            return
+        memo = self.memo[h]
+        for n, (i, c) in enumerate(present):
+            less = k - self.strides[i]
+            bits = memo.get(less)
+            if bits is None:
+                fewer = (*present[:n], (i, c - 1)) if c > 1 else present[:n]
+                bits = self._met(
+                    (
+                        less,
+                        (*fewer, *present[n + 1 :]),
+                        a1 - self.f1[i],
+                        a2 - self.f2[i],
+                        gold - self.koku[i],
+                        size - 1,
+                    ),
+                    h,
+                )
+            valid &= ~bits
+            if not valid:
+                return
+        self.found.append((present, h, valid))
+
+    def _met(self, cand: Candidate, h: bool) -> int:
+        """The bits ``(e, p)`` with which the candidate's cards (and the Hatamoto when
+        ``h``) meet the requirement."""
+        k, present, a1, a2, gold, size = cand
+        memo = self.memo[h]
+        bits = memo.get(k)
+        if bits is not None:
+            return bits
+        n1, n2, cost = self.n1, self.n2, self.cost
+        short = max(0, n1 - a1) + max(0, n2 - a2)
+        bits = 1 if short <= h or gold >= cost else 0
+        if (size or h) and self.ncells > 1:
+            if self.same or size + h == 1:
+                w2, f1, f2, koku = n2 + 1, self.f1, self.f2, self.koku
+                for i, _ in present:
+                    r1, r2, rk = a1 - f1[i], a2 - f2[i], gold - koku[i]
+                    rest = (r1 if r1 < n1 else n1) * w2 + (r2 if r2 < n2 else n2)
+                    bits |= self.troop_bits[i][h][rest] | self.koku_bits[i][min(rk, cost)]
+                if h:
+                    bits |= self.hat_bits[min(a1, n1) * w2 + min(a2, n2)]
+            else:
+                bits |= self._spread(present, h)
+        memo[k] = bits
+        return bits
+
+    def _spread(self, present: tuple[tuple[int, int], ...], h: bool) -> int:
+        """``_met`` with tiles spread over two or more items: over every way to share
+        the tiles, the capped troop sums and the best Koku reached, per ``(e, p)``."""
+        target, cost, width = self.target, self.cost, self.width
+        items = [i for i, c in present for _ in range(c)] + ([-1] if h else [])
+        states: dict[int, tuple[set[Vec], int]] = {0: ({tuple(0 for _ in target)}, 0)}
+        for i in items:
+            cells = self.hat_cells if i < 0 else self.cells[i]
+            nxt: dict[int, tuple[set[Vec], int]] = {}
+            for idx, (sums, koku) in states.items():
+                e0, p0 = divmod(idx, width)
+                for jdx, (vectors, best) in enumerate(cells):
+                    e1, p1 = divmod(jdx, width)
+                    if not vectors or e0 + e1 > self.exchange or p0 + p1 > self.plus:
                         continue
-                    for p in range(max(0, total - native - e - h), plus + 1):
-                        if _first_meeting(cards, e, p, h, need, cost, kw, found):
-                            break
-    koku_cards = tuple((c, n) for c, n in kinds.items() if c[0] == "K")
-    troop_cards = tuple((c, n) for c, n in kinds.items() if c[0] != "K")
-    for kk in _submultisets(koku_cards, cost + 2):
-        value = sum(int(c[1]) for c in kk)
-        if value >= cost + 3 or value + exchange + plus < cost:
-            continue
-        for extra in _submultisets(troop_cards, extra_max if value < cost else 0):
-            cards = _merge(kk, extra, order)
-            for e in range(len(extra), exchange + 1):
-                for p in range(max(0, cost - value - e), plus + 1):
-                    if _first_meeting(cards, e, p, False, need, cost, kw, found):
-                        break
-    return list(found)
+                    grown = {
+                        tuple(min(a + b, n) for a, b, n in zip(s, v, target, strict=True))
+                        for s in sums
+                        for v in vectors
+                    }
+                    value = min(koku + (best or 0), cost)
+                    if idx + jdx in nxt:
+                        old_sums, old_koku = nxt[idx + jdx]
+                        nxt[idx + jdx] = (old_sums | grown, max(old_koku, value))
+                    else:
+                        nxt[idx + jdx] = (grown, value)
+            states = nxt
+        bits = 0
+        for idx, (sums, koku) in states.items():
+            if idx and (target in sums or koku >= cost):
+                bits |= 1 << idx
+        return bits
 
-
-def _first_meeting(
-    cards: tuple[str, ...],
-    e: int,
-    p: int,
-    h: bool,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-    kw: dict[str, bool],
-    found: set[tuple[tuple[str, ...], int, int, bool]],
-) -> bool:
-    """Whether the payment meets the requirement (then record it if nothing is wasted).
-
-    A +1 tile can always be applied without loss, so once ``p`` tiles meet the
-    requirement every larger ``p`` wastes one: the callers stop at the first that meets.
-    """
-    items = (*cards, HATAMOTO) if h else cards
-    if not _meets(items, e, p, need, cost, kw["same_card"], kw["koku_any"]):
-        return False
-    if waste(cards, e, p, h, need, cost, **kw) is None:
-        found.add((cards, e, p, h))
-    return True
-
-
-@lru_cache(maxsize=65536)
-def _native(cards: tuple[str, ...], need: tuple[tuple[str, int], ...]) -> int:
-    """Needed troops the cards give without tiles (capped per type)."""
-    have = Counter("".join(c for c in cards if c[0] != "K"))
-    return sum(min(have[t], n) for t, n in need)
+    def _expand(self) -> list[tuple[tuple[str, ...], int, int, bool]]:
+        out: list[tuple[tuple[str, ...], int, int, bool]] = []
+        order = self.order.__getitem__
+        for present, h, valid in self.found:
+            tiles = [divmod(idx, self.width) for idx in range(self.ncells) if valid >> idx & 1]
+            parts = [_choose(self.members[i], c) for i, c in present]
+            for combo in product(*parts):
+                cards = tuple(sorted(chain.from_iterable(combo), key=order))
+                out.extend((cards, e, p, h) for e, p in tiles)
+        return out

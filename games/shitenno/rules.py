@@ -20,10 +20,12 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import overload
 
 from games.base import Event
 from games.shitenno.data import (
+    ALL_CARD_CODES,
     EFFECTS,
     HATAMOTO,
     LETTER_EFFECT,
@@ -217,23 +219,25 @@ def placements(state: ShitennoState, seat: int) -> list[Place]:
     hat = state.titles[seat] == HATAMOTO and not state.hatamoto_used
     same = bool(state.options["tiles_on_one_card"])
     koku_any = bool(state.options["koku_any_value_exchange"])
-    found: list[tuple[int, int, Place]] = []
+    found: list[tuple[tuple[int, int, int, tuple[str, ...], int], Place]] = []
     for i, p in enumerate(provinces()):
         free = free_position(state, i)
         if free is None:
             continue
         need = tuple(requirement(p, state.stacks[i]).items())
         cost = koku_cost(p, free)
-        for cards, e, pl, h in _payments(hand, exchange, plus, hat, need, cost, same, koku_any):
-            price = 2 * sum(len(c) if c[0] != "K" else int(c[1]) for c in cards)
-            price += 3 * (e + pl) + h
-            found.append((price, i, Place(p.id, cards, e, pl, h)))
-    found.sort(key=lambda x: (x[0], x[1], [len(x[2].cards)], x[2].cards, x[2].exchange))
-    return [x[2] for x in found]
+        found += _province_places(i, hand, exchange, plus, hat, need, cost, same, koku_any)
+    if len(found) > 1:
+        found.sort(key=itemgetter(0))  # each province's run is sorted already
+    return [x[1] for x in found]
+
+
+PRICE = {c: 2 * (int(c[1]) if c[0] == "K" else len(c)) for c in ALL_CARD_CODES}
 
 
 @lru_cache(maxsize=4096)
-def _payments(
+def _province_places(
+    i: int,
     hand: tuple[str, ...],
     exchange: int,
     plus: int,
@@ -242,8 +246,19 @@ def _payments(
     cost: int,
     same: bool,
     koku_any: bool,
-) -> tuple[tuple[tuple[str, ...], int, int, bool], ...]:
-    return tuple(payments(hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any))
+) -> tuple[tuple[tuple[int, int, int, tuple[str, ...], int], Place], ...]:
+    """The placements on province ``i``, each with its sort key: price (2 per troop or Koku
+    on the cards, 3 per bonus tile, 1 for the Hatamoto), province, number of cards, cards,
+    Exchange tiles (the price tells +1 and the Hatamoto apart), in that order."""
+    pid = PROVINCE_IDS[i]
+    out = []
+    for cards, e, pl, h in payments(
+        hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any
+    ):
+        price = sum(PRICE[c] for c in cards) + 3 * (e + pl) + h
+        out.append(((price, i, len(cards), cards, e), Place(pid, cards, e, pl, h)))
+    out.sort(key=itemgetter(0))
+    return tuple(out)
 
 
 def free_position(state: ShitennoState, i: int) -> int | None:
