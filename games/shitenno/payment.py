@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import chain, product
+from typing import NamedTuple
 
 from games.shitenno.data import TROOPS, Province
 
@@ -334,15 +335,41 @@ def payments(
     """Every valid payment from ``hand`` (with up to ``exchange``/``plus`` tiles and the
     Hatamoto when ``hatamoto``), as ``(cards, exchange, plus, hatamoto)``, unordered.
 
-    See :class:`_Search` for how they are found.
+    See :class:`_Search` for how they are found. First a bound: every tile and the
+    Hatamoto add at most one needed troop (or Koku) to what the cards give; when even
+    the whole hand with every tile falls short, nothing pays.
     """
+    tiles = exchange + plus
+    if sum(_koku_of(c) for c in hand) + tiles < cost:
+        reach = _reach(hand, need)
+        if any(r + tiles + hatamoto < n for r, (_, n) in zip(reach, need, strict=True)):
+            return []
+        if sum(reach) + tiles + hatamoto < sum(n for _, n in need):
+            return []
     search = _Search(hand, exchange, plus, hatamoto, need, cost, same_card, koku_any)
     return search.run()
 
 
+def _koku_of(code: str) -> int:
+    return int(code[1]) if code[0] == "K" else 0
+
+
+@lru_cache(maxsize=65536)
+def _reach(hand: tuple[str, ...], need: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    """The needed troops of each type the cards give without tiles (each card capped)."""
+    out = [0] * len(need)
+    for code in hand:
+        for j, x in enumerate(_fixed(code, need)[0]):
+            out[j] += x
+    return tuple(out)
+
+
 Vec = tuple[int, ...]  # troops of the needed types, capped at the requirement
 Cell = tuple[tuple[Vec, ...], int | None]  # best troop vectors, best Koku (None: none)
-Signature = tuple[Vec, int, tuple[Cell, ...]]
+TroopTable = tuple[tuple[int, ...], ...]  # [free Hatamoto troops][rest] -> bits
+# a candidate: its number (class counts in mixed radix), its (class, count) with a count,
+# the needed troops of either type and the Koku its cards give without tiles, its size
+Candidate = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
 
 
 def _pareto(vectors: Iterable[Vec]) -> tuple[Vec, ...]:
@@ -357,59 +384,52 @@ def _pareto(vectors: Iterable[Vec]) -> tuple[Vec, ...]:
     )
 
 
-@lru_cache(maxsize=16384)
-def _signature(
-    code: str,
-    exchange: int,
-    plus: int,
-    koku_any: bool,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-) -> Signature:
-    """What a card (or the Hatamoto) can do for this requirement: its capped troops and
-    Koku without tiles, and, for every ``(e, p)`` up to ``(exchange, plus)`` carried by
-    it, its best capped troop vectors and best Koku. Two cards with one signature are
-    interchangeable in every check of the search."""
-    fixed, koku = (tuple(0 for _ in need), 0) if code == HATAMOTO else _fixed(code, need)
-    cells = []
-    for e in range(exchange + 1):
-        for p in range(plus + 1):
-            values = _koku_values(code, e, p, koku_any, cost)
-            cells.append(
-                (_pareto(_troop_vectors(code, e, p, koku_any, need)), max(values, default=None))
-            )
-    return fixed, min(koku, cost), tuple(cells)
+# What a card does for a requirement depends only on which of its troops are of the needed
+# types: the per-card tables are computed for a stand-in card (needed types as S then N,
+# other types as M) and a stand-in requirement, so there are few of them.
+@lru_cache(maxsize=4096)
+def _stand_in(
+    code: str, need: tuple[tuple[str, int], ...]
+) -> tuple[str, tuple[tuple[str, int], ...], str]:
+    """The stand-in card and requirement of the troop side, and the stand-in card of the
+    Koku side (a Koku card, one troop, two troops or the Hatamoto)."""
+    letters = {t: "SN"[j] for j, (t, _) in enumerate(need)}
+    rep_need = tuple(("SN"[j], n) for j, (_, n) in enumerate(need))
+    if code == HATAMOTO or code[0] == "K":
+        return code, rep_need, code
+    troop_code = _sorted(letters.get(t, "M") for t in code)
+    return troop_code, rep_need, "S" * len(code)
 
 
-# a candidate: its number (class counts in mixed radix), its (class, count) with a count,
-# the needed troops of either type and the Koku its cards give without tiles, its size
-Candidate = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
-TroopTable = tuple[tuple[int, ...], ...]  # [free Hatamoto troops][rest] -> bits
+_TROOP_KINDS: dict[tuple[Vec, tuple[tuple[Vec, ...], ...]], int] = {}
+_KOKU_KINDS: dict[tuple[int, tuple[int | None, ...]], int] = {}
 
 
 @lru_cache(maxsize=16384)
-def _carrier_tables(
-    code: str,
-    exchange: int,
-    plus: int,
-    koku_any: bool,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-) -> tuple[TroopTable, tuple[int, ...]]:
-    """For ``code`` carrying every tile: the bits ``(e, p)`` (bit ``e * (plus + 1) + p``,
-    never ``(0, 0)``) with which it meets, by the troops the other items give (capped,
-    index ``a * (n2 + 1) + b`` for the needed counts ``(a, b)``) and the free Hatamoto
-    troops; and by the Koku the other items give (capped at the cost)."""
-    cells = _signature(code, exchange, plus, koku_any, need, cost)[2]
+def _troop_side(
+    code: str, exchange: int, plus: int, koku_any: bool, need: tuple[tuple[str, int], ...]
+) -> tuple[int, Vec, tuple[tuple[Vec, ...], ...], TroopTable]:
+    """A (stand-in) card's troops for the requirement: a number for the kind (equal
+    numbers, equal behaviour), its capped troops without tiles, its best capped troop
+    vectors carrying each ``(e, p)`` (cell ``e * (plus + 1) + p``), and the bits of the
+    cells, never ``(0, 0)``, with which it meets as the carrier, by the free Hatamoto
+    troops and the capped troops the other items give (index ``a * (n2 + 1) + b``)."""
+    fixed = tuple(0 for _ in need) if code == HATAMOTO else _fixed(code, need)[0]
+    cells = tuple(
+        _pareto(_troop_vectors(code, e, p, koku_any, need))
+        for e in range(exchange + 1)
+        for p in range(plus + 1)
+    )
+    kind = _TROOP_KINDS.setdefault((fixed, cells), len(_TROOP_KINDS))
     n1, n2 = need[0][1], need[1][1] if len(need) > 1 else 0
-    troop = tuple(
+    table = tuple(
         tuple(
             sum(
                 1 << idx
                 for idx in range(1, len(cells))
                 if any(
                     max(0, n1 - r1 - v[0]) + max(0, n2 - r2 - (v[1] if n2 else 0)) <= free
-                    for v in cells[idx][0]
+                    for v in cells[idx]
                 )
             )
             for r1 in range(n1 + 1)
@@ -417,15 +437,63 @@ def _carrier_tables(
         )
         for free in (0, 1)
     )
-    koku = tuple(
+    return kind, fixed, cells, table
+
+
+@lru_cache(maxsize=16384)
+def _koku_side(
+    code: str, exchange: int, plus: int, koku_any: bool, cost: int
+) -> tuple[int, int, tuple[int | None, ...], tuple[int, ...]]:
+    """A (stand-in) card's Koku for the cost: a number for the kind, its Koku without tiles
+    and its best Koku carrying each ``(e, p)`` (capped at the cost; None: it gives none),
+    and the bits of the cells, never ``(0, 0)``, with which it pays as the carrier, by
+    the Koku the other items give (capped)."""
+    koku = min(int(code[1]), cost) if code[0] == "K" else 0
+    best = tuple(
+        max(_koku_values(code, e, p, koku_any, cost), default=None)
+        for e in range(exchange + 1)
+        for p in range(plus + 1)
+    )
+    kind = _KOKU_KINDS.setdefault((koku, best), len(_KOKU_KINDS))
+    table = tuple(
         sum(
             1 << idx
-            for idx in range(1, len(cells))
-            if (best := cells[idx][1]) is not None and rest + best >= cost
+            for idx in range(1, len(best))
+            if (b := best[idx]) is not None and rest + b >= cost
         )
         for rest in range(cost + 1)
     )
-    return troop, koku
+    return kind, koku, best, table
+
+
+class _Card(NamedTuple):
+    """A card (or the Hatamoto) for one requirement, cost and tile counts: ``kind`` is
+    equal for two cards exactly when everything else is."""
+
+    kind: tuple[int, int]
+    f1: int  # needed troops of the first type without tiles (capped)
+    f2: int  # of the second type (0 with one type)
+    koku: int  # Koku without tiles (capped at the cost)
+    cells: tuple[Cell, ...]
+    troop_bits: TroopTable
+    koku_bits: tuple[int, ...]
+
+
+@lru_cache(maxsize=65536)
+def _card(
+    code: str,
+    exchange: int,
+    plus: int,
+    koku_any: bool,
+    need: tuple[tuple[str, int], ...],
+    cost: int,
+) -> _Card:
+    troop_code, rep_need, koku_code = _stand_in(code, need)
+    t_kind, fixed, vectors, troop_bits = _troop_side(troop_code, exchange, plus, koku_any, rep_need)
+    k_kind, koku, best, koku_bits = _koku_side(koku_code, exchange, plus, koku_any, cost)
+    cells = tuple(zip(vectors, best, strict=True))
+    f2 = fixed[1] if len(fixed) > 1 else 0
+    return _Card((t_kind, k_kind), fixed[0], f2, koku, cells, troop_bits, koku_bits)
 
 
 @lru_cache(maxsize=16384)
@@ -440,7 +508,7 @@ def _choose(members: tuple[tuple[str, int], ...], size: int) -> tuple[tuple[str,
 class _Search:
     """The payment search, one hand and one requirement.
 
-    Cards are grouped by :func:`_signature` into classes; a candidate is a vector of card
+    Cards are grouped by their kind (:func:`_card`) into classes; a candidate is a vector of card
     counts per class (stored as one int in mixed radix) with or without the Hatamoto.
     For a candidate, ``_met`` gives at once, as the bits of an int, every tile count
     ``(e, p)`` (bit ``e * (plus + 1) + p``) with which it meets the requirement; a
@@ -478,30 +546,34 @@ class _Search:
         self.p_above_0 = full & ~sum(1 << (e * self.width) for e in range(exchange + 1))
         self.order = {c: i for i, c in enumerate(dict.fromkeys(hand))}
         context = (exchange, plus, koku_any, need, cost)
-        groups: dict[Signature, list[tuple[str, int]]] = {}
+        groups: dict[tuple[int, int], tuple[_Card, list[tuple[str, int]]]] = {}
         for code, n in Counter(hand).items():
-            groups.setdefault(_signature(code, *context), []).append((code, n))
+            card = _card(code, *context)
+            if card.kind in groups:
+                groups[card.kind][1].append((code, n))
+            else:
+                groups[card.kind] = (card, [(code, n)])
 
-        def rank(sig: Signature) -> int:  # needed troops first, other Troop cards, Koku
-            return 0 if any(sig[0]) else 2 if sig[1] else 1
+        def rank(card: _Card) -> int:  # needed troops first, other Troop cards, Koku
+            return 0 if card.f1 or card.f2 else 2 if card.koku else 1
 
-        sigs = sorted(groups, key=rank)
-        self.useful = sum(1 for s in sigs if rank(s) == 0)
-        self.troop = sum(1 for s in sigs if rank(s) < 2)
-        self.members = [tuple(groups[s]) for s in sigs]
-        self.counts = tuple(sum(n for _, n in groups[s]) for s in sigs)
+        classes = sorted(groups.values(), key=lambda g: rank(g[0]))
+        cards = [c for c, _ in classes]
+        self.useful = sum(1 for c in cards if rank(c) == 0)
+        self.troop = sum(1 for c in cards if rank(c) < 2)
+        self.members = [tuple(m) for _, m in classes]
+        self.counts = tuple(sum(n for _, n in m) for m in self.members)
         self.strides = [1]
         for n in self.counts:
             self.strides.append(self.strides[-1] * (n + 1))
-        self.f1 = [s[0][0] for s in sigs]
-        self.f2 = [s[0][1] if self.n2 else 0 for s in sigs]
-        self.koku = [s[1] for s in sigs]
-        self.cells = [s[2] for s in sigs]
-        tables = [_carrier_tables(m[0][0], *context) for m in self.members]
-        self.troop_bits = [t[0] for t in tables]
-        self.koku_bits = [t[1] for t in tables]
-        self.hat_cells = _signature(HATAMOTO, *context)[2]
-        self.hat_bits = _carrier_tables(HATAMOTO, *context)[0][0]
+        self.f1 = [c.f1 for c in cards]
+        self.f2 = [c.f2 for c in cards]
+        self.koku = [c.koku for c in cards]
+        self.cells = [c.cells for c in cards]
+        self.troop_bits = [c.troop_bits for c in cards]
+        self.koku_bits = [c.koku_bits for c in cards]
+        hat = _card(HATAMOTO, *context)
+        self.hat_cells, self.hat_bits = hat.cells, hat.troop_bits[0]
         self.memo: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.found: list[tuple[tuple[tuple[int, int], ...], bool, int]] = []
         self.seen: tuple[set[int], set[int]] = (set(), set())
@@ -510,43 +582,44 @@ class _Search:
         useful, troop, total, cost = self.useful, self.troop, self.total, self.cost
         extra_max = (1 if self.same else self.exchange) if self.exchange else 0
         classes = len(self.counts)
-        for base in self._walk(0, useful, total, (0, (), 0, 0, 0, 0)):
+        empty: Candidate = (0, (), 0, 0, 0, 0)
+        for base in self._grow(0, useful, total, empty):
             used = base[5]
-            for cand in self._walk(useful, classes, min(extra_max, total - used), base):
+            for cand in self._grow(useful, classes, min(extra_max, total - used), base):
                 for h in self.hats:
                     if cand[5] + h <= total:
                         self._check(cand, h)
-        for kk in self._walk(troop, classes, cost + 2, (0, (), 0, 0, 0, 0)):
+        for kk in self._grow(troop, classes, cost + 2, empty):
             value = kk[4]
             if value >= cost + 3 or value + self.exchange + self.plus < cost:
                 continue
-            for cand in self._walk(0, troop, extra_max if value < cost else 0, kk):
+            for cand in self._grow(0, troop, extra_max if value < cost else 0, kk):
                 self._check(cand, False)
         return self._expand()
 
-    def _walk(self, lo: int, hi: int, limit: int, start: Candidate) -> Iterator[Candidate]:
+    def _grow(self, lo: int, hi: int, limit: int, start: Candidate) -> list[Candidate]:
         """``start`` and every candidate made from it by adding at most ``limit`` cards of
         the classes ``lo`` to ``hi - 1``."""
-        yield start
+        out = [start]
         if limit <= 0:
-            return
-        k, present, a1, a2, gold, size = start
+            return out
+        room = limit + start[5]  # cards may be added while size < room
         for i in range(lo, hi):
             stride, f1, f2, koku = self.strides[i], self.f1[i], self.f2[i], self.koku[i]
-            for c in range(1, min(self.counts[i], limit) + 1):
-                yield from self._walk(
-                    i + 1,
-                    hi,
-                    limit - c,
-                    (
-                        k + c * stride,
-                        (*present, (i, c)),
-                        a1 + c * f1,
-                        a2 + c * f2,
-                        gold + c * koku,
-                        size + c,
-                    ),
-                )
+            most = self.counts[i]
+            for k, present, a1, a2, gold, size in out[:]:
+                for c in range(1, min(most, room - size) + 1):
+                    out.append(
+                        (
+                            k + c * stride,
+                            (*present, (i, c)),
+                            a1 + c * f1,
+                            a2 + c * f2,
+                            gold + c * koku,
+                            size + c,
+                        )
+                    )
+        return out
 
     def _check(self, cand: Candidate, h: bool) -> None:
         k, present, a1, a2, gold, size = cand

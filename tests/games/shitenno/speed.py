@@ -35,8 +35,10 @@ STATIC = {
     "_troop_vectors",
     "_koku_values",
     "_fixed",
-    "_signature",
-    "_carrier_tables",
+    "_stand_in",
+    "_troop_side",
+    "_koku_side",
+    "_card",
 }
 
 
