@@ -22,13 +22,12 @@ same card; off, tiles may be spread over the cards.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import chain, product
 from typing import NamedTuple
 
-from games.shitenno.data import TROOPS, Province
+from games.shitenno.data import ALL_CARD_CODES, TROOPS, Province
 
 HATAMOTO = "H"  # the Hatamoto's virtual card in the search
 
@@ -496,6 +495,23 @@ def _card(
     return _Card((t_kind, k_kind), fixed[0], f2, koku, cells, troop_bits, koku_bits)
 
 
+@lru_cache(maxsize=256)
+def _grid(exchange: int, plus: int) -> tuple[int, int, int]:
+    """The width of a row of cells (``plus + 1``), the number of cells and the bits of
+    the cells with at least one +1 tile."""
+    width, cells = plus + 1, (exchange + 1) * (plus + 1)
+    return width, cells, (1 << cells) - 1 - sum(1 << (e * width) for e in range(exchange + 1))
+
+
+CARD_ORDER = {c: i for i, c in enumerate(ALL_CARD_CODES)}
+
+
+@lru_cache(maxsize=4096)
+def _cells(bits: int, width: int) -> tuple[tuple[int, int], ...]:
+    """The ``(e, p)`` of the set bits."""
+    return tuple(divmod(i, width) for i in range(bits.bit_length()) if bits >> i & 1)
+
+
 @lru_cache(maxsize=16384)
 def _choose(members: tuple[tuple[str, int], ...], size: int) -> tuple[tuple[str, ...], ...]:
     """The ways to take exactly ``size`` cards from ``members`` (code, count)."""
@@ -540,43 +556,49 @@ class _Search:
         self.target = tuple(n for _, n in need)
         self.total = sum(self.target)
         self.n1, self.n2 = self.target[0], self.target[1] if len(self.target) > 1 else 0
-        self.width = plus + 1
-        self.ncells = (exchange + 1) * (plus + 1)
-        full = (1 << self.ncells) - 1
-        self.p_above_0 = full & ~sum(1 << (e * self.width) for e in range(exchange + 1))
-        self.order = {c: i for i, c in enumerate(dict.fromkeys(hand))}
-        context = (exchange, plus, koku_any, need, cost)
-        groups: dict[tuple[int, int], tuple[_Card, list[tuple[str, int]]]] = {}
-        for code, n in Counter(hand).items():
-            card = _card(code, *context)
-            if card.kind in groups:
-                groups[card.kind][1].append((code, n))
+        self.width, self.ncells, self.p_above_0 = _grid(exchange, plus)
+        self.tiles = exchange + plus
+        # classes: needed troops first, then other Troop cards, then Koku cards
+        groups: tuple[dict[tuple[int, int], tuple[_Card, list[tuple[str, int]]]], ...] = (
+            {},
+            {},
+            {},
+        )
+        kinds: dict[str, int] = {}
+        for code in hand:
+            kinds[code] = kinds.get(code, 0) + 1
+        for code, n in kinds.items():
+            card = _card(code, exchange, plus, koku_any, need, cost)
+            group = groups[0 if card.f1 or card.f2 else 2 if card.koku else 1]
+            if card.kind in group:
+                group[card.kind][1].append((code, n))
             else:
-                groups[card.kind] = (card, [(code, n)])
-
-        def rank(card: _Card) -> int:  # needed troops first, other Troop cards, Koku
-            return 0 if card.f1 or card.f2 else 2 if card.koku else 1
-
-        classes = sorted(groups.values(), key=lambda g: rank(g[0]))
-        cards = [c for c, _ in classes]
-        self.useful = sum(1 for c in cards if rank(c) == 0)
-        self.troop = sum(1 for c in cards if rank(c) < 2)
-        self.members = [tuple(m) for _, m in classes]
-        self.counts = tuple(sum(n for _, n in m) for m in self.members)
+                group[card.kind] = (card, [(code, n)])
+        self.useful = len(groups[0])
+        self.troop = self.useful + len(groups[1])
+        cards: list[_Card] = []
+        self.members: list[tuple[tuple[str, int], ...]] = []
+        counts: list[int] = []
         self.strides = [1]
-        for n in self.counts:
-            self.strides.append(self.strides[-1] * (n + 1))
+        for group in groups:
+            for card, members in group.values():
+                cards.append(card)
+                self.members.append(tuple(members))
+                count = sum(m[1] for m in members)
+                counts.append(count)
+                self.strides.append(self.strides[-1] * (count + 1))
+        self.counts = tuple(counts)
         self.f1 = [c.f1 for c in cards]
         self.f2 = [c.f2 for c in cards]
         self.koku = [c.koku for c in cards]
         self.cells = [c.cells for c in cards]
         self.troop_bits = [c.troop_bits for c in cards]
         self.koku_bits = [c.koku_bits for c in cards]
-        hat = _card(HATAMOTO, *context)
+        hat = _card(HATAMOTO, exchange, plus, koku_any, need, cost)
         self.hat_cells, self.hat_bits = hat.cells, hat.troop_bits[0]
-        self.memo: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.memo: dict[int, int] = {}  # 2 * k + h -> the bits _met gives
         self.found: list[tuple[tuple[tuple[int, int], ...], bool, int]] = []
-        self.seen: tuple[set[int], set[int]] = (set(), set())
+        self.seen: set[int] = set()
 
     def run(self) -> list[tuple[tuple[str, ...], int, int, bool]]:
         useful, troop, total, cost = self.useful, self.troop, self.total, self.cost
@@ -584,18 +606,42 @@ class _Search:
         classes = len(self.counts)
         empty: Candidate = (0, (), 0, 0, 0, 0)
         for base in self._grow(0, useful, total, empty):
-            used = base[5]
-            for cand in self._grow(useful, classes, min(extra_max, total - used), base):
+            size = base[5]
+            for h in self.hats:
+                if size + h <= total:
+                    self._check(base, h)
+            for cand in self._extras(base, useful, classes, min(extra_max, total - size)):
                 for h in self.hats:
                     if cand[5] + h <= total:
                         self._check(cand, h)
         for kk in self._grow(troop, classes, cost + 2, empty):
             value = kk[4]
-            if value >= cost + 3 or value + self.exchange + self.plus < cost:
+            if value >= cost + 3 or value + self.tiles < cost:
                 continue
-            for cand in self._grow(0, troop, extra_max if value < cost else 0, kk):
+            self._check(kk, False)
+            for cand in self._extras(kk, 0, troop, extra_max if value < cost else 0):
                 self._check(cand, False)
         return self._expand()
+
+    def _extras(self, start: Candidate, lo: int, hi: int, limit: int) -> list[Candidate]:
+        """The candidates made from ``start`` by adding 1 to ``limit`` cards of the classes
+        ``lo`` to ``hi - 1`` (the common case of one card written out)."""
+        if limit <= 0:
+            return []
+        if limit > 1:
+            return self._grow(lo, hi, limit, start)[1:]
+        k, present, a1, a2, gold, size = start
+        return [
+            (
+                k + self.strides[i],
+                (*present, (i, 1)),
+                a1 + self.f1[i],
+                a2 + self.f2[i],
+                gold + self.koku[i],
+                size + 1,
+            )
+            for i in range(lo, hi)
+        ]
 
     def _grow(self, lo: int, hi: int, limit: int, start: Candidate) -> list[Candidate]:
         """``start`` and every candidate made from it by adding at most ``limit`` cards of
@@ -622,26 +668,35 @@ class _Search:
         return out
 
     def _check(self, cand: Candidate, h: bool) -> None:
+        """Record the candidate's valid tile counts, if any."""
         k, present, a1, a2, gold, size = cand
-        seen = self.seen[h]
-        if k in seen:
+        d1, d2 = self.n1 - a1, self.n2 - a2
+        short = (d1 if d1 > 0 else 0) + (d2 if d2 > 0 else 0)
+        if gold + self.tiles < self.cost and short > self.tiles + h:
+            return  # each tile and the Hatamoto add one needed troop or Koku at most
+        key = 2 * k + h
+        if key in self.seen:
             return
-        seen.add(k)
-        met = self._met(cand, h)
+        self.seen.add(key)
+        memo = self.memo
+        met = memo.get(key)
+        if met is None:
+            met = self._met(cand, h)
         valid = met & ~(met << self.width) & ~((met << 1) & self.p_above_0)
         if valid and h:
-            valid &= ~self._met(cand, False)
+            without = memo.get(key - 1)
+            valid &= ~(self._met(cand, False) if without is None else without)
         if not valid:
             return
-        memo = self.memo[h]
+        strides = self.strides
         for n, (i, c) in enumerate(present):
-            less = k - self.strides[i]
+            less = key - 2 * strides[i]
             bits = memo.get(less)
             if bits is None:
                 fewer = (*present[:n], (i, c - 1)) if c > 1 else present[:n]
                 bits = self._met(
                     (
-                        less,
+                        k - strides[i],
                         (*fewer, *present[n + 1 :]),
                         a1 - self.f1[i],
                         a2 - self.f2[i],
@@ -657,27 +712,27 @@ class _Search:
 
     def _met(self, cand: Candidate, h: bool) -> int:
         """The bits ``(e, p)`` with which the candidate's cards (and the Hatamoto when
-        ``h``) meet the requirement."""
+        ``h``) meet the requirement (remembered under ``2 * k + h``)."""
         k, present, a1, a2, gold, size = cand
-        memo = self.memo[h]
-        bits = memo.get(k)
-        if bits is not None:
-            return bits
-        n1, n2, cost = self.n1, self.n2, self.cost
-        short = max(0, n1 - a1) + max(0, n2 - a2)
+        n1, n2, cost, tiles = self.n1, self.n2, self.cost, self.tiles
+        d1, d2 = n1 - a1, n2 - a2
+        short = (d1 if d1 > 0 else 0) + (d2 if d2 > 0 else 0)
         bits = 1 if short <= h or gold >= cost else 0
-        if (size or h) and self.ncells > 1:
+        if gold + tiles < cost and short > tiles + h:
+            pass  # each tile and the Hatamoto add one needed troop or Koku at most
+        elif (size or h) and self.ncells > 1:
             if self.same or size + h == 1:
                 w2, f1, f2, koku = n2 + 1, self.f1, self.f2, self.koku
+                troop_bits, koku_bits = self.troop_bits, self.koku_bits
                 for i, _ in present:
                     r1, r2, rk = a1 - f1[i], a2 - f2[i], gold - koku[i]
                     rest = (r1 if r1 < n1 else n1) * w2 + (r2 if r2 < n2 else n2)
-                    bits |= self.troop_bits[i][h][rest] | self.koku_bits[i][min(rk, cost)]
+                    bits |= troop_bits[i][h][rest] | koku_bits[i][rk if rk < cost else cost]
                 if h:
-                    bits |= self.hat_bits[min(a1, n1) * w2 + min(a2, n2)]
+                    bits |= self.hat_bits[(a1 if a1 < n1 else n1) * w2 + (a2 if a2 < n2 else n2)]
             else:
                 bits |= self._spread(present, h)
-        memo[k] = bits
+        self.memo[2 * k + h] = bits
         return bits
 
     def _spread(self, present: tuple[tuple[int, int], ...], h: bool) -> int:
@@ -715,11 +770,15 @@ class _Search:
 
     def _expand(self) -> list[tuple[tuple[str, ...], int, int, bool]]:
         out: list[tuple[tuple[str, ...], int, int, bool]] = []
-        order = self.order.__getitem__
+        order = CARD_ORDER.__getitem__
         for present, h, valid in self.found:
-            tiles = [divmod(idx, self.width) for idx in range(self.ncells) if valid >> idx & 1]
+            tiles = _cells(valid, self.width)
             parts = [_choose(self.members[i], c) for i, c in present]
-            for combo in product(*parts):
+            if all(len(part) == 1 for part in parts):
+                combos: Iterable[tuple[tuple[str, ...], ...]] = (tuple(p[0] for p in parts),)
+            else:
+                combos = product(*parts)
+            for combo in combos:
                 cards = tuple(sorted(chain.from_iterable(combo), key=order))
                 out.extend((cards, e, p, h) for e, p in tiles)
         return out
