@@ -341,9 +341,8 @@ def payments(
     tiles = exchange + plus
     if sum(_koku_of(c) for c in hand) + tiles < cost:
         reach = _reach(hand, need)
-        if any(r + tiles + hatamoto < n for r, (_, n) in zip(reach, need, strict=True)):
-            return []
-        if sum(reach) + tiles + hatamoto < sum(n for _, n in need):
+        short = sum(max(0, n - r) for r, (_, n) in zip(reach, need, strict=True))
+        if short > tiles + hatamoto:
             return []
     search = _Search(hand, exchange, plus, hatamoto, need, cost, same_card, koku_any)
     return search.run()
@@ -599,21 +598,31 @@ class _Search:
         self.memo: dict[int, int] = {}  # 2 * k + h -> the bits _met gives
         self.found: list[tuple[tuple[tuple[int, int], ...], bool, int]] = []
         self.seen: set[int] = set()
+        self.spread_memo: dict[int, dict[int, tuple[int, int]]] = {}
+        self.move_memo: dict[int, list[tuple[int, int, int, list[int], int]]] = {}
 
     def run(self) -> list[tuple[tuple[str, ...], int, int, bool]]:
         useful, troop, total, cost = self.useful, self.troop, self.total, self.cost
         extra_max = (1 if self.same else self.exchange) if self.exchange else 0
         classes = len(self.counts)
         empty: Candidate = (0, (), 0, 0, 0, 0)
+        n1, n2, tiles, hats = self.n1, self.n2, self.tiles, self.hats
+        check = self._check
         for base in self._grow(0, useful, total, empty):
-            size = base[5]
-            for h in self.hats:
-                if size + h <= total:
-                    self._check(base, h)
-            for cand in self._extras(base, useful, classes, min(extra_max, total - size)):
-                for h in self.hats:
-                    if cand[5] + h <= total:
-                        self._check(cand, h)
+            # the extras give no needed troop: the bound of _check, once per base
+            d1, d2, size = n1 - base[2], n2 - base[3], base[5]
+            short = (d1 if d1 > 0 else 0) + (d2 if d2 > 0 else 0) - tiles
+            gold = base[4] + tiles
+            for h in hats:
+                if size + h <= total and (short <= h or gold >= cost):
+                    check(base, h)
+            room = min(extra_max, total - size)
+            if room <= 0 or (short > hats[-1] and gold + 3 * room < cost):
+                continue  # a card gives 3 Koku at most
+            for cand in self._extras(base, useful, classes, room):
+                for h in hats:
+                    if cand[5] + h <= total and (short <= h or cand[4] + tiles >= cost):
+                        check(cand, h)
         for kk in self._grow(troop, classes, cost + 2, empty):
             value = kk[4]
             if value >= cost + 3 or value + self.tiles < cost:
@@ -731,42 +740,86 @@ class _Search:
                 if h:
                     bits |= self.hat_bits[(a1 if a1 < n1 else n1) * w2 + (a2 if a2 < n2 else n2)]
             else:
-                bits |= self._spread(present, h)
+                bits |= self._spread(k, present, h)
         self.memo[2 * k + h] = bits
         return bits
 
-    def _spread(self, present: tuple[tuple[int, int], ...], h: bool) -> int:
+    def _spread(self, k: int, present: tuple[tuple[int, int], ...], h: bool) -> int:
         """``_met`` with tiles spread over two or more items: over every way to share
-        the tiles, the capped troop sums and the best Koku reached, per ``(e, p)``."""
-        target, cost, width = self.target, self.cost, self.width
-        items = [i for i, c in present for _ in range(c)] + ([-1] if h else [])
-        states: dict[int, tuple[set[Vec], int]] = {0: ({tuple(0 for _ in target)}, 0)}
-        for i in items:
-            cells = self.hat_cells if i < 0 else self.cells[i]
-            nxt: dict[int, tuple[set[Vec], int]] = {}
-            for idx, (sums, koku) in states.items():
-                e0, p0 = divmod(idx, width)
-                for jdx, (vectors, best) in enumerate(cells):
-                    e1, p1 = divmod(jdx, width)
-                    if not vectors or e0 + e1 > self.exchange or p0 + p1 > self.plus:
-                        continue
-                    grown = {
-                        tuple(min(a + b, n) for a, b, n in zip(s, v, target, strict=True))
-                        for s in sums
-                        for v in vectors
-                    }
-                    value = min(koku + (best or 0), cost)
-                    if idx + jdx in nxt:
-                        old_sums, old_koku = nxt[idx + jdx]
-                        nxt[idx + jdx] = (old_sums | grown, max(old_koku, value))
-                    else:
-                        nxt[idx + jdx] = (grown, value)
-            states = nxt
+        the tiles, the capped troop sums (as bits of their index ``a * (n2 + 1) + b``)
+        and the best Koku reached, per ``(e, p)``; the cards' table is remembered and
+        grown one card at a time."""
+        states = self._spread_states(k, present)
+        if h:
+            states = self._extend(states, -1)
+        target = 1 << (self.n1 * (self.n2 + 1) + self.n2)
         bits = 0
         for idx, (sums, koku) in states.items():
-            if idx and (target in sums or koku >= cost):
+            if idx and (sums & target or koku >= self.cost):
                 bits |= 1 << idx
         return bits
+
+    def _spread_states(
+        self, k: int, present: tuple[tuple[int, int], ...]
+    ) -> dict[int, tuple[int, int]]:
+        states = self.spread_memo.get(k)
+        if states is None:
+            if not present:
+                states = {0: (1, 0)}  # no tile used: the zero sum, no Koku
+            else:
+                i, c = present[-1]
+                parent = (*present[:-1], (i, c - 1)) if c > 1 else present[:-1]
+                states = self._extend(self._spread_states(k - self.strides[i], parent), i)
+            self.spread_memo[k] = states
+        return states
+
+    def _extend(self, states: dict[int, tuple[int, int]], i: int) -> dict[int, tuple[int, int]]:
+        """The table after one more item of class ``i`` (-1: the Hatamoto)."""
+        width, exchange, plus, cost = self.width, self.exchange, self.plus, self.cost
+        out: dict[int, tuple[int, int]] = {}
+        for idx, (sums, koku) in states.items():
+            e0, p0 = divmod(idx, width)
+            for jdx, e1, p1, moves, best in self._moves(i):
+                if e0 + e1 > exchange or p0 + p1 > plus:
+                    continue
+                grown, rest, a = 0, sums, 0
+                while rest:
+                    if rest & 1:
+                        grown |= moves[a]
+                    rest >>= 1
+                    a += 1
+                value = min(koku + best, cost)
+                old = out.get(idx + jdx)
+                out[idx + jdx] = (
+                    (grown, value) if old is None else (old[0] | grown, max(old[1], value))
+                )
+        return out
+
+    def _moves(self, i: int) -> list[tuple[int, int, int, list[int], int]]:
+        """For class ``i`` (-1: the Hatamoto), each cell it can carry: the cell, its
+        ``(e, p)``, for each capped sum index the bits of the sums it can make, its best
+        Koku (0 for none)."""
+        found = self.move_memo.get(i)
+        if found is None:
+            n1, n2 = self.n1, self.n2
+            cells = self.hat_cells if i < 0 else self.cells[i]
+            found = []
+            for jdx, (vectors, best) in enumerate(cells):
+                if not vectors:
+                    continue
+                e1, p1 = divmod(jdx, self.width)
+                moves = []
+                for a in range((n1 + 1) * (n2 + 1)):
+                    a1, a2 = divmod(a, n2 + 1)
+                    bits = 0
+                    for v in vectors:
+                        b1 = min(a1 + v[0], n1)
+                        b2 = min(a2 + v[1], n2) if n2 else 0
+                        bits |= 1 << (b1 * (n2 + 1) + b2)
+                    moves.append(bits)
+                found.append((jdx, e1, p1, moves, best or 0))
+            self.move_memo[i] = found
+        return found
 
     def _expand(self) -> list[tuple[tuple[str, ...], int, int, bool]]:
         out: list[tuple[tuple[str, ...], int, int, bool]] = []
