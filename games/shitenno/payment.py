@@ -50,8 +50,11 @@ def koku_cost(p: Province, position: int) -> int:
     return p.values[position]
 
 
+_TROOP_ORDER = {t: i for i, t in enumerate(TROOPS)}.__getitem__
+
+
 def _sorted(troops: Iterable[str]) -> str:
-    return "".join(sorted(troops, key=TROOPS.index))
+    return "".join(sorted(troops, key=_TROOP_ORDER))
 
 
 def _starts(code: str) -> list[tuple[CardState, bool]]:
@@ -89,21 +92,18 @@ def _pluses(s: CardState) -> Iterator[CardState]:
 @lru_cache(maxsize=8192)
 def card_results(code: str, exchange: int, plus: int, koku_any: bool) -> frozenset[CardState]:
     """Every (troops, Koku) a card can give with exactly ``exchange`` and ``plus`` tiles on
-    it (empty when the tiles cannot all be applied)."""
+    it (empty when the tiles cannot all be applied): the results with one tile less of
+    either kind, that tile applied last."""
+    if exchange == 0 and plus == 0:
+        return frozenset(start for start, _ in _starts(code))
+    may_koku = code != HATAMOTO
     out: set[CardState] = set()
-    for start, may_koku in _starts(code):
-        layer = {(start, exchange, plus)}
-        while layer:
-            nxt: set[tuple[CardState, int, int]] = set()
-            for s, e, p in layer:
-                if e == 0 and p == 0:
-                    out.add(s)
-                    continue
-                if e:
-                    nxt.update((x, e - 1, p) for x in _exchanges(s, may_koku, koku_any))
-                if p:
-                    nxt.update((x, e, p - 1) for x in _pluses(s))
-            layer = nxt
+    if exchange:
+        for s in card_results(code, exchange - 1, plus, koku_any):
+            out.update(_exchanges(s, may_koku, koku_any))
+    if plus:
+        for s in card_results(code, exchange, plus - 1, koku_any):
+            out.update(_pluses(s))
     return frozenset(out)
 
 

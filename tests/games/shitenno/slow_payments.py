@@ -113,3 +113,24 @@ def _native(cards: tuple[str, ...], need: tuple[tuple[str, int], ...]) -> int:
     """Needed troops the cards give without tiles (capped per type)."""
     have = Counter("".join(c for c in cards if c[0] != "K"))
     return sum(min(have[t], n) for t, n in need)
+
+
+def slow_card_results(code: str, exchange: int, plus: int, koku_any: bool) -> frozenset:
+    """``card_results`` as it was: every order of applying the tiles, step by step."""
+    from games.shitenno.payment import _exchanges, _pluses, _starts
+
+    out = set()
+    for start, may_koku in _starts(code):
+        layer = {(start, exchange, plus)}
+        while layer:
+            nxt = set()
+            for s, e, p in layer:
+                if e == 0 and p == 0:
+                    out.add(s)
+                    continue
+                if e:
+                    nxt.update((x, e - 1, p) for x in _exchanges(s, may_koku, koku_any))
+                if p:
+                    nxt.update((x, e, p - 1) for x in _pluses(s))
+            layer = nxt
+    return frozenset(out)

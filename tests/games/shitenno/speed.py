@@ -158,6 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spread", action="store_true", help="also tiles_on_one_card off")
     args = parser.parse_args(argv)
     games = 3 if args.quick else 10
+    started = time.process_time()
+    total = 0
+    for i in range(3_000_000):
+        total += i
+    print(f"calibration: a 3M-step Python loop takes {time.process_time() - started:.2f} CPU s")
     print("random playouts")
     for players in (2, 3, 4):
         wall, cpu, actions = playout_rate(players, 3 * games)

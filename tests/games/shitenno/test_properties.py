@@ -226,3 +226,17 @@ def test_placements_come_cheapest_first_and_each_once() -> None:
             assert keys == sorted(keys)
             seen += len(places)
     assert seen > 200
+
+
+def test_card_results_by_last_tile_equal_every_order_step_by_step() -> None:
+    from games.shitenno.payment import card_results
+    from tests.games.shitenno.slow_payments import slow_card_results
+
+    checked = 0
+    for code in (*ALL_CARD_CODES, HATAMOTO):
+        for e, p in product(range(4), range(4)):
+            for koku_any in (True, False):
+                got = card_results(code, e, p, koku_any)
+                assert got == slow_card_results(code, e, p, koku_any), (code, e, p, koku_any)
+                checked += bool(got)
+    assert checked > 500
