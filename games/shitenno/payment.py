@@ -365,6 +365,7 @@ def _reach(hand: tuple[str, ...], need: tuple[tuple[str, int], ...]) -> tuple[in
 Vec = tuple[int, ...]  # troops of the needed types, capped at the requirement
 Cell = tuple[tuple[Vec, ...], int | None]  # best troop vectors, best Koku (None: none)
 TroopTable = tuple[tuple[int, ...], ...]  # [free Hatamoto troops][rest] -> bits
+Move = tuple[int, int, int, list[int], dict[int, int], int]  # see _Search._moves
 # a candidate: its number (class counts in mixed radix), its (class, count) with a count,
 # the needed troops of either type and the Koku its cards give without tiles, its size
 Candidate = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
@@ -599,7 +600,7 @@ class _Search:
         self.found: list[tuple[tuple[tuple[int, int], ...], bool, int]] = []
         self.seen: set[int] = set()
         self.spread_memo: dict[int, dict[int, tuple[int, int]]] = {}
-        self.move_memo: dict[int, list[tuple[int, int, int, list[int], int]]] = {}
+        self.move_memo: dict[int, list[Move]] = {}
 
     def run(self) -> list[tuple[tuple[str, ...], int, int, bool]]:
         useful, troop, total, cost = self.useful, self.troop, self.total, self.cost
@@ -776,29 +777,36 @@ class _Search:
     def _extend(self, states: dict[int, tuple[int, int]], i: int) -> dict[int, tuple[int, int]]:
         """The table after one more item of class ``i`` (-1: the Hatamoto)."""
         width, exchange, plus, cost = self.width, self.exchange, self.plus, self.cost
+        moves = self._moves(i)
         out: dict[int, tuple[int, int]] = {}
         for idx, (sums, koku) in states.items():
             e0, p0 = divmod(idx, width)
-            for jdx, e1, p1, moves, best in self._moves(i):
+            for jdx, e1, p1, to_sums, grown_of, best in moves:
                 if e0 + e1 > exchange or p0 + p1 > plus:
                     continue
-                grown, rest, a = 0, sums, 0
-                while rest:
-                    if rest & 1:
-                        grown |= moves[a]
-                    rest >>= 1
-                    a += 1
-                value = min(koku + best, cost)
+                grown = grown_of.get(sums)
+                if grown is None:
+                    grown, rest, a = 0, sums, 0
+                    while rest:
+                        if rest & 1:
+                            grown |= to_sums[a]
+                        rest >>= 1
+                        a += 1
+                    grown_of[sums] = grown
+                value = koku + best
+                if value > cost:
+                    value = cost
                 old = out.get(idx + jdx)
-                out[idx + jdx] = (
-                    (grown, value) if old is None else (old[0] | grown, max(old[1], value))
-                )
+                if old is None:
+                    out[idx + jdx] = (grown, value)
+                else:
+                    out[idx + jdx] = (old[0] | grown, old[1] if old[1] > value else value)
         return out
 
-    def _moves(self, i: int) -> list[tuple[int, int, int, list[int], int]]:
+    def _moves(self, i: int) -> list[Move]:
         """For class ``i`` (-1: the Hatamoto), each cell it can carry: the cell, its
-        ``(e, p)``, for each capped sum index the bits of the sums it can make, its best
-        Koku (0 for none)."""
+        ``(e, p)``, for each capped sum index the bits of the sums it can make (and the
+        same for sets of sums, filled as met), its best Koku (0 for none)."""
         found = self.move_memo.get(i)
         if found is None:
             n1, n2 = self.n1, self.n2
@@ -817,7 +825,7 @@ class _Search:
                         b2 = min(a2 + v[1], n2) if n2 else 0
                         bits |= 1 << (b1 * (n2 + 1) + b2)
                     moves.append(bits)
-                found.append((jdx, e1, p1, moves, best or 0))
+                found.append((jdx, e1, p1, moves, {}, best or 0))
             self.move_memo[i] = found
         return found
 
