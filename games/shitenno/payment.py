@@ -344,8 +344,24 @@ def payments(
         short = sum(max(0, n - r) for r, (_, n) in zip(reach, need, strict=True))
         if short > tiles + hatamoto:
             return []
-    search = _Search(hand, exchange, plus, hatamoto, need, cost, same_card, koku_any)
-    return search.run()
+    return search(
+        hand, exchange, plus, hatamoto, need, cost, same_card=same_card, koku_any=koku_any
+    )
+
+
+def search(
+    hand: tuple[str, ...],
+    exchange: int,
+    plus: int,
+    hatamoto: bool,
+    need: tuple[tuple[str, int], ...],
+    cost: int,
+    *,
+    same_card: bool,
+    koku_any: bool,
+) -> list[tuple[tuple[str, ...], int, int, bool]]:
+    """:func:`payments` without the bound (for a caller that checked it already)."""
+    return _Search(hand, exchange, plus, hatamoto, need, cost, same_card, koku_any).run()
 
 
 def _koku_of(code: str) -> int:
@@ -608,8 +624,14 @@ class _Search:
         classes = len(self.counts)
         empty: Candidate = (0, (), 0, 0, 0, 0)
         n1, n2, tiles, hats = self.n1, self.n2, self.tiles, self.hats
-        check = self._check
+        check, memo, full = self._check, self.memo, (1 << self.ncells) - 1
+        dead: set[int] = set()  # bases with every (e, p) met by a smaller base
         for base in self._grow(0, useful, total, empty):
+            if base[1]:
+                parent = base[0] - self.strides[base[1][-1][0]]
+                if parent in dead or all(memo.get(2 * parent + h) == full for h in hats):
+                    dead.add(base[0])  # a card more would be spent for nothing
+                    continue
             # the extras give no needed troop: the bound of _check, once per base
             d1, d2, size = n1 - base[2], n2 - base[3], base[5]
             short = (d1 if d1 > 0 else 0) + (d2 if d2 > 0 else 0) - tiles
@@ -620,17 +642,23 @@ class _Search:
             room = min(extra_max, total - size)
             if room <= 0 or (short > hats[-1] and gold + 3 * room < cost):
                 continue  # a card gives 3 Koku at most
+            # with every (e, p) met by the base, a card more is always spent for nothing
+            alive = [h for h in hats if memo.get(2 * base[0] + h) != full]
+            if not alive:
+                continue
             for cand in self._extras(base, useful, classes, room):
-                for h in hats:
+                for h in alive:
                     if cand[5] + h <= total and (short <= h or cand[4] + tiles >= cost):
                         check(cand, h)
         for kk in self._grow(troop, classes, cost + 2, empty):
             value = kk[4]
             if value >= cost + 3 or value + self.tiles < cost:
                 continue
-            self._check(kk, False)
+            check(kk, False)
+            if memo.get(2 * kk[0]) == full:
+                continue
             for cand in self._extras(kk, 0, troop, extra_max if value < cost else 0):
-                self._check(cand, False)
+                check(cand, False)
         return self._expand()
 
     def _extras(self, start: Candidate, lo: int, hi: int, limit: int) -> list[Candidate]:

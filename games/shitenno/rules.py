@@ -46,7 +46,7 @@ from games.shitenno.flow import (
     without_lot,
 )
 from games.shitenno.notation import notation
-from games.shitenno.payment import koku_cost, payments, requirement
+from games.shitenno.payment import koku_cost, requirement, search
 from games.shitenno.state import (
     Accept,
     Choose,
@@ -228,7 +228,7 @@ def placements(state: ShitennoState, seat: int) -> list[Place]:
             continue
         need = tuple(requirement(p, state.stacks[i]).items())
         cost = koku_cost(p, free)
-        if gold + tiles < cost:  # the bound of payments(), with the hand counted once
+        if gold + tiles < cost:  # the bound of payment.payments(), the hand counted once
             (t1, n1), *second = need
             short = max(0, n1 - letters.get(t1, 0))  # a card has 2 troops at most, n1 >= 2
             if second:
@@ -271,7 +271,7 @@ def _province_places(
     Exchange tiles (the price tells +1 and the Hatamoto apart), in that order."""
     pid = PROVINCE_IDS[i]
     out = []
-    for cards, e, pl, h in payments(
+    for cards, e, pl, h in search(
         hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any
     ):
         price = sum(PRICE[c] for c in cards) + 3 * (e + pl) + h
