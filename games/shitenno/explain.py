@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from games.base import Reason
+from games.base import MALFORMED_ACTION, Reason, well_formed
 from games.shitenno.data import (
     EFFECT_NAMES,
     HATAMOTO,
@@ -43,6 +43,8 @@ def explain_illegal(state: ShitennoState, seat: int, action: object) -> str:
         return Reason("rules.common.game_over", "This game is over.")
     if not isinstance(action, ACTION_TYPES):
         return _r("shitenno.notation.not_ours", "That is not a Shitenno action.")
+    if not well_formed(action):
+        return MALFORMED_ACTION
     if seat not in to_act(state):
         return Reason("rules.common.not_your_turn", "It is not your turn.")
     now = stage(state)
