@@ -12,19 +12,20 @@ Values (in favour points): a Koku is worth its value (it scores at the end anywa
   bonus, the tile won, a majority taken, minus what it spends), uses Draw tiles, turns the
   Kamon golden that best secures a majority (Senseï), then ends the turn.
 
-:func:`win_rate` plays it against random players (1 heuristic vs 3 random, four players).
+:func:`games.shitenno.selfplay.win_rate` plays it against random players (1 heuristic vs
+3 random, four players).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games import engine
 from games.ai import Player, RandomPlayer
 from games.base import Action, Game, Seat, State
-from games.rng import Rng, derive_seed
+from games.rng import Rng
 from games.shitenno.data import PROVINCE_IDS, TITLE_BONUS, koku_value, provinces
-from games.shitenno.rules import free_position, stage
+from games.shitenno.flow import stage
+from games.shitenno.rules import free_position
 from games.shitenno.scoring import majority
 from games.shitenno.state import (
     Accept,
@@ -168,23 +169,3 @@ def make_player(strength: str, *, seed: int = 0) -> Player:
     if strength == "random":
         return RandomPlayer(seed)
     return HeuristicPlayer(seed)
-
-
-def win_rate(games_played: int, seed: int = 0, players: int = 4) -> int:
-    """Games the heuristic player (seat varying) wins against random players."""
-    from games.shitenno.game import GAME
-
-    wins = 0
-    for g in range(games_played):
-        s = derive_seed(seed, f"game{g}")
-        me = g % players
-        bots: list[Player] = [RandomPlayer(derive_seed(s, f"r{q}")) for q in range(players)]
-        bots[me] = HeuristicPlayer(s)
-        state = GAME.setup(players, {}, s)
-        while GAME.outcome(state) is None:
-            seat = min(GAME.to_act(state))
-            state, _ = engine.act(GAME, state, seat, bots[seat].choose(GAME, state, seat))
-        outcome = GAME.outcome(state)
-        assert outcome is not None
-        wins += me in outcome.winners
-    return wins

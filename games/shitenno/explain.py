@@ -15,9 +15,10 @@ from games.shitenno.data import (
     card_name,
     provinces,
 )
+from games.shitenno.flow import stage
 from games.shitenno.payment import HATAMOTO as HAT_CARD
 from games.shitenno.payment import koku_cost, meets, requirement, waste
-from games.shitenno.rules import free_position, stage, to_act
+from games.shitenno.rules import free_position, to_act
 from games.shitenno.state import (
     ACTION_TYPES,
     Accept,

@@ -20,6 +20,19 @@ def without_lot(state: ShitennoState) -> tuple[int, ...]:
     return by_title(state, [s for s in range(state.players) if state.lots[s] is None])
 
 
+def stage(state: ShitennoState) -> str:
+    """``lot``, ``offer``, ``split``, ``choose``, ``turn`` or ``over``."""
+    if state.phase == "over":
+        return "over"
+    if state.phase == "odd":
+        return "turn"
+    if state.split is not None:
+        return "choose"
+    if state.offer is not None:
+        return "offer"
+    return "lot" if len(without_lot(state)) >= 3 else "split"
+
+
 def draw_troops(state: ShitennoState, n: int) -> tuple[ShitennoState, tuple[str, ...]]:
     """Take ``n`` Troop cards from the deck, reshuffling the discards into it when it runs
     out; if still short, what there is."""

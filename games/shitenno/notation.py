@@ -49,6 +49,7 @@ from games.shitenno.data import (
     provinces,
     sort_cards,
 )
+from games.shitenno.flow import remove_cards, stage
 from games.shitenno.state import (
     Accept,
     Choose,
@@ -208,8 +209,6 @@ def province_of(word: str) -> str | None:
 
 def parse(state: ShitennoState, seat: int, text: str, legal: Legal) -> ShitennoAction:
     """An action from text (see the module docstring)."""
-    from games.shitenno.rules import stage
-
     ws = words(text)
     if not ws:
         raise _bad(text)
@@ -247,8 +246,6 @@ def _lot(ws: list[str], text: str) -> MakeLot:
 
 
 def _split(state: ShitennoState, ws: list[str], text: str) -> Split:
-    from games.shitenno.flow import remove_cards
-
     if "/" not in ws:
         raise InvalidNotation(
             Reason(

@@ -43,6 +43,7 @@ from games.shitenno.flow import (
     next_turn,
     offer_queue,
     remove_cards,
+    stage,
     without_lot,
 )
 from games.shitenno.notation import notation
@@ -79,19 +80,6 @@ def to_act(state: ShitennoState) -> frozenset[int]:
         return frozenset((state.offer_queue[0],))
     assert state.tairo is not None
     return frozenset((state.tairo,))
-
-
-def stage(state: ShitennoState) -> str:
-    """``lot``, ``offer``, ``split``, ``choose``, ``turn`` or ``over``."""
-    if state.phase == "over":
-        return "over"
-    if state.phase == "odd":
-        return "turn"
-    if state.split is not None:
-        return "choose"
-    if state.offer is not None:
-        return "offer"
-    return "lot" if len(without_lot(state)) >= 3 else "split"
 
 
 def submultisets(cards: tuple[str, ...]) -> Iterator[tuple[str, ...]]:

@@ -10,7 +10,8 @@ from games.forms import Answers, Form, One, Option, Pick, Text
 from games.rng import Rng
 from games.shitenno.data import TITLE_IDS, TITLE_NAMES, card_name, sort_cards
 from games.shitenno.explain import explain_illegal
-from games.shitenno.rules import legal, stage
+from games.shitenno.flow import stage
+from games.shitenno.rules import legal
 from games.shitenno.state import (
     Accept,
     Choose,

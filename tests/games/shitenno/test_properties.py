@@ -11,7 +11,6 @@ from games import engine
 from games.ai import RandomPlayer
 from games.rng import Rng
 from games.shitenno import GAME
-from games.shitenno.ai import win_rate
 from games.shitenno.data import ALL_CARD_CODES, TROOPS, provinces, rules, sort_cards
 from games.shitenno.payment import (
     HATAMOTO,
@@ -22,6 +21,7 @@ from games.shitenno.payment import (
     requirement,
     valid,
 )
+from games.shitenno.selfplay import win_rate
 
 
 def _playout(players: int, seed: int, every: int = 1):
