@@ -540,8 +540,8 @@ def _choose(members: tuple[tuple[str, int], ...], size: int) -> tuple[tuple[str,
 class _Search:
     """The payment search, one hand and one requirement.
 
-    Cards are grouped by their kind (:func:`_card`) into classes; a candidate is a vector of card
-    counts per class (stored as one int in mixed radix) with or without the Hatamoto.
+    Cards are grouped by their kind (:func:`_card`) into classes; a candidate is a vector
+    of card counts per class (one int in mixed radix) with or without the Hatamoto.
     For a candidate, ``_met`` gives at once, as the bits of an int, every tile count
     ``(e, p)`` (bit ``e * (plus + 1) + p``) with which it meets the requirement; a
     payment is valid when its bit is set and unset for one tile less of either kind, for
@@ -553,7 +553,11 @@ class _Search:
     gives at least one needed troop, so at most ``sum(need)`` cards, and only a card that
     carries an Exchange may lack a needed troop; in a Koku payment every card gives Koku
     (a Troop card only through an Exchange) and the Koku cards total less than the cost
-    plus 3. Within them every ``(e, p)`` is checked exactly.
+    plus 3. Within them every ``(e, p)`` is checked exactly. Skipped without a check:
+    candidates that fall short even with every tile and the Hatamoto (each adds one
+    needed troop or Koku at most), and those above a candidate that meets with every
+    ``(e, p)`` (meeting only grows with the cards, so one card would be spent for
+    nothing).
     """
 
     def __init__(
