@@ -4,7 +4,7 @@ Layout: ``data.py`` (provinces, decks, tiles from ``data/shitenno/``), ``state.p
 actions, JSON), ``setup.py`` (options, new game), ``flow.py`` (year transitions),
 ``payment.py`` (requirements, tile effects, the payment search), ``rules.py``
 (legal/apply/resign), ``explain.py``, ``scoring.py``, ``notation.py``, ``view.py``,
-``secrets.py`` (``shuffle_hidden`` and the forms), ``game.py``, ``ai.py``.
+``secrets.py`` (``shuffle_hidden`` and the forms), ``game.py``, ``ai.py``, ``selfplay.py``.
 
 Flow: a sharing year (the rulebook's *even* year; ``phase`` ``"even"``): the Tairō makes a
 ``lot`` (open cards + one Hierarchy tile), offered in descending title order to each

@@ -12,7 +12,8 @@ Values (in favour points): a Koku is worth its value (it scores at the end anywa
   bonus, the tile won, a majority taken, minus what it spends), uses Draw tiles, turns the
   Kamon golden that best secures a majority (Senseï), then ends the turn.
 
-:func:`win_rate` plays it against random players (1 heuristic vs 3 random, four players).
+:func:`games.shitenno.selfplay.win_rate` plays it against random players (1 heuristic vs
+3 random, four players).
 """
 
 from __future__ import annotations

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from games.rng import Rng, derive_seed
 from games.shitenno.data import rules, sort_cards
-from games.shitenno.state import Lot, ShitennoState
+from games.shitenno.state import Lot, ShitennoState, evolve
 
 
 def by_title(state: ShitennoState, seats: object) -> tuple[int, ...]:
@@ -21,6 +20,19 @@ def without_lot(state: ShitennoState) -> tuple[int, ...]:
     return by_title(state, [s for s in range(state.players) if state.lots[s] is None])
 
 
+def stage(state: ShitennoState) -> str:
+    """``lot``, ``offer``, ``split``, ``choose``, ``turn`` or ``over``."""
+    if state.phase == "over":
+        return "over"
+    if state.phase == "odd":
+        return "turn"
+    if state.split is not None:
+        return "choose"
+    if state.offer is not None:
+        return "offer"
+    return "lot" if len(without_lot(state)) >= 3 else "split"
+
+
 def draw_troops(state: ShitennoState, n: int) -> tuple[ShitennoState, tuple[str, ...]]:
     """Take ``n`` Troop cards from the deck, reshuffling the discards into it when it runs
     out; if still short, what there is."""
@@ -30,7 +42,7 @@ def draw_troops(state: ShitennoState, n: int) -> tuple[ShitennoState, tuple[str,
         deck = deck + tuple(rng.shuffled(list(discard)))
         discard, reshuffles = (), reshuffles + 1
     drawn = deck[:n]
-    return replace(state, troop_deck=deck[n:], troop_discard=discard, reshuffles=reshuffles), drawn
+    return evolve(state, troop_deck=deck[n:], troop_discard=discard, reshuffles=reshuffles), drawn
 
 
 def begin_even_year(state: ShitennoState) -> ShitennoState:
@@ -40,7 +52,7 @@ def begin_even_year(state: ShitennoState) -> ShitennoState:
     state, troops = draw_troops(state, data.troops_revealed[n])
     koku = state.koku_deck[: data.koku_revealed[n]]
     tairo = max(range(n), key=lambda s: state.titles[s])
-    return replace(
+    return evolve(
         state,
         phase="even",
         year=state.year + 1,
@@ -74,15 +86,15 @@ def give_lot(state: ShitennoState, seat: int, lot: Lot) -> ShitennoState:
     lots[seat] = lot
     hands = list(state.hands)
     hands[seat] = sort_cards(hands[seat] + lot[0])
-    return replace(state, lots=tuple(lots), hands=tuple(hands))
+    return evolve(state, lots=tuple(lots), hands=tuple(hands))
 
 
 def after_lot(state: ShitennoState) -> ShitennoState:
     """A lot was taken: the (possibly new) Tairō builds the next lot or the final split."""
-    state = replace(state, offer=None, offer_queue=(), refused=())
+    state = evolve(state, offer=None, offer_queue=(), refused=())
     left = without_lot(state)
     if state.tairo not in left:
-        state = replace(state, tairo=left[0])
+        state = evolve(state, tairo=left[0])
     return state
 
 
@@ -94,13 +106,13 @@ def offer_queue(state: ShitennoState) -> tuple[int, ...]:
 def end_even_year(state: ShitennoState) -> ShitennoState:
     """Everyone swaps his Hierarchy tile for the Title with as many seals (§4.2 step 4)."""
     titles = tuple(lot[1] if lot else 0 for lot in state.lots)
-    state = replace(state, titles=titles, split=None, chooser=None, open_cards=(), tiles=())
+    state = evolve(state, titles=titles, split=None, chooser=None, open_cards=(), tiles=())
     return begin_odd_year(state)
 
 
 def begin_odd_year(state: ShitennoState) -> ShitennoState:
     order = by_title(state, range(state.players))
-    return replace(
+    return evolve(
         state,
         phase="odd",
         year=state.year + 1,
@@ -118,7 +130,7 @@ def next_turn(state: ShitennoState) -> ShitennoState:
     assert state.current is not None
     i = state.order.index(state.current) + 1
     if i < len(state.order):
-        return replace(
+        return evolve(
             state,
             current=state.order[i],
             placed=0,
@@ -126,20 +138,7 @@ def next_turn(state: ShitennoState) -> ShitennoState:
             turn_places=(),
         )
     if min(state.kamons) == 0:
-        return replace(state, phase="over", current=None, end_reason="kamons")
+        return evolve(state, phase="over", current=None, end_reason="kamons")
     if not state.koku_deck:
-        return replace(state, phase="over", current=None, end_reason="koku")
+        return evolve(state, phase="over", current=None, end_reason="koku")
     return begin_even_year(state)
-
-
-def stage(state: ShitennoState) -> str:
-    """``lot``, ``offer``, ``split``, ``choose``, ``turn`` or ``over``."""
-    if state.phase == "over":
-        return "over"
-    if state.phase == "odd":
-        return "turn"
-    if state.split is not None:
-        return "choose"
-    if state.offer is not None:
-        return "offer"
-    return "lot" if len(without_lot(state)) >= 3 else "split"

@@ -209,7 +209,6 @@ def province_of(word: str) -> str | None:
 
 def parse(state: ShitennoState, seat: int, text: str, legal: Legal) -> ShitennoAction:
     """An action from text (see the module docstring)."""
-
     ws = words(text)
     if not ws:
         raise _bad(text)
@@ -247,7 +246,6 @@ def _lot(ws: list[str], text: str) -> MakeLot:
 
 
 def _split(state: ShitennoState, ws: list[str], text: str) -> Split:
-
     if "/" not in ws:
         raise InvalidNotation(
             Reason(

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import overload
 
 from games.base import Event
 from games.shitenno.data import (
+    ALL_CARD_CODES,
     EFFECTS,
     HATAMOTO,
     LETTER_EFFECT,
@@ -46,7 +47,7 @@ from games.shitenno.flow import (
     without_lot,
 )
 from games.shitenno.notation import notation
-from games.shitenno.payment import koku_cost, payments, requirement
+from games.shitenno.payment import koku_cost, requirement, search
 from games.shitenno.state import (
     Accept,
     Choose,
@@ -59,6 +60,7 @@ from games.shitenno.state import (
     ShitennoAction,
     ShitennoState,
     Split,
+    evolve,
 )
 
 PROVINCE_INDEX = {pid: i for i, pid in enumerate(PROVINCE_IDS)}
@@ -207,23 +209,44 @@ def placements(state: ShitennoState, seat: int) -> list[Place]:
     hat = state.titles[seat] == HATAMOTO and not state.hatamoto_used
     same = bool(state.options["tiles_on_one_card"])
     koku_any = bool(state.options["koku_any_value_exchange"])
-    found: list[tuple[int, int, Place]] = []
+    found: list[tuple[tuple[int, int, int, tuple[str, ...], int], Place]] = []
+    gold, letters, holders = _hand_stats(hand)
+    tiles = exchange + plus
     for i, p in enumerate(provinces()):
         free = free_position(state, i)
         if free is None:
             continue
         need = tuple(requirement(p, state.stacks[i]).items())
         cost = koku_cost(p, free)
-        for cards, e, pl, h in _payments(hand, exchange, plus, hat, need, cost, same, koku_any):
-            price = 2 * sum(len(c) if c[0] != "K" else int(c[1]) for c in cards)
-            price += 3 * (e + pl) + h
-            found.append((price, i, Place(p.id, cards, e, pl, h)))
-    found.sort(key=lambda x: (x[0], x[1], [len(x[2].cards)], x[2].cards, x[2].exchange))
-    return [x[2] for x in found]
+        if gold + tiles < cost:  # the bound of payment.payments(), the hand counted once
+            (t1, n1), *second = need
+            short = max(0, n1 - letters.get(t1, 0))  # a card has 2 troops at most, n1 >= 2
+            if second:
+                t2, n2 = second[0]
+                short += max(0, n2 - holders.get(t2, 0))
+            if short > tiles + hat:
+                continue
+        found += _province_places(i, hand, exchange, plus, hat, need, cost, same, koku_any)
+    if len(found) > 1:
+        found.sort(key=itemgetter(0))  # each province's run is sorted already
+    return [x[1] for x in found]
 
 
 @lru_cache(maxsize=4096)
-def _payments(
+def _hand_stats(hand: tuple[str, ...]) -> tuple[int, dict[str, int], dict[str, int]]:
+    """The hand's Koku, its troops of each type and its Troop cards with each type."""
+    gold = sum(int(c[1]) for c in hand if c[0] == "K")
+    troops = Counter("".join(c for c in hand if c[0] != "K"))
+    holders = Counter(t for c in hand if c[0] != "K" for t in set(c))
+    return gold, dict(troops), dict(holders)
+
+
+PRICE = {c: 2 * (int(c[1]) if c[0] == "K" else len(c)) for c in ALL_CARD_CODES}
+
+
+@lru_cache(maxsize=4096)
+def _province_places(
+    i: int,
     hand: tuple[str, ...],
     exchange: int,
     plus: int,
@@ -232,8 +255,19 @@ def _payments(
     cost: int,
     same: bool,
     koku_any: bool,
-) -> tuple[tuple[tuple[str, ...], int, int, bool], ...]:
-    return tuple(payments(hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any))
+) -> tuple[tuple[tuple[int, int, int, tuple[str, ...], int], Place], ...]:
+    """The placements on province ``i``, each with its sort key: price (2 per troop or Koku
+    on the cards, 3 per bonus tile, 1 for the Hatamoto), province, number of cards, cards,
+    Exchange tiles (the price tells +1 and the Hatamoto apart), in that order."""
+    pid = PROVINCE_IDS[i]
+    out = []
+    for cards, e, pl, h in search(
+        hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any
+    ):
+        price = sum(PRICE[c] for c in cards) + 3 * (e + pl) + h
+        out.append(((price, i, len(cards), cards, e), Place(pid, cards, e, pl, h)))
+    out.sort(key=itemgetter(0))
+    return tuple(out)
 
 
 def free_position(state: ShitennoState, i: int) -> int | None:
@@ -272,13 +306,13 @@ def apply(
     province: str | None = None
     if isinstance(action, MakeLot):
         lot = (action.cards, action.tile)
-        state = replace(
+        state = evolve(
             state,
             offer=lot,
             open_cards=remove_cards(state.open_cards, action.cards),
             tiles=tuple(t for t in state.tiles if t != action.tile),
         )
-        state = replace(state, offer_queue=offer_queue(state), refused=())
+        state = evolve(state, offer_queue=offer_queue(state), refused=())
         to = state.offer_queue[0]
         events.append(_event("lot", seat, cards=list(action.cards), tile=action.tile, to=to))
     elif isinstance(action, Accept):
@@ -289,7 +323,7 @@ def apply(
         offer = state.offer
         assert offer is not None
         queue = state.offer_queue[1:]
-        state = replace(state, offer_queue=queue, refused=(*state.refused, seat))
+        state = evolve(state, offer_queue=queue, refused=(*state.refused, seat))
         events.append(_event("refuse", seat))
         if not queue:
             assert state.tairo is not None
@@ -298,7 +332,7 @@ def apply(
     elif isinstance(action, Split):
         rest = remove_cards(state.open_cards, action.cards)
         other = next(s for s in without_lot(state) if s != seat)
-        state = replace(
+        state = evolve(
             state,
             split=((action.cards, action.first), (rest, action.second)),
             open_cards=(),
@@ -332,7 +366,7 @@ def apply(
         bonus = list(state.bonus)
         e, p, d = bonus[seat]
         bonus[seat] = (e, p, d - 1)
-        state = replace(state, hands=tuple(hands), bonus=tuple(bonus))
+        state = evolve(state, hands=tuple(hands), bonus=tuple(bonus))
         events.append(_event("draw", seat))
         events.append(
             Event("shitenno.drawn", {"cards": list(drawn)}, seat, audience=frozenset((seat,)))
@@ -344,13 +378,13 @@ def apply(
         slots[k] = (seat, True)
         board = list(state.board)
         board[i] = tuple(slots)
-        state = next_turn(replace(state, board=tuple(board)))
+        state = next_turn(evolve(state, board=tuple(board)))
         events.append(_event("flip", seat, province=action.province))
         province = action.province
     else:
         events.append(_event("end", seat))
         state = next_turn(state)
-    state = replace(state, last_seat=seat, last_text=text, last_province=province)
+    state = evolve(state, last_seat=seat, last_text=text, last_province=province)
     return state, events
 
 
@@ -384,7 +418,7 @@ def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoStat
     board[i] = tuple(slots)
     kamons = list(state.kamons)
     kamons[seat] -= 1
-    state = replace(
+    state = evolve(
         state,
         hands=tuple(hands),
         troop_discard=state.troop_discard + spent_troops,
@@ -414,5 +448,5 @@ def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoStat
 
 def resign(state: ShitennoState, seat: int) -> tuple[ShitennoState, list[Event]]:
     """``seat`` gives up: the game ends at once (see the package docstring)."""
-    state = replace(state, phase="over", current=None, end_reason="resignation", resigned=seat)
+    state = evolve(state, phase="over", current=None, end_reason="resignation", resigned=seat)
     return state, [_event("resign", seat)]

@@ -1,4 +1,4 @@
-"""Self-play figures for Shitenno's computer player (tests)."""
+"""Self-play: the heuristic player against random players (a test and the bench use it)."""
 
 from __future__ import annotations
 

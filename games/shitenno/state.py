@@ -12,7 +12,7 @@ Years are numbered from 1: odd-numbered ``year`` values are the rulebook's *even
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 FORMAT = 1
@@ -139,6 +139,20 @@ class ShitennoState:
     last_province: str | None
     end_reason: str | None  # "kamons", "koku", "resignation"
     resigned: int | None
+
+
+STATE_FIELDS = frozenset(f.name for f in fields(ShitennoState))
+
+
+def evolve(state: ShitennoState, **changes: Any) -> ShitennoState:
+    """``dataclasses.replace`` for the state, without running ``__init__`` again (every
+    action makes a few of them): the same fields, ``changes`` applied."""
+    if not changes.keys() <= STATE_FIELDS:
+        raise TypeError(f"not fields of ShitennoState: {sorted(changes.keys() - STATE_FIELDS)}")
+    new = object.__new__(ShitennoState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def dump_state(state: ShitennoState) -> dict[str, Any]:

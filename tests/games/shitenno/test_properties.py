@@ -162,3 +162,81 @@ def test_the_fast_check_agrees_with_the_definition() -> None:
 
 def test_the_heuristic_player_beats_random_players() -> None:
     assert win_rate(20, seed=3) >= 17
+
+
+def test_the_search_agrees_with_the_card_by_card_search_on_big_hands() -> None:
+    """Hands of 7-16 cards, too big for the brute force: the class search finds exactly
+    what the search it replaced (every candidate checked card by card) found."""
+    from tests.games.shitenno.slow_payments import slow_payments
+
+    rng = Rng(11)
+    compared = found = 0
+    for _ in range(60):
+        p = provinces()[rng.below(8)]
+        top = rng.choice(["", *TROOPS])
+        need = tuple(requirement(p, (top + "X",) if top else ()).items())
+        cost = p.values[rng.below(4)]
+        same = rng.below(4) > 0
+        size = 7 + rng.below(10 if same else 4)
+        hand = sort_cards(rng.choice(ALL_CARD_CODES) for _ in range(size))
+        exchange, plus = rng.below(4 if same else 3), rng.below(3)
+        hat, koku_any = rng.below(2) == 1, rng.below(3) > 0
+        args = (hand, exchange, plus, hat, need, cost)
+        kw = {"same_card": same, "koku_any": koku_any}
+        new = payments(*args, **kw)
+        assert len(new) == len(set(new)), args
+        assert set(new) == set(slow_payments(*args, **kw)), (args, kw)
+        compared += 1
+        found += len(new)
+    assert compared == 60 and found > 1000
+
+
+def test_placements_come_cheapest_first_and_each_once() -> None:
+    """In random games, every turn's placements are distinct, legal by the definition,
+    and sorted by price (2 per troop or Koku, 3 per tile, 1 for the Hatamoto), then
+    province, number of cards, cards and Exchange tiles."""
+    from games.shitenno.payment import koku_cost
+    from games.shitenno.rules import PROVINCE_INDEX, free_position, placements
+    from games.shitenno.state import Place
+
+    seen = 0
+    for g in range(12):
+        for state in _playout(2 + g % 3, 100 + g, every=3):
+            if state.phase != "odd" or state.current is None:
+                continue
+            seat = state.current
+            places = placements(state, seat)
+            assert all(isinstance(a, Place) for a in places)
+            assert len(places) == len(set(places))
+            keys = []
+            for a in places:
+                i = PROVINCE_INDEX[a.province]
+                pos = free_position(state, i)
+                assert pos is not None
+                need = tuple(requirement(provinces()[i], state.stacks[i]).items())
+                opts = {
+                    "same_card": bool(state.options["tiles_on_one_card"]),
+                    "koku_any": bool(state.options["koku_any_value_exchange"]),
+                }
+                cost = koku_cost(provinces()[i], pos)
+                assert valid(a.cards, a.exchange, a.plus, a.hatamoto, need, cost, **opts)
+                price = sum(2 * (int(c[1]) if c[0] == "K" else len(c)) for c in a.cards)
+                price += 3 * (a.exchange + a.plus) + a.hatamoto
+                keys.append((price, i, len(a.cards), a.cards, a.exchange))
+            assert keys == sorted(keys)
+            seen += len(places)
+    assert seen > 200
+
+
+def test_card_results_by_last_tile_equal_every_order_step_by_step() -> None:
+    from games.shitenno.payment import card_results
+    from tests.games.shitenno.slow_payments import slow_card_results
+
+    checked = 0
+    for code in (*ALL_CARD_CODES, HATAMOTO):
+        for e, p in product(range(4), range(4)):
+            for koku_any in (True, False):
+                got = card_results(code, e, p, koku_any)
+                assert got == slow_card_results(code, e, p, koku_any), (code, e, p, koku_any)
+                checked += bool(got)
+    assert checked > 500

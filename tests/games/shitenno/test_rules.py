@@ -159,3 +159,15 @@ def test_hatamoto_with_plus_is_two_troops_and_tiles_spread_by_option() -> None:
     refused(state, HONDA, spread, "shitenno.place.short")
     loose = replace(state, options={**state.options, "tiles_on_one_card": False})
     assert spread in GAME.legal(loose, HONDA)
+
+
+def test_evolve_is_dataclasses_replace() -> None:
+    from games.shitenno.state import evolve
+
+    state = GAME.setup(3, {}, 5)
+    changes = {"placed": 1, "hands": ((), ("S",), ("K1", "K2")), "last_text": "end"}
+    new = evolve(state, **changes)
+    assert new == replace(state, **changes)
+    assert new.placed == 1 and state.placed == 0  # the original is untouched
+    with pytest.raises(TypeError):
+        evolve(state, placd=1)
