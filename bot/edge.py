@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import secrets
 import sqlite3
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -135,18 +134,6 @@ class Runner:
             await item.run(await self.context(interaction))
         except Exception as err:
             await report_error(interaction, err)
-
-    async def run_command(
-        self,
-        interaction: discord.Interaction[Any],
-        work: Callable[[Context], Awaitable[None]],
-        *,
-        defer: bool = True,
-    ) -> None:
-        """A slash command: answer privately at once, then do the work."""
-        if defer and not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        await work(await self.context(interaction))
 
     async def on_modal(self, interaction: discord.Interaction[Any]) -> None:
         """A form's amounts modal was submitted (matched by custom id, restart-safe)."""

@@ -21,7 +21,7 @@ from bot.unit import Unit
 from games import engine
 from games import forms as game_forms
 from games.ai import player_for
-from games.base import Event, GameError, Outcome, Seat, Termination
+from games.base import Event, Outcome, Seat, Termination
 from games.forms import Form
 from games.rng import derive_seed
 
@@ -91,10 +91,10 @@ class Play:
         *,
         quiet: bool = False,
     ) -> Result:
+        if not actions:  # a live form answered with what it already holds
+            return Result(presenter.summary(loaded))
         before = loaded.state
         loaded, events = await self.unit.play(loaded, seat, user_id, actions)
-        if not events and loaded.state is before:
-            return Result(presenter.summary(loaded))
         return await self.aftermath.after(
             loaded,
             events,
@@ -289,10 +289,7 @@ def _folded(form: Form, answers: Mapping[str, Any]) -> dict[str, Any]:
     """Select values come per copy (``S1#2``); the game speaks in plain values."""
     out: dict[str, Any] = {}
     for name, value in answers.items():
-        try:
-            kind = form.field_named(name)
-        except GameError:
-            raise
+        kind = form.field_named(name)  # an unknown field is refused with a sentence
         if isinstance(value, list | tuple) and isinstance(kind, game_forms.Pick):
             out[name] = form_views.fold([str(v) for v in value])
         elif isinstance(value, str) and isinstance(kind, game_forms.One):
