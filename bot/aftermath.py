@@ -96,6 +96,7 @@ class Aftermath:
             private=private,
             finished=finished,
             serial=next(RESULT_SERIALS),
+            publishes=True,
         )
 
     async def run_ai(self, loaded: Loaded) -> tuple[Loaded, list[Event], int]:

@@ -172,7 +172,8 @@ class Publisher:
                 self.retry_later(game.game_id)
             return False
         await self._send_privates(result, game, interaction)
-        await self.service.mark_published(game.game_id, result.game.version)
+        if result.publishes:
+            await self.service.mark_published(game.game_id, result.game.version)
         return True
 
     async def _send_privates(

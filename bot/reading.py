@@ -265,4 +265,5 @@ class Reading:
             private=private,
             finished=finished,
             serial=next(RESULT_SERIALS),
+            publishes=True,
         )

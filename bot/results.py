@@ -82,6 +82,9 @@ class Result:
     reply: str | None = None  # a short ephemeral answer to the user who acted
     finished: bool = False
     serial: int = 0  # creation order under the game's lock (publishing never goes back)
+    # the posts of the game's state at game.version (the outbox): delivering them marks the
+    # version published; a notice (a reminder, a vote) never does
+    publishes: bool = False
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,15 @@ async def test_a_failed_post_is_in_and_follows_once(
     row = await t.bot.store.get_game(game_id)
     assert row is not None and row.version == 1 and row.published_version != 1
     assert len(boards(t, thread_id)) == 1  # not posted yet
+    await t.bot.publisher.close()  # no retry in the background: the restart must send it
     t.emu.rest.faults.clear()
+    # a notice delivered meanwhile (a reminder) does not count as the owed board
+    t.clock.now += 24 * 3600 + 1
+    assert t.bot.dispatcher is not None
+    await t.bot.dispatcher.run_due()
+    await t.emu.wait_for(lambda m: "Reminder" in m.content, 10, channel=thread_id)
+    row = await t.bot.store.get_game(game_id)
+    assert row is not None and row.published_version != 1
     await _restart(t)  # the owed board goes out at start, exactly once
     await t.emu.wait_until(lambda: len(boards(t, thread_id)) == 2, 10, "the owed board")
     owed = boards(t, thread_id)[-1]
