@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+from collections.abc import Mapping
 from dataclasses import replace
 
 from bot import presenter
@@ -60,10 +61,36 @@ class Aftermath:
         changed (except ``quiet_user``'s, who is looking at their own form). ``reader`` is
         the acting user and their locale: their own private post uses it."""
         loaded, ai_events, ai_actions = await self.run_ai(loaded)
-        events = events + ai_events
+        result = await self.posts(
+            loaded,
+            events + ai_events,
+            before=before,
+            started=started,
+            described=acted + ai_actions,
+            reader=reader,
+        )
+        if quiet_user is not None:
+            private = tuple(p for p in result.private if p.user_id != quiet_user)
+            result = replace(result, private=private)
+        await self.timers.schedule(loaded)
+        return result
+
+    async def posts(
+        self,
+        loaded: Loaded,
+        events: list[Event],
+        *,
+        before: State | None,
+        started: bool = False,
+        described: int = 0,
+        reader: tuple[int, str] | None = None,
+    ) -> Result:
+        """The posts of the game's state now (a move's, or what a crash left owed): a public
+        board only when something public happened, a DM for every hand that changed."""
         finished = loaded.game.outcome(loaded.state) is not None
         public: tuple[Post, ...] = ()
-        palettes = await self.palettes(loaded)
+        prefs = await self._prefs(loaded)  # each player's settings, read once
+        palettes = _palettes(prefs)
         if started or finished or any(e.audience is None for e in events):
             post = await presenter.board_post(
                 loaded,
@@ -72,7 +99,7 @@ class Aftermath:
                 started=started,
                 palette=presenter.public_palette(palettes),
             )
-            post = await self._with_digest(loaded, post, before, acted + ai_actions)
+            post = await self._with_digest(loaded, post, before, described)
             acting = loaded.game.to_act(loaded.state)
             mid_turn = before is not None and len(acting) == 1
             mid_turn = mid_turn and acting == loaded.game.to_act(before) and not finished
@@ -84,12 +111,15 @@ class Aftermath:
                 due = {loaded.user_at(p) for p in joined}
                 ping = tuple(u for u in ping if u in due)
             public = (replace(post, edit_previous=mid_turn, ping=ping),)
-        locales = await self._dm_locales(loaded, reader)
+        locales = {
+            user: reader[1]
+            if reader is not None and user == reader[0]
+            else reader_locale(p, loaded.locale)
+            for user, p in prefs.items()
+        }
         private = await presenter.private_posts(
             loaded, before, render=self.render, locales=locales, palettes=palettes
         )
-        private = tuple(p for p in private if p.user_id != quiet_user)
-        await self.timers.schedule(loaded)
         return Result(
             presenter.summary(loaded),
             public=public,
@@ -98,6 +128,13 @@ class Aftermath:
             serial=next(RESULT_SERIALS),
             publishes=True,
         )
+
+    async def _prefs(self, loaded: Loaded) -> dict[int, dict[str, object]]:
+        return {
+            s.user_id: await self.store.user_settings(s.user_id)
+            for s in loaded.seats
+            if s.user_id is not None
+        }
 
     async def run_ai(self, loaded: Loaded) -> tuple[Loaded, list[Event], int]:
         """Let AI seats act while only AI seats are to act."""
@@ -147,25 +184,13 @@ class Aftermath:
 
     async def palettes(self, loaded: Loaded) -> dict[int, str]:
         """Each human player's picture palette (``/settings me palette:``)."""
-        out = {}
-        for seat in loaded.seats:
-            if seat.user_id is not None:
-                prefs = await self.store.user_settings(seat.user_id)
-                out[seat.user_id] = str(prefs.get("palette") or "default")
-        return out
+        return _palettes(await self._prefs(loaded))
 
     async def dm_locale(self, loaded: Loaded, user_id: int) -> str:
         """The catalogue of a DM to ``user_id`` outside their own interaction."""
         return reader_locale(await self.store.user_settings(user_id), loaded.locale)
 
-    async def _dm_locales(self, loaded: Loaded, reader: tuple[int, str] | None) -> dict[int, str]:
-        """The locale of every human seat that has a private view (DM recipients)."""
-        out: dict[int, str] = {}
-        for seat in loaded.seats:
-            if seat.user_id is None or seat.position is None:
-                continue
-            if reader is not None and seat.user_id == reader[0]:
-                out[seat.user_id] = reader[1]
-            elif loaded.game.hand(loaded.state, seat.position) is not None:
-                out[seat.user_id] = await self.dm_locale(loaded, seat.user_id)
-        return out
+
+def _palettes(prefs: Mapping[int, Mapping[str, object]]) -> dict[int, str]:
+    """Each human player's picture palette (``/settings me palette:``)."""
+    return {user: str(p.get("palette") or "default") for user, p in prefs.items()}

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import renderer
 from bot import presenter
-from bot.aftermath import RESULT_SERIALS, Aftermath
+from bot.aftermath import Aftermath
 from bot.history import History, replay_step
 from bot.results import (
     Attachment,
@@ -241,29 +241,10 @@ class Reading:
         before = await self.unit.state_at(loaded, start)
         events: list[Event] = []
         state = before
-        for action in await self.store.actions(row.id, since_seq=start):
+        actions = await self.store.actions(row.id, since_seq=start)
+        for action in actions:
             state, new = replay_step(loaded.game, state, action.seat, action.text)
             events.extend(new)
-        palettes = await self.aftermath.palettes(loaded)
-        public: tuple[Post, ...] = ()
-        finished = loaded.game.outcome(loaded.state) is not None
-        if started or finished or any(e.audience is None for e in events):
-            post = await presenter.board_post(
-                loaded,
-                events[-12:],
-                render=self.render,
-                started=started,
-                palette=presenter.public_palette(palettes),
-            )
-            public = (post,)
-        private = await presenter.private_posts(
-            loaded, before, render=self.render, palettes=palettes
-        )
-        return Result(
-            presenter.summary(loaded),
-            public=public,
-            private=private,
-            finished=finished,
-            serial=next(RESULT_SERIALS),
-            publishes=True,
+        return await self.aftermath.posts(
+            loaded, events[-12:], before=before, started=started, described=len(actions)
         )
