@@ -2,7 +2,9 @@
 
 A game's pictures live in one package, ``renderer/<key>/``, whose ``__init__`` exports one
 object, ``RENDERER``, satisfying :class:`GameRenderer`. Every per-game hook is a declared
-member of the protocol; :class:`RendererDefaults` gives the optional ones a default (no
+member of the protocol; :class:`Drawing` builds a renderer from a game's drawing functions
+(what every built-in game does), and :class:`RendererDefaults` gives a class-based
+renderer the optional members' defaults (no
 hand picture, the shared PNG palette, a plain score column on the result card), so a
 game overrides only what it has. The shared core never names a game: it finds the
 packages under ``renderer/`` that export ``RENDERER`` (:func:`discover`), and a renderer
@@ -19,7 +21,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -36,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "RENDERERS",
     "Column",
+    "Drawing",
     "GameRenderer",
     "NoHandPicture",
     "RendererDefaults",
@@ -149,6 +153,74 @@ class RendererDefaults:
         return png_palette(pal, kit)
 
     def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
+        return ResultPart(score_columns(outcome, seats, tr))
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A :class:`GameRenderer` made of a game's drawing functions, so a game package writes
+    its functions once and does not restate the protocol's signatures to forward them:
+
+    ``RENDERER = Drawing(GAME_KEY, render, alt_text, result_part=result_part)``
+
+    Hand functions and a PNG palette are optional (no hand picture; the shared palette).
+    """
+
+    key: str
+    draw: Callable[..., Image.Image]
+    describe: Callable[..., str]
+    draw_hand: Callable[..., Image.Image] | None = None
+    describe_hand: Callable[..., str] | None = None
+    result: Callable[[Outcome, int, Words], ResultPart] | None = None
+    palette: Callable[[Palette, Toolkit], Image.Image] | None = None
+
+    @property
+    def has_hand(self) -> bool:
+        return self.draw_hand is not None and self.describe_hand is not None
+
+    def render(
+        self,
+        view: Any,
+        *,
+        palette: Palette,
+        highlight: bool,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        return self.draw(
+            view, palette=palette, highlight=highlight, names=names, kit=kit, locale=locale
+        )
+
+    def alt_text(self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+        return self.describe(view, names=names, locale=locale)
+
+    def render_hand(
+        self,
+        view: Any,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image:
+        if self.draw_hand is None:
+            raise NoHandPicture("This game has no hand picture.")
+        return self.draw_hand(view, palette=palette, names=names, kit=kit, locale=locale)
+
+    def hand_alt_text(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> str:
+        if self.describe_hand is None:
+            raise NoHandPicture("This game has no hand picture.")
+        return self.describe_hand(view, names=names, locale=locale)
+
+    def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
+        return self.palette(pal, kit) if self.palette is not None else png_palette(pal, kit)
+
+    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
+        if self.result is not None:
+            return self.result(outcome, seats, tr)
         return ResultPart(score_columns(outcome, seats, tr))
 
 

@@ -4,8 +4,6 @@ PNG palette holding the map's region tints. The package exports ``RENDERER`` (se
 
 from __future__ import annotations
 
-from renderer.china.board import GAME_KEY, ChinaRenderer
+from renderer.china.board import GAME_KEY, RENDERER
 
 __all__ = ["GAME_KEY", "RENDERER"]
-
-RENDERER = ChinaRenderer()

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from games.base import Outcome
 from games.china.view import ChinaView, RegionView
 from renderer.china import geometry as cg
 from renderer.china import map as cm
@@ -43,13 +42,13 @@ from renderer.china.words import (
 )
 from renderer.core import CACHED, Point, Toolkit, draw_seat_mark, draw_text, fitting_size, rgb
 from renderer.palettes import Palette
-from renderer.plugin import RendererDefaults, ResultPart
+from renderer.plugin import Drawing
 from renderer.text import seat_label
 from renderer.words import Words, words
 
 __all__ = [
     "GAME_KEY",
-    "ChinaRenderer",
+    "RENDERER",
     "alt_text",
     "geometry",
     "hand_alt_text",
@@ -475,50 +474,13 @@ def render(
     return img
 
 
-class ChinaRenderer(RendererDefaults):
-    """China's :class:`~renderer.plugin.GameRenderer`: board, hand, result columns."""
-
-    key = GAME_KEY
-    has_hand = True
-
-    def render(
-        self,
-        view: ChinaView,
-        *,
-        palette: Palette,
-        highlight: bool,
-        names: Sequence[str] | None,
-        kit: Toolkit,
-        locale: str = "en",
-    ) -> Image.Image:
-        return render(
-            view, palette=palette, highlight=highlight, names=names, kit=kit, locale=locale
-        )
-
-    def alt_text(
-        self, view: ChinaView, *, names: Sequence[str] | None = None, locale: str = "en"
-    ) -> str:
-        return alt_text(view, names=names, locale=locale)
-
-    def render_hand(
-        self,
-        view: ChinaView,
-        *,
-        palette: Palette,
-        names: Sequence[str] | None,
-        kit: Toolkit,
-        locale: str = "en",
-    ) -> Image.Image:
-        return render_hand(view, palette=palette, names=names, kit=kit, locale=locale)
-
-    def hand_alt_text(
-        self, view: ChinaView, *, names: Sequence[str] | None = None, locale: str = "en"
-    ) -> str:
-        return hand_alt_text(view, names=names, locale=locale)
-
-    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
-        return result_part(outcome, seats, tr)
-
-    def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
-        """The shared colours plus the map's region tints, exactly."""
-        return png_palette(pal, kit)
+# China's :class:`~renderer.plugin.GameRenderer`: board, hand, result columns.
+RENDERER = Drawing(
+    GAME_KEY,
+    render,
+    alt_text,
+    draw_hand=render_hand,
+    describe_hand=hand_alt_text,
+    result=result_part,
+    palette=png_palette,
+)

@@ -5,8 +5,6 @@ palette holding the map's colours. The package exports ``RENDERER`` (see
 
 from __future__ import annotations
 
-from renderer.rising_sun.renderer import GAME_KEY, RisingSunRenderer
+from renderer.rising_sun.renderer import GAME_KEY, RENDERER
 
 __all__ = ["GAME_KEY", "RENDERER"]
-
-RENDERER = RisingSunRenderer()

@@ -3,8 +3,6 @@ The package exports ``RENDERER`` (see :mod:`renderer.plugin`)."""
 
 from __future__ import annotations
 
-from renderer.samurai.board import GAME_KEY, SamuraiRenderer
+from renderer.samurai.board import GAME_KEY, RENDERER
 
 __all__ = ["GAME_KEY", "RENDERER"]
-
-RENDERER = SamuraiRenderer()

@@ -21,11 +21,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from games.base import Outcome
 from games.samurai.view import HexView, SamuraiView
 from renderer.core import Toolkit, rgb
 from renderer.palettes import Palette
-from renderer.plugin import RendererDefaults, ResultPart
+from renderer.plugin import Drawing
 from renderer.samurai.art import (
     SQRT3,
     SS,
@@ -43,11 +42,11 @@ from renderer.samurai.panels import draw_panels, draw_static_panels
 from renderer.samurai.result import result_part
 from renderer.samurai.text import draw_line, text_width
 from renderer.samurai.words import alt_text
-from renderer.words import Words, words
+from renderer.words import words
 
 __all__ = [
     "GAME_KEY",
-    "SamuraiRenderer",
+    "RENDERER",
     "alt_text",
     "hand_alt_text",
     "hex_centre",
@@ -282,46 +281,12 @@ def render(
     return img
 
 
-class SamuraiRenderer(RendererDefaults):
-    """Samurai's :class:`~renderer.plugin.GameRenderer`: board, hand, result columns."""
-
-    key = GAME_KEY
-    has_hand = True
-
-    def render(
-        self,
-        view: SamuraiView,
-        *,
-        palette: Palette,
-        highlight: bool,
-        names: Sequence[str] | None,
-        kit: Toolkit,
-        locale: str = "en",
-    ) -> Image.Image:
-        return render(
-            view, palette=palette, highlight=highlight, names=names, kit=kit, locale=locale
-        )
-
-    def alt_text(
-        self, view: SamuraiView, *, names: Sequence[str] | None = None, locale: str = "en"
-    ) -> str:
-        return alt_text(view, names=names, locale=locale)
-
-    def render_hand(
-        self,
-        view: SamuraiView,
-        *,
-        palette: Palette,
-        names: Sequence[str] | None,
-        kit: Toolkit,
-        locale: str = "en",
-    ) -> Image.Image:
-        return render_hand(view, palette=palette, names=names, kit=kit, locale=locale)
-
-    def hand_alt_text(
-        self, view: SamuraiView, *, names: Sequence[str] | None = None, locale: str = "en"
-    ) -> str:
-        return hand_alt_text(view, names=names, locale=locale)
-
-    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
-        return result_part(outcome, seats, tr)
+# Samurai's :class:`~renderer.plugin.GameRenderer`: board, hand, result columns.
+RENDERER = Drawing(
+    GAME_KEY,
+    render,
+    alt_text,
+    draw_hand=render_hand,
+    describe_hand=hand_alt_text,
+    result=result_part,
+)

@@ -4,8 +4,6 @@ a PNG palette holding the troop colours. The package exports ``RENDERER`` (see
 
 from __future__ import annotations
 
-from renderer.shitenno.board import GAME_KEY, ShitennoRenderer
+from renderer.shitenno.board import GAME_KEY, RENDERER
 
 __all__ = ["GAME_KEY", "RENDERER"]
-
-RENDERER = ShitennoRenderer()

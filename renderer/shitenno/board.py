@@ -25,12 +25,11 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from games.base import Outcome
 from games.shitenno.scoring import majority
 from games.shitenno.view import CardView, LotView, ProvinceView, ShitennoView
 from renderer.core import Toolkit, draw_text, fitting_size, rgb
 from renderer.palettes import Palette
-from renderer.plugin import RendererDefaults, ResultPart
+from renderer.plugin import Drawing
 from renderer.shitenno import art
 from renderer.shitenno.hand import render_hand
 from renderer.shitenno.result import result_part
@@ -49,7 +48,7 @@ from renderer.shitenno.words import (
 from renderer.text import seat_label
 from renderer.words import Words, words
 
-__all__ = ["GAME_KEY", "MIN_TEXT", "WIDTH", "ShitennoRenderer", "layout", "province_box", "render"]
+__all__ = ["GAME_KEY", "MIN_TEXT", "WIDTH", "layout", "province_box", "render"]
 
 GAME_KEY = "shitenno"
 WIDTH = 900
@@ -694,49 +693,13 @@ def render(
     return img
 
 
-class ShitennoRenderer(RendererDefaults):
-    """Shitenno's :class:`~renderer.plugin.GameRenderer`: board, hand, result columns."""
-
-    key = GAME_KEY
-    has_hand = True
-
-    def render(
-        self,
-        view: ShitennoView,
-        *,
-        palette: Palette,
-        highlight: bool,
-        names: Sequence[str] | None,
-        kit: Toolkit,
-        locale: str = "en",
-    ) -> Image.Image:
-        return render(
-            view, palette=palette, highlight=highlight, names=names, kit=kit, locale=locale
-        )
-
-    def alt_text(
-        self, view: ShitennoView, *, names: Sequence[str] | None = None, locale: str = "en"
-    ) -> str:
-        return alt_text(view, names=names, locale=locale)
-
-    def render_hand(
-        self,
-        view: ShitennoView,
-        *,
-        palette: Palette,
-        names: Sequence[str] | None,
-        kit: Toolkit,
-        locale: str = "en",
-    ) -> Image.Image:
-        return render_hand(view, palette=palette, names=names, kit=kit, locale=locale)
-
-    def hand_alt_text(
-        self, view: ShitennoView, *, names: Sequence[str] | None = None, locale: str = "en"
-    ) -> str:
-        return hand_alt_text(view, names=names, locale=locale)
-
-    def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
-        return art.png_palette(pal, kit)
-
-    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
-        return result_part(outcome, seats, tr)
+# Shitenno's :class:`~renderer.plugin.GameRenderer`: board, hand, result columns.
+RENDERER = Drawing(
+    GAME_KEY,
+    render,
+    alt_text,
+    draw_hand=render_hand,
+    describe_hand=hand_alt_text,
+    result=result_part,
+    palette=art.png_palette,
+)

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from renderer.yokai.board import GAME_KEY, YokaiRenderer
+from renderer.yokai.board import GAME_KEY, RENDERER
 
 __all__ = ["GAME_KEY", "RENDERER"]
-
-RENDERER = YokaiRenderer()

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from games.base import Outcome
 from games.yokai.view import YokaiView
 from renderer.core import (
     Point,
@@ -26,13 +25,13 @@ from renderer.core import (
     rounded_polygon,
 )
 from renderer.palettes import Palette
-from renderer.plugin import RendererDefaults, ResultPart
+from renderer.plugin import Drawing
 from renderer.text import result_lines, seat_label
 from renderer.words import Words, words
 from renderer.yokai.result import result_part
 from renderer.yokai.words import alt_text, piece_key, piece_name, short_move, title
 
-__all__ = ["GAME_KEY", "YokaiRenderer", "alt_text", "render", "square_box"]
+__all__ = ["GAME_KEY", "alt_text", "render", "square_box"]
 
 GAME_KEY = "yokai"
 SUPERSAMPLE = 4  # tokens are drawn 4x larger and shrunk: Pillow polygons are not anti-aliased
@@ -465,29 +464,10 @@ def render(
     return img
 
 
-class YokaiRenderer(RendererDefaults):
-    """Yōkai no Mori's :class:`~renderer.plugin.GameRenderer`: board and alt text only."""
-
-    key = GAME_KEY
-
-    def render(
-        self,
-        view: YokaiView,
-        *,
-        palette: Palette,
-        highlight: bool,
-        names: Sequence[str] | None,
-        kit: Toolkit,
-        locale: str = "en",
-    ) -> Image.Image:
-        return render(
-            view, palette=palette, highlight=highlight, names=names, kit=kit, locale=locale
-        )
-
-    def alt_text(
-        self, view: YokaiView, *, names: Sequence[str] | None = None, locale: str = "en"
-    ) -> str:
-        return alt_text(view, names=names, locale=locale)
-
-    def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
-        return result_part(outcome, seats, tr)
+# Yōkai no Mori's :class:`~renderer.plugin.GameRenderer`: board and alt text only.
+RENDERER = Drawing(
+    GAME_KEY,
+    render,
+    alt_text,
+    result=result_part,
+)
