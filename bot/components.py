@@ -277,6 +277,8 @@ class FormSelect(
         )
         await ctx.edit(content=form_text(fresh, ctx.locale), view=form_view(fresh))
         await ctx.deliver(result)
+        if ctx.late:  # the answer is in; say so rather than let a missing board mislead
+            await ctx.reply(t("reply.done", ctx.locale))
 
 
 class FormButton(
@@ -337,6 +339,8 @@ class FormButton(
         text = done if fresh is None else f"{done}\n\n{form_text(fresh, ctx.locale)}"
         await ctx.edit(content=text[:2000], view=form_view(fresh))
         await ctx.deliver(result)
+        if ctx.late:  # the answer is in; say so rather than let a missing board mislead
+            await ctx.reply(t("reply.done", ctx.locale))
 
 
 MODAL_PREFIX = "tenka:fm:"

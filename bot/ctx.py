@@ -18,6 +18,7 @@ class Ctx(Protocol):
     interaction: discord.Interaction[Any]
     user_id: int
     locale: str
+    late: bool  # a committed change whose board could not be posted yet (the outbox has it)
 
     async def deliver(self, result: Result) -> None:
         """Publish a service result (boards, DMs) for this interaction."""
