@@ -73,7 +73,7 @@ def season_setup(g: G, task: dict[str, Any], events: Events) -> None:
     g.war = g.war_piles[g.season][:n]
     g.war_piles[g.season] = g.war_piles[g.season][n:]
     g.war_results = []
-    chosen = g.options.get("set", "archway")
+    chosen = str(g.options["set"])
     g.offer = sorted(c for c in (*d.sets["core"], *d.sets[chosen]) if d.cards[c].season == g.season)
     for s in range(g.players):
         if g.active(s):

@@ -17,9 +17,9 @@ OPTIONS = (
     OptionSpec(
         "set",
         "archway",
-        "The Season card set added to the Core cards: 'archway' (recommended for beginners). "
-        "Horseman and Teapot are coming.",
-        choices=("archway",),
+        "The Season card set added to the Core cards: 'archway' (recommended for beginners), "
+        "or 'random' (one of the sets, drawn from the game's seed and shown on the board).",
+        choices=("archway", "random"),
     ),
     OptionSpec(
         "clans",
@@ -51,6 +51,11 @@ OPTIONS = (
 )
 
 
+def playable_sets() -> list[str]:
+    """The Season card sets a game may add to Core (``set_status`` in the data file)."""
+    return sorted(k for k, status in data().set_status.items() if status == "supported")
+
+
 def new_game(players: int, options: Mapping[str, JSON], seed: int) -> RisingSunState:
     """A new game for 3-5 players: clans seated by Honor rank, home provinces, shrines,
     decks, then the first seasonal setup and Tea Ceremony."""
@@ -74,6 +79,8 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> RisingSunS
         chosen = [ids.index(c) for c in CLAN_IDS[:players]]
     else:
         chosen = shuffle(g, list(range(len(ids))))[:players]
+    if opts["set"] == "random":
+        opts["set"] = shuffle(g, playable_sets())[0]
     g.clans = sorted(chosen, key=lambda c: d.clans[c].rank)  # seats by starting Honor rank
     g.honor = list(range(players))
     per = d.per_clan

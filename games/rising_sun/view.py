@@ -133,6 +133,7 @@ class SlotView:
 class RisingSunView:
     """A game as seat ``viewer`` (``None`` = the public) may see it.
 
+    * ``card_set``: the Season card set played with Core (``random`` already resolved).
     * ``season`` (0 spring, 1 summer, 2 autumn, 3 winter), ``phase`` (tea, political, war,
       over), ``step`` (the decision pending: tea, choose, recruit, summon1, marshal, fujin,
       buy, place_monster, betray, bids, seppuku, hostage, extra; ``None`` at the end),
@@ -153,6 +154,7 @@ class RisingSunView:
 
     players: int
     viewer: Seat | None
+    card_set: str
     season: int
     phase: str
     step: str | None
@@ -282,8 +284,8 @@ def build_view(
     offer = g.tea.get("offer") if g.tea else None
     known = g.deck_known
     return RisingSunView(
-        players=g.players, viewer=viewer, season=g.season, phase=g.phase,
-        step=None if task is None else task["t"], to_act=to_act, current=current,
+        players=g.players, viewer=viewer, card_set=str(g.options["set"]), season=g.season,
+        phase=g.phase, step=None if task is None else task["t"], to_act=to_act, current=current,
         slot=g.slot, provinces=provinces, shrines=shrines, seats=seats, honor=tuple(g.honor),
         offer=_cards(g.offer), slots=tuple(slots), deck_size=len(g.deck), chooser=g.chooser,
         war=tuple(d.provinces[p].id for p in g.war), battle=_battle(g, me),
