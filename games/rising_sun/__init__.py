@@ -1,6 +1,6 @@
 """Rising Sun (Eric M. Lang, CMON 2018), 3-5 players, registered as ``"rising_sun"``.
 
-Core Season cards plus the Archway set (option ``set``; Horseman and Teapot are coming).
+Core Season cards plus one set (option ``set``: Archway, Horseman, Teapot or ``random``).
 Rules: the Spanish rulebook, filled by the Tenka reference (``rising_sun.md``); every
 component number lives in ``data/rising_sun/rising_sun.json`` (the map graph, home
 provinces, incomes and Honor ranks, card costs and effect numbers are single-source or
@@ -52,6 +52,39 @@ parentheses, defaults first):
   not divide evenly are given by the winner (``reparations_remainder``: ``winner``/
   ``honor``).
 * A bought monster with nowhere to go (no Stronghold) stays in the reserve.
+* Horseman and Teapot. Every copy of a card counts (two Courage pay twice, two Mercy pay
+  their VP twice for one spare, two Merchants a coin each). "After you Summon" fires once
+  per Summon (Recruit, Raijin, Light, Samurai, a bought monster's placement), after Path of
+  the Kenin's Bushi and not again for it: first Path of the Spirit, Patron and Warlord (one
+  event), then the optional Path of the Ninja and Path of the Monkey, so their Honor loss
+  never spoils the Spirit or the Patron of the same Summon. Path of the Ninja may kill any
+  Bushi on the map, its owner's too; its Honor is lost even if Mercy then spares the Bushi.
+  Path of the Monkey takes from every opponent tied for the most coins (none with 0).
+* Mercy is asked whenever its owner would kill opponents' figures: a battle's outcome, Oni
+  of Hate entering, Path of the Ninja (Seppuku kills only one's own figures: never).
+  Spared figures are not killed: they stay where they are, count nothing for Imperial
+  Poets, pay no Righteousness nor Justice; the battle is still won.
+* Loyalty (while allied): one event is one Mandate's part for a player (a Harvest from
+  several provinces), one Kami power, one Summon's gains, one War Province token gained
+  (Courage and Oni of Souls together), one Oni entering (Spite's thefts), one war advantage
+  or a battle's outcome (Seppuku with Righteousness, two hostages with Respect: one each),
+  one Start of War card, and the Winter scoring as a whole (allied = allied in Autumn).
+* Way of the Merchant ("takes coins from the supply"): seasonal income, the hostage-return
+  coin, Harvest, Tsukuyomi, War Upgrades and Koi's Ronin turned to coins at the Start of
+  War, the Paths' coins after a Summon. Not: gifts, war reparations, Way of the Righteous,
+  Path of the Monkey, Serpent's charges, Benevolence, nor the Merchant's own coin. One
+  event is the seasonal income, the hostage return, one Harvest, the whole Start of War,
+  one Kami power or one Summon's gains: a coin per copy however many richer players took
+  coins in it; "richer" compares the coins before the event.
+* Honesty pays when its allied owner announces a mandate other than Betray; once its ally
+  betrays, the alliance is broken and later mandates pay nothing. Form of the Kindred
+  counts the seasons in which an alliance was formed (kept in the state, broken or not).
+* Path of the Unrighteous adds one replacement per copy to Betray, of any player (one
+  already betrayed too) and of a Shinto at a shrine (replaced by your Shinto or Komainu,
+  which stays at that shrine); a replacement uses one of the two ordinary ones when it
+  can. Daimyo still cannot be replaced.
+* Way of the Righteous takes its coin from each lower-Honor player who has one, in the
+  Start of War's Honor order.
 * Ending: highest VP, ties to the higher Honor; allies (at the end) tied for first share
   the win. A resigned player is skipped (its figures stay) and ranks last.
 * Nothing can be undone (every step is seen by the table).

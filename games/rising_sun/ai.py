@@ -54,6 +54,7 @@ from games.rising_sun.state import (
     G,
     Gift,
     Hostage,
+    Kill,
     Move,
     Pass,
     Propose,
@@ -61,7 +62,9 @@ from games.rising_sun.state import (
     RisingSunState,
     RSAction,
     Seppuku,
+    Spare,
     Summon,
+    Take,
     thaw_cached,
 )
 
@@ -88,6 +91,9 @@ def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAc
     if t == "choose":
         choices = [a for a in legal if isinstance(a, Choose)]
         gains = {m: _mandate_gain(g, seat, m) for m in dict.fromkeys(a.mandate for a in choices)}
+        if g.ally[seat] is not None and g.count(seat, "honesty"):
+            honest = g.count(seat, "honesty") * data().value("honesty", "vp")
+            gains = {m: v + (honest if m != "betray" else 0) for m, v in gains.items()}
         return max(choices, key=lambda a: _mandate_value(gains[a.mandate], a))
     if t == "buy":
         return _buy(g, seat, task, legal)
@@ -100,6 +106,12 @@ def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAc
     if t == "extra":
         extras = [a for a in legal if isinstance(a, Extra)]
         return min(extras, key=lambda a: (-g.vp[a.to], a.to))  # the leader gets none
+    if t == "ninja":
+        return _ninja(g, seat, legal)
+    if t == "monkey":
+        return Take() if Take() in legal and _monkey_pays(g, seat) else Decline()
+    if t == "mercy":
+        return Spare() if _spare_pays(g, seat, task) else Decline()
     return _best_by_search(g, seat, task, legal)
 
 
@@ -131,7 +143,7 @@ def try_action(g: G, seat: int, task: dict[str, Any], a: RSAction) -> G | None:
         h.holds[seat].append(data().province(a.province))
         board.benevolence(h, seat, cost, a.gift, [])
     elif isinstance(a, Betray):
-        p = data().province(a.province)
+        p = board.parse_loc(a.province, h)
         h.figs[board.find_figure(h, a.victim, a.kind, p)][2] = RESERVE
         board.place(h, board.find_figure(h, seat, a.mine, RESERVE), p, [])
     else:
@@ -180,8 +192,12 @@ def _greedy(g: G, seat: int, steps: int, options: Callable[[G, dict[str, Any]], 
             moved = [i for i, f in enumerate(h.figs) if f[0] == seat and f[2] == dst]
             task["moved"] = sorted(set(task["moved"]) | set(moved))
         if isinstance(best[2], Betray):
-            task["victims"].append(best[2].victim)
-            task["left"] -= 1
+            b = best[2]
+            if task["left"] and b.victim not in task["victims"] and "shrine:" not in b.province:
+                task["victims"].append(b.victim)
+                task["left"] -= 1
+            else:
+                task["extra"] -= 1
     return total
 
 
@@ -210,8 +226,9 @@ def _mandate_gain(g: G, seat: int, mandate: str) -> float:
     if mandate == "train":
         buys = rules.buys(g, seat, {"bonus": True})
         return max((_card_net(g, seat, b, True) for b in buys if isinstance(b, Buy)), default=0.0)
-    task = {"t": "betray", "left": 2, "victims": []}
-    gain = _greedy(g, seat, 2, lambda h, t: rules.betrayals(h, seat, t), task)
+    extra = g.count(seat, "path_of_the_unrighteous")
+    task = {"t": "betray", "left": 2, "victims": [], "extra": extra}
+    gain = _greedy(g, seat, 2 + extra, lambda h, t: rules.betrayals(h, seat, t), task)
     if g.ally[seat] is not None:
         gain -= 1.5  # the alliance and one step of Honor
     return gain
@@ -270,6 +287,7 @@ def card_value(g: G, seat: int, card: str) -> float:
         "form_of_the_kitsune": 3.0 * max(len(g.holds[seat]), 1),
         "form_of_the_phoenix": 3.0 * (board.virtues(g, seat) + 0.5),
         "form_of_the_beast": 3.0 * (monsters + 0.5),
+        **_set_card_values(g, seat, wars),
     }
     if card in table:
         value = table[card]
@@ -282,6 +300,76 @@ def card_value(g: G, seat: int, card: str) -> float:
     if c.type == "virtue":
         value += 3.0 * g.count(seat, "form_of_the_phoenix") * (card not in g.owned[seat])
     return value
+
+
+def _set_card_values(g: G, seat: int, wars: int) -> dict[str, float]:
+    """Horseman and Teapot cards, in VP-equivalents over the wars left (rough counts: two
+    Summons, a token or two and two VP gains a season)."""
+    below = g.players - 1 - g.rank(seat)
+    allied = 1.0 if g.ally[seat] is not None else 0.6
+    kindred = len(set(g.allied_in[seat])) if seat < len(g.allied_in) else 0
+    top = g.rank(seat) == 0
+    return {
+        "courage": 2.0 * 1.5 * wars,
+        "path_of_the_ninja": 0.8 * wars,
+        "way_of_the_righteous": below * COIN * 0.8 * wars,
+        "mercy": 1.2 * wars,
+        "path_of_the_monkey": 0.6 * wars,
+        "form_of_the_demon": 3.0 * (board.oni_owned(g, seat) + 0.5),
+        "path_of_the_spirit": (2 * COIN + 2) * 2 * wars * (0.8 if top else 0.2),
+        "honesty": 2.0 * 1.5 * allied * wars,
+        "path_of_the_patron": 2 * COIN * 2 * wars * (0.9 if below >= 2 else 0.3),
+        "path_of_the_warlord": COIN * 2 * wars,
+        "loyalty": 3.0 * allied * wars,
+        "way_of_the_merchant": 2 * COIN * wars,
+        "form_of_the_kindred": 3.0 * (kindred + 0.6 * max(0, 2 - g.season)),
+        "path_of_the_unrighteous": 0.4 * wars,
+    }
+
+
+def _ninja(g: G, seat: int, legal: list[RSAction]) -> RSAction:
+    """The Bushi whose death helps most, when that is worth a step of Honor."""
+    base = evaluate(g, seat)
+    best: RSAction = Decline()
+    best_gain = 0.6  # a step of Honor and its ties
+    for a in legal:
+        if isinstance(a, Kill):
+            h = hypothetical(g)
+            h.figs[board.find_figure(h, a.victim, a.kind, data().province(a.province))][2] = RESERVE
+            gain = evaluate(h, seat) - base - (1.0 if a.victim == seat else 0.0)
+            if gain > best_gain:
+                best, best_gain = a, gain
+    return best
+
+
+def _monkey_pays(g: G, seat: int) -> bool:
+    """A coin from each richest opponent is worth a step of Honor unless that step costs
+    Path of the Spirit or the Patron their condition."""
+    taken = len(rules.richest(g, seat))
+    keeps = g.count(seat, "path_of_the_spirit") and g.rank(seat) == 0
+    keeps = keeps or (g.count(seat, "path_of_the_patron") and g.players - 1 - g.rank(seat) == 2)
+    return taken * (COIN + 0.2) >= 0.45 and g.phase != "war" and not keeps
+
+
+def _spare_pays(g: G, seat: int, task: dict[str, Any]) -> bool:
+    """Mercy's VP against what the deaths would bring (this seat's view of the board,
+    Imperial Poets when this seat holds them, Justice)."""
+    ids = [i for i, loc in task["figs"] if g.figs[i][2] == loc and g.figs[i][0] != seat]
+    h = hypothetical(g)
+    for i in ids:
+        h.figs[i][2] = RESERVE
+    kill_gain = evaluate(h, seat) - evaluate(g, seat)
+    b = g.battle
+    if task["why"] == "battle" and b is not None:
+        poets = war.best_bidder(g, 3)
+        if poets == seat:
+            kill_gain += len(ids) * data().constants["poets_vp_per_kill"]
+        elif poets is not None:
+            kill_gain -= 0.5 * len(ids)
+    owners = {g.figs[i][0] for i in ids}
+    if g.count(seat, "justice") and any(g.higher(seat, o) for o in owners):
+        kill_gain += g.count(seat, "justice") * data().value("justice", "vp")
+    return g.count(seat, "mercy") * data().value("mercy", "vp") >= kill_gain
 
 
 def _bushi_on_map(g: G, seat: int) -> int:
@@ -312,7 +400,8 @@ def _partner(g: G, seat: int, other: int) -> float:
     table = force_table(g)
     presence = sum(table[p][other] for p in range(len(table)))
     lead = g.vp[other] - g.vp[seat]
-    return presence * 0.3 - max(0, lead) * 0.5
+    cards = sum(g.count(seat, c) for c in ("honesty", "loyalty", "form_of_the_kindred"))
+    return presence * 0.3 - max(0, lead) * 0.5 + 1.5 * cards
 
 
 def _tea(g: G, seat: int, legal: list[RSAction]) -> RSAction:

@@ -40,6 +40,7 @@ def hypothetical(g: G) -> G:
     h.holds = [list(x) for x in g.holds]
     h.coins, h.ronin, h.vp = list(g.coins), list(g.ronin), list(g.vp)
     h.honor = list(g.honor)
+    h.tasks = list(g.tasks)  # Mercy may queue its decision
     return h
 
 

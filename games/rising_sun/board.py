@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.base import Event
 from games.rising_sun.data import BASE_KINDS, ONI, data, is_monster
-from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G
+from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G, push
 
 Events = list[Event]
 
@@ -125,14 +125,20 @@ def honor_to_top(g: G, seat: int) -> None:
     g.honor.insert(0, seat)
 
 
-def gain_vp(g: G, seat: int, n: int, events: Events, why: str) -> None:
+def gain_vp(g: G, seat: int, n: int, events: Events, why: str, *, loyal: bool = True) -> None:
+    """``seat`` gains ``n`` VP; ``loyal=False`` when the caller pays Loyalty once for a
+    larger event (:func:`loyalty`)."""
     if n <= 0:
         return
     g.vp[seat] += n
     events.append(Event("rising_sun.vp", {"vp": n, "why": why}, seat=seat))
+    if loyal:
+        loyalty(g, seat, events)
 
 
-def steal_vp(g: G, thief: int, victim: int, n: int, events: Events, why: str) -> None:
+def steal_vp(
+    g: G, thief: int, victim: int, n: int, events: Events, why: str, *, loyal: bool = True
+) -> int:
     taken = min(n, g.vp[victim])
     if taken:
         g.vp[victim] -= taken
@@ -140,15 +146,75 @@ def steal_vp(g: G, thief: int, victim: int, n: int, events: Events, why: str) ->
         events.append(
             Event("rising_sun.steal", {"vp": taken, "from": victim, "why": why}, seat=thief)
         )
+        if loyal:
+            loyalty(g, thief, events)
+    return taken
+
+
+def loyalty(g: G, seat: int, events: Events) -> None:
+    """Loyalty: an allied owner gains +1 VP per copy on each separate event in which it
+    gains VP. Within a battle each step (a war advantage, the outcome) is one event, paid
+    once however many gains it holds (``battle["loyal"]``)."""
+    copies = g.count(seat, "loyalty")
+    if not copies or g.ally[seat] is None:
+        return
+    battle = g.battle
+    if battle is not None and "loyal" in battle:
+        if seat in battle["loyal"]:
+            return
+        battle["loyal"].append(seat)
+    n = copies * data().value("loyalty", "vp")
+    g.vp[seat] += n
+    events.append(Event("rising_sun.vp", {"vp": n, "why": "loyalty"}, seat=seat))
+
+
+def take_coins(g: G, gains: dict[int, int], events: Events) -> None:
+    """Coins taken from the supply in one event (by one seat or several at once)."""
+    before = list(g.coins)
+    for s, n in gains.items():
+        g.coins[s] += n
+    merchant(g, before, [s for s, n in gains.items() if n > 0], events)
+
+
+def merchant(g: G, before: list[int], takers: list[int], events: Events) -> None:
+    """Way of the Merchant after one event in which ``takers`` took coins from the supply:
+    each owner poorer (``before`` the event) than one of them gains its coin, once per copy
+    whatever the number of richer takers; that coin triggers nothing."""
+    if not takers:
+        return
+    per = data().value("way_of_the_merchant", "coins")
+    for m in range(g.players):
+        copies = g.count(m, "way_of_the_merchant")
+        if copies and g.active(m) and any(before[s] > before[m] for s in takers if s != m):
+            g.coins[m] += copies * per
+            events.append(coins_event(m, copies * per, "way_of_the_merchant"))
+
+
+def coins_event(seat: int, n: int, why: str) -> Event:
+    return Event("rising_sun.coins", {"coins": n, "why": why}, seat=seat)
 
 
 # --- death and entering ------------------------------------------------------------------
 
 
-def kill(g: G, ids: list[int], killer: int | None, events: Events) -> int:
+def kill(
+    g: G, ids: list[int], killer: int | None, events: Events, *, why: str = "", mercy: bool = True
+) -> int:
     """Kill figures (they go back to their owners' reserves); Righteousness pays their
-    owners, Justice pays a killer who killed a lower-Honor player's figures."""
+    owners, Justice pays a killer who killed a lower-Honor player's figures. A killer with
+    Mercy about to kill opponents' figures decides first (a ``mercy`` task at the front of
+    the queue; nothing dies now and 0 is returned): ``why`` tells that task what it ends
+    (``battle``: the figures killed count for Imperial Poets)."""
     if not ids:
+        return 0
+    if (
+        mercy
+        and killer is not None
+        and g.count(killer, "mercy")
+        and any(g.figs[i][0] != killer for i in ids)
+    ):
+        push(g, {"t": "mercy", "seat": killer, "figs": [[i, g.figs[i][2]] for i in ids],
+                 "why": why})  # fmt: skip
         return 0
     owners: dict[int, int] = {}
     for i in ids:
@@ -187,13 +253,15 @@ def entered(g: G, i: int, events: Events) -> None:
                 if j >= 0:
                     victims.append(j)
                     break
-        kill(g, victims, owner, events)
+        kill(g, victims, owner, events, why="oni_of_hate")
     else:
-        for s in higher:
+        stolen = 0
+        for s in higher:  # one entering is one event for Loyalty
             if force_in(g, s, p) > 0:
-                steal_vp(
-                    g, owner, s, data().value("oni_of_spite", "vp_stolen"), events, "oni_of_spite"
-                )
+                n = data().value("oni_of_spite", "vp_stolen")
+                stolen += steal_vp(g, owner, s, n, events, "oni_of_spite", loyal=False)
+        if stolen:
+            loyalty(g, owner, events)
 
 
 def place(g: G, i: int, loc: int, events: Events) -> None:

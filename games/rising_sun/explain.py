@@ -16,9 +16,12 @@ from games.rising_sun.state import (
     Confirm,
     G,
     Gift,
+    Kill,
     Move,
     Propose,
+    Spare,
     Summon,
+    Take,
 )
 
 
@@ -107,6 +110,45 @@ def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str |
             )
     if isinstance(action, Betray) and board.counts_as_daimyo(action.kind):
         return Reason("rising_sun.illegal.betray_daimyo", "A Daimyo cannot be replaced by Betray.")
+    if isinstance(action, Betray) and task["t"] == "betray" and not task.get("extra"):
+        if action.province.startswith("shrine:"):
+            return Reason(
+                "rising_sun.illegal.betray_shrine",
+                "Shinto at shrines can only be replaced by Path of the Unrighteous's extra "
+                "replacement.",
+            )
+        if action.victim in task["victims"]:  # type: ignore[operator]
+            return Reason(
+                "rising_sun.illegal.betray_twice",
+                "Betray replaces figures of two different players (only Path of the "
+                "Unrighteous's extra replacement may repeat one).",
+            )
     if isinstance(action, Choose) and task["t"] == "choose":
         return Reason("rising_sun.illegal.mandate", "Choose one of the four mandates you drew.")
+    return _card_steps(g, seat, task, action)
+
+
+def _card_steps(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
+    """The Horseman and Teapot decisions asked for at the wrong moment or misused."""
+    if isinstance(action, Kill):
+        if task["t"] != "ninja":
+            return Reason(
+                "rising_sun.illegal.ninja_not_now",
+                "Path of the Ninja kills only right after you Summon, once per copy.",
+            )
+        if action.kind != "bushi":
+            return Reason("rising_sun.illegal.ninja_bushi", "Path of the Ninja kills a Bushi.")
+    if isinstance(action, Take):
+        if task["t"] != "monkey":
+            return Reason(
+                "rising_sun.illegal.monkey_not_now",
+                "Path of the Monkey takes coins only right after you Summon, once per copy.",
+            )
+        if not rules.richest(g, seat):
+            return Reason("rising_sun.illegal.monkey_no_coins", "No opponent has a coin to take.")
+    if isinstance(action, Spare) and task["t"] != "mercy":
+        return Reason(
+            "rising_sun.illegal.mercy_not_now",
+            "Mercy spares figures only when you are about to kill them.",
+        )
     return None

@@ -20,7 +20,7 @@ from games.rng import Rng
 DECISIONS = frozenset(
     {
         "tea", "choose", "recruit", "summon1", "marshal", "fujin", "buy", "place_monster",
-        "betray", "bids", "seppuku", "hostage", "extra",
+        "betray", "bids", "seppuku", "hostage", "extra", "ninja", "monkey", "mercy",
     }
 )  # fmt: skip
 
@@ -60,12 +60,14 @@ def decider(g: G, task: dict[str, Any]) -> int | None:
 def season_setup(g: G, task: dict[str, Any], events: Events) -> None:
     d = data()
     if g.season > 0:
+        paid: dict[int, int] = {}
         for captor in range(g.players):
             held = board.hostages_of(g, captor)
             for i in held:
                 g.figs[i][2] = RESERVE
             if held and g.season < 3:
-                g.coins[captor] += len(held) * d.constants["hostage_return_coin"]
+                paid[captor] = len(held) * d.constants["hostage_return_coin"]
+        board.take_coins(g, paid, events)
     if g.season == 3:
         push(g, {"t": "winter"})
         return
@@ -75,9 +77,8 @@ def season_setup(g: G, task: dict[str, Any], events: Events) -> None:
     g.war_results = []
     chosen = str(g.options["set"])
     g.offer = sorted(c for c in (*d.sets["core"], *d.sets[chosen]) if d.cards[c].season == g.season)
-    for s in range(g.players):
-        if g.active(s):
-            g.coins[s] += d.clans[g.clans[s]].income
+    income = {s: d.clans[g.clans[s]].income for s in range(g.players) if g.active(s)}
+    board.take_coins(g, income, events)
     g.phase = "tea"
     events.append(Event("rising_sun.season", {"season": g.season, "war": list(g.war)}))
     push(g, {"t": "tea_start"})
@@ -138,7 +139,7 @@ def shrine(g: G, task: dict[str, Any], events: Events) -> None:
             g, winner, len(g.holds[winner]) * c["susanoo_vp_per_stronghold"], events, "susanoo"
         )
     elif kid == "tsukuyomi":
-        g.coins[winner] += c["tsukuyomi_coins"]
+        board.take_coins(g, {winner: c["tsukuyomi_coins"]}, events)
 
 
 def summon1(seat: int, kind: str, where: str, n: int, why: str) -> dict[str, Any]:
@@ -147,17 +148,49 @@ def summon1(seat: int, kind: str, where: str, n: int, why: str) -> dict[str, Any
     return {"t": "summon1", "seat": seat, "kind": kind, "where": where, "n": n, "why": why}
 
 
-def after_summon(g: G, seat: int) -> None:
-    """Path of the Kenin: after a Summon, 1 Bushi per copy at one of your Strongholds."""
+def after_summon(g: G, seat: int) -> list[dict[str, Any]]:
+    """What follows a Summon of ``seat``, in this order: Path of the Kenin's Bushi (its
+    own Summon triggers nothing), then Path of the Spirit, Patron and Warlord (automatic,
+    one event), then the optional Path of the Ninja and Path of the Monkey, whose Honor
+    loss therefore never spoils the Spirit or the Patron of the same Summon."""
+    d = data()
+    tasks: list[dict[str, Any]] = []
     copies = g.count(seat, "path_of_the_kenin")
     if copies:
         where = "any" if g.has_clan(seat, "dragonfly") else "stronghold"
-        push(
-            g,
-            summon1(
-                seat, "bushi", where, copies * data().value("path_of_the_kenin", "bushi"), "kenin"
-            ),
+        tasks.append(
+            summon1(seat, "bushi", where, copies * d.value("path_of_the_kenin", "bushi"), "kenin")
         )
+    if any(g.count(seat, c) for c in SUMMON_GAINS):
+        tasks.append({"t": "summon_gains", "seat": seat})
+    if g.count(seat, "path_of_the_ninja"):
+        n = g.count(seat, "path_of_the_ninja") * d.value("path_of_the_ninja", "bushi_killed")
+        tasks.append({"t": "ninja", "seat": seat, "left": n})
+    if g.count(seat, "path_of_the_monkey"):
+        tasks.append({"t": "monkey", "seat": seat, "left": g.count(seat, "path_of_the_monkey")})
+    return tasks
+
+
+SUMMON_GAINS = ("path_of_the_spirit", "path_of_the_patron", "path_of_the_warlord")
+
+
+def summon_gains(g: G, task: dict[str, Any], events: Events) -> None:
+    """Path of the Spirit (highest Honor: coins and VP), Path of the Patron (Honor above at
+    least two players: coins), Path of the Warlord (coins): one event."""
+    d = data()
+    s = task["seat"]
+    if not g.active(s):
+        return
+    coins = {"path_of_the_warlord": g.count(s, "path_of_the_warlord")}
+    below = sum(1 for o in range(g.players) if o != s and g.active(o) and g.higher(s, o))
+    if below >= d.value("path_of_the_patron", "lower_players"):
+        coins["path_of_the_patron"] = g.count(s, "path_of_the_patron")
+    spirit = g.count(s, "path_of_the_spirit") if g.rank(s) == 0 else 0
+    coins["path_of_the_spirit"] = spirit
+    paid = {card: n * d.value(card, "coins") for card, n in coins.items() if n}
+    events += [board.coins_event(s, n, card) for card, n in paid.items()]
+    board.take_coins(g, {s: sum(paid.values())}, events)
+    board.gain_vp(g, s, spirit * d.value("path_of_the_spirit", "vp"), events, "path_of_the_spirit")
 
 
 def end_recruit(g: G, task: dict[str, Any], events: Events) -> None:
@@ -172,9 +205,13 @@ def end_recruit(g: G, task: dict[str, Any], events: Events) -> None:
 
 
 def harvest(g: G, task: dict[str, Any], events: Events) -> None:
+    """Every player's coin, and the bonus rewards of the chooser and its ally: one event
+    (one coin of Way of the Merchant, one VP of Loyalty per seat)."""
     d = data()
+    gains: dict[int, int] = {}
+    rewards: list[tuple[int, int, int, int]] = []
     for s in task["order"]:
-        g.coins[s] += d.constants["harvest_coin"]
+        gains[s] = d.constants["harvest_coin"]
         if s not in task["bonus"]:
             continue
         vp = coins = ronin = 0
@@ -182,7 +219,10 @@ def harvest(g: G, task: dict[str, Any], events: Events) -> None:
             force = {t: board.force_in(g, t, p) for t in range(g.players) if g.active(t)}
             if force[s] > 0 and board.strongest(g, list(force), force) == s:
                 vp, coins, ronin = vp + prov.vp, coins + prov.coins, ronin + prov.ronin
-        g.coins[s] += coins
+        gains[s] += coins
+        rewards.append((s, vp, coins, ronin))
+    board.take_coins(g, gains, events)
+    for s, vp, coins, ronin in rewards:
         g.ronin[s] += ronin
         board.gain_vp(g, s, vp, events, "harvest")  # one gain: a single event
         events.append(
@@ -214,8 +254,9 @@ def cleanup(g: G, task: dict[str, Any], events: Events) -> None:
 
 
 def winter(g: G, task: dict[str, Any], events: Events) -> None:
+    """Winter scoring (Loyalty's point is one of the gains: the scoring is one event)."""
     for s, (why, vp) in winter_scores(g):
-        board.gain_vp(g, s, vp, events, why)
+        board.gain_vp(g, s, vp, events, why, loyal=False)
     g.phase = "over"
 
 
@@ -228,6 +269,7 @@ AUTO = {
     "shrine": shrine,
     "end_recruit": end_recruit,
     "harvest": harvest,
+    "summon_gains": summon_gains,
     "pass_deck": pass_deck,
     "cleanup": cleanup,
     "winter": winter,

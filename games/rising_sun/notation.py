@@ -10,10 +10,14 @@ Canonical forms::
     summon bushi edo | summon shinto amaterasu   Recruit, Raijin, card summons, monsters
     move bushi edo kyoto | build kyoto           Marshal, Fujin; Marshal bonus
     buy komainu | buy komainu give lotus         Train, Ryujin (Benevolence's gift)
-    betray lotus bushi kyoto [with river_dragon] Betray
+    betray lotus bushi kyoto [with river_dragon] Betray (a shrine by its Kami: betray lotus
+                                                 shinto amaterasu, Path of the Unrighteous)
+    kill lotus bushi edo                         Path of the Ninja
+    take                                         Path of the Monkey: a coin from the richest
+    spare                                        Mercy: spare the figures you would kill
     done                                         finish the current step
     bid 2 0 1 0 | confirm                        Seppuku, Hostage, Ronin, Poets (rest held back)
-    seppuku | hostage lotus bushi | decline      use (or not) a war advantage
+    seppuku | hostage lotus bushi | decline      use (or not) a war advantage or a card
     extra lotus                                  war reparations: who gets the odd coin
 
 >>> from games.rising_sun.state import Bid, Summon
@@ -44,19 +48,22 @@ from games.rising_sun.state import (
     G,
     Gift,
     Hostage,
+    Kill,
     Move,
     Pass,
     Propose,
     Refuse,
     RSAction,
     Seppuku,
+    Spare,
     Summon,
+    Take,
 )
 
 SIMPLE: dict[str, RSAction] = {
     "pass": Pass(), "accept": Accept(), "yes": Accept(), "refuse": Refuse(), "no": Refuse(),
     "done": Done(), "end": Done(), "confirm": Confirm(), "seppuku": Seppuku(),
-    "decline": Decline(),
+    "decline": Decline(), "spare": Spare(), "take": Take(),
 }  # fmt: skip
 KIND_WORDS = {"bushi": "bushi", "shinto": "shinto", "daimyo": "daimyo", "stronghold": "stronghold"}
 
@@ -93,7 +100,10 @@ def notation(g: G | None, action: RSAction) -> str:
         return head + (f" give {_name(g, action.gift)}" if action.gift is not None else "")
     if isinstance(action, Betray):
         tail = "" if action.mine == action.kind else f" with {action.mine}"
-        return f"betray {_name(g, action.victim)} {action.kind} {action.province}{tail}"
+        where = action.province.removeprefix("shrine:")
+        return f"betray {_name(g, action.victim)} {action.kind} {where}{tail}"
+    if isinstance(action, Kill):
+        return f"kill {_name(g, action.victim)} {action.kind} {action.province}"
     if isinstance(action, Bid):
         return "bid " + " ".join(str(v) for v in action.as_list())
     if isinstance(action, Hostage):
@@ -161,7 +171,9 @@ def parse_action(text: str, seats: Mapping[str, int]) -> RSAction:
             mine = rest[4] if len(rest) == 5 and rest[3] == "with" else rest[1]
             if len(rest) == 5 and rest[3] != "with":
                 raise _bad(text)
-            return Betray(seats[rest[0]], rest[1], rest[2], mine)
+            return Betray(seats[rest[0]], rest[1], _dest(rest[2].removeprefix("shrine:")), mine)
+        if head == "kill" and len(rest) == 3:
+            return Kill(seats[rest[0]], rest[1], rest[2])
         if head == "bid" and len(rest) == 4:
             values = [int(v) for v in rest]
             if all(0 <= v < 10_000 for v in values):
@@ -228,12 +240,26 @@ def label(g: G, action: RSAction) -> str:
         return f"Take {who[action.victim]}'s {_kind(action.kind)} hostage"
     if isinstance(action, Extra):
         return f"Give the odd reparation coin to {who[action.to]}"
+    if isinstance(action, Kill):
+        where = _place(action.province)
+        return f"Path of the Ninja: kill {who[action.victim]}'s Bushi in {where} (-1 Honor)"
+    if isinstance(action, Decline) and g.tasks and g.tasks[0]["t"] in DECLINE_LABEL:
+        return DECLINE_LABEL[g.tasks[0]["t"]]
     fixed = {
         Pass: "Pass (no more proposals)", Accept: "Accept the alliance",
         Refuse: "Refuse the alliance", Done: "Done", Confirm: "Confirm your bid",
         Seppuku: "Commit Seppuku", Decline: "Decline the advantage",
+        Spare: "Mercy: spare them and gain VP", Take: "Path of the Monkey: take a coin from "
+        "the richest opponent (each, if tied; -1 Honor)",
     }  # fmt: skip
     return fixed.get(type(action), notation(g, action))
+
+
+DECLINE_LABEL = {
+    "ninja": "Do not use Path of the Ninja",
+    "monkey": "Do not use Path of the Monkey",
+    "mercy": "No Mercy: the figures die",
+}
 
 
 def place_name(g: G, loc: int) -> str:

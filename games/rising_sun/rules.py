@@ -30,13 +30,16 @@ from games.rising_sun.state import (
     G,
     Gift,
     Hostage,
+    Kill,
     Move,
     Pass,
     Propose,
     Refuse,
     RSAction,
     Seppuku,
+    Spare,
     Summon,
+    Take,
     push,
 )
 
@@ -54,6 +57,8 @@ def advance(g: G, events: Events) -> None:
             g.tasks.pop(0)
             if kind == "bids":
                 war.reveal(g, events)
+            elif kind == "mercy":  # its owner resigned: the figures die
+                resolve_mercy(g, task, False, events)
             continue
         g.tasks.pop(0)
         flow.AUTO[kind](g, task, events)
@@ -198,25 +203,26 @@ def buys(g: G, seat: int, task: Task) -> list[RSAction]:
 
 
 def betrayals(g: G, seat: int, task: Task) -> list[RSAction]:
-    d = data()
+    """Replacements of figures on the map by your own of the same type: up to ``left`` of
+    different players (``victims`` so far), then Path of the Unrighteous's ``extra`` ones
+    of any player, repeats allowed, Shinto at shrines included. Never a Daimyo."""
     mine = board.reserve_kinds(g, seat)
     if not mine:
         return []
+    extra = task.get("extra", 0) > 0
     targets: set[tuple[int, str, int]] = set()
     for o, k, at in g.figs:
-        # a Daimyo (or a figure that counts as one) cannot be replaced
-        if (
-            o != seat
-            and o not in task["victims"]
-            and 0 <= at < SHRINE
-            and not board.counts_as_daimyo(k)
-        ):
+        if o == seat or board.counts_as_daimyo(k) or not 0 <= at < HOSTAGE:
+            continue
+        normal = task["left"] > 0 and o not in task["victims"] and at < SHRINE
+        at_shrine = at >= SHRINE and board.counts_as_shinto(k)
+        if normal or (extra and (at < SHRINE or at_shrine)):
             targets.add((o, k, at))
     out: list[RSAction] = []
     for o, k, at in sorted(targets, key=lambda t: (t[0], t[2], _kind_order(t[1]))):
         for m in mine:
             if board.same_type(m, k):
-                out.append(Betray(o, k, d.provinces[at].id, m))
+                out.append(Betray(o, k, board.loc_name(at, g), m))
     return out
 
 
@@ -290,7 +296,13 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
     if t == "buy":
         return buys(g, seat, task)
     if t == "betray":
-        return betrayals(g, seat, task) if task["left"] > 0 else []
+        return betrayals(g, seat, task)
+    if t == "ninja":
+        return ninja_kills(g) if task["left"] > 0 else []
+    if t == "monkey":
+        return [Take()] if task["left"] > 0 and richest(g, seat) else []
+    if t == "mercy":
+        return [Spare()]
     if t == "seppuku":
         return [Seppuku()]
     if t == "hostage":
@@ -330,9 +342,23 @@ def legal(g: G, seat: int) -> list[RSAction]:
         out = [*out, *gifts(g, seat)]
     elif t in ("recruit", "summon1", "marshal", "fujin", "buy", "betray"):
         out.append(Done())
-    elif t in ("seppuku", "hostage"):
+    elif t in ("seppuku", "hostage", "ninja", "monkey", "mercy"):
         out.append(Decline())
     return out
+
+
+def ninja_kills(g: G) -> list[RSAction]:
+    """Path of the Ninja: any one Bushi on the map (yours too), by owner then province."""
+    found = {(o, at) for o, k, at in g.figs if k == "bushi" and 0 <= at < SHRINE}
+    return [Kill(o, "bushi", data().provinces[at].id) for o, at in sorted(found)]
+
+
+def richest(g: G, seat: int) -> list[int]:
+    """Path of the Monkey's victims: the richest opponents (every one tied), if they have
+    a coin."""
+    others = [o for o in range(g.players) if o != seat and g.active(o)]
+    top = max((g.coins[o] for o in others), default=0)
+    return [o for o in others if g.coins[o] == top] if top > 0 else []
 
 
 # --- apply -------------------------------------------------------------------------------
@@ -346,6 +372,16 @@ def apply(g: G, seat: int, action: RSAction, events: Events) -> None:
     g.gifted[seat] = False
     handler = HANDLERS[task["t"]]
     handler(g, seat, task, action, events)
+
+
+def finish(g: G, task: Task, *follow: Task) -> None:
+    """Take the finished ``task`` off the queue, its ``follow`` tasks in its place. Found by
+    identity, not position: a reaction (Mercy) may have been pushed in front of it."""
+    for i, queued in enumerate(g.tasks):
+        if queued is task:
+            g.tasks[i : i + 1] = list(follow)
+            return
+    push(g, *follow)
 
 
 def give(g: G, seat: int, action: Gift, events: Events) -> None:
@@ -372,6 +408,7 @@ def on_tea(g: G, seat: int, task: Task, action: RSAction, events: Events) -> Non
         tea["passes"] = 0
         if isinstance(action, Accept):
             g.ally[proposer], g.ally[seat] = seat, proposer
+            record_alliance(g, proposer, seat)
             events.append(Event("rising_sun.alliance", {"with": proposer}, seat=seat))
         else:
             events.append(Event("rising_sun.refuse", {"to": proposer}, seat=seat))
@@ -381,10 +418,19 @@ def on_tea(g: G, seat: int, task: Task, action: RSAction, events: Events) -> Non
     _next_tea_turn(g, seat)
 
 
+def record_alliance(g: G, *seats: int) -> None:
+    """Form of the Kindred: remember the season of an alliance (even one broken later)."""
+    while len(g.allied_in) < g.players:
+        g.allied_in.append([])
+    for s in seats:
+        if g.season not in g.allied_in[s]:
+            g.allied_in[s].append(g.season)
+
+
 def _next_tea_turn(g: G, after: int) -> None:
     eligible = [s for s in range(g.players) if tea_targets(g, s)]
     if not eligible or g.tea["passes"] >= len(eligible):
-        g.tasks.pop(0)
+        g.tasks.pop(0)  # the tea task (resign may call this too)
         return
     for i in range(1, g.players + 1):
         s = (after + i) % g.players
@@ -405,8 +451,11 @@ def on_choose(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
     g.drawn = []
     g.played.append(action.mandate)
     g.played_by.append(seat)
-    g.tasks.pop(0)
+    finish(g, task)
     events.append(Event("rising_sun.mandate", {"mandate": action.mandate}, seat=seat))
+    if g.ally[seat] is not None and action.mandate != "betray":  # Honesty
+        vp = g.count(seat, "honesty") * data().value("honesty", "vp")
+        board.gain_vp(g, seat, vp, events, "honesty")
     push(g, *resolution(g, seat, action.mandate), {"t": "pass_deck"})
 
 
@@ -445,16 +494,17 @@ def resolution(g: G, c: int, mandate: str) -> list[Task]:
     if ally is not None:  # Betray while allied: the alliance breaks, -1 Honor
         g.ally[c] = g.ally[ally] = None
         board.lose_honor(g, c, data().constants["betray_honor_loss"])
-    return [
-        {"t": "betray", "seat": c, "left": data().constants["betray_replacements"], "victims": []}
-    ]
+    extra = g.count(c, "path_of_the_unrighteous") * data().value(
+        "path_of_the_unrighteous", "extra_replacements"
+    )
+    left = data().constants["betray_replacements"]
+    return [{"t": "betray", "seat": c, "left": left, "victims": [], "extra": extra}]
 
 
 def on_summon(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     if isinstance(action, Done):
-        g.tasks.pop(0)
-        if task.get("summoned") and task.get("why") != "kenin":
-            flow.after_summon(g, seat)
+        summoned = task.get("summoned") and task.get("why") != "kenin"
+        finish(g, task, *(flow.after_summon(g, seat) if summoned else []))
         return
     assert isinstance(action, Summon)
     loc = board.parse_loc(action.dest, g)
@@ -470,9 +520,7 @@ def on_summon(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
     task["summoned"] = task.get("summoned", 0) + 1
     events.append(Event("rising_sun.summon", {"kind": action.kind, "to": action.dest}, seat=seat))
     if task["t"] == "place_monster" or not decision_options(g, task, seat):
-        g.tasks.pop(0)
-        if task.get("why") != "kenin":
-            flow.after_summon(g, seat)
+        finish(g, task, *(flow.after_summon(g, seat) if task.get("why") != "kenin" else []))
 
 
 def _use_slot(g: G, seat: int, slots: list[int], loc: int) -> None:
@@ -487,7 +535,7 @@ def _use_slot(g: G, seat: int, slots: list[int], loc: int) -> None:
 
 def on_move(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     if isinstance(action, Done):
-        g.tasks.pop(0)
+        finish(g, task)
         return
     d = data()
     if isinstance(action, Build):
@@ -530,11 +578,11 @@ def on_move(g: G, seat: int, task: Task, action: RSAction, events: Events) -> No
             )
         )
     if not decision_options(g, task, seat):
-        g.tasks.pop(0)
+        finish(g, task)
 
 
 def on_buy(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
-    g.tasks.pop(0)
+    finish(g, task)
     if isinstance(action, Done):
         return
     assert isinstance(action, Buy)
@@ -552,16 +600,20 @@ def on_buy(g: G, seat: int, task: Task, action: RSAction, events: Events) -> Non
 
 def on_betray(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     if isinstance(action, Done):
-        g.tasks.pop(0)
+        finish(g, task)
         return
     assert isinstance(action, Betray)
-    p = data().province(action.province)
+    p = board.parse_loc(action.province, g)
     victim = board.find_figure(g, action.victim, action.kind, p)
     mine = board.find_figure(g, seat, action.mine, RESERVE)
+    # one of the two replacements of different players when it can be, else an extra one
+    if task["left"] > 0 and action.victim not in task["victims"] and p < SHRINE:
+        task["left"] -= 1
+        task["victims"].append(action.victim)
+    else:
+        task["extra"] -= 1
     g.figs[victim][2] = RESERVE
     board.place(g, mine, p, events)
-    task["left"] -= 1
-    task["victims"].append(action.victim)
     events.append(
         Event(
             "rising_sun.betray",
@@ -570,7 +622,62 @@ def on_betray(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
         )
     )
     if not decision_options(g, task, seat):
-        g.tasks.pop(0)
+        finish(g, task)
+
+
+def on_ninja(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
+    """Path of the Ninja: kill the chosen Bushi (Mercy may still spare it) for 1 Honor."""
+    if isinstance(action, Decline):
+        finish(g, task)
+        return
+    assert isinstance(action, Kill)
+    i = board.find_figure(g, action.victim, action.kind, data().province(action.province))
+    board.lose_honor(g, seat, data().value("path_of_the_ninja", "honor_loss"))
+    task["left"] -= 1
+    events.append(
+        Event("rising_sun.ninja", {"victim": action.victim, "province": action.province},
+              seat=seat)
+    )  # fmt: skip
+    if not task["left"]:
+        finish(g, task)
+    board.kill(g, [i], seat, events, why="ninja")
+
+
+def on_monkey(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
+    """Path of the Monkey: a coin from each richest opponent, for 1 Honor."""
+    if isinstance(action, Decline):
+        finish(g, task)
+        return
+    per = data().value("path_of_the_monkey", "coins_per_richest")
+    for o in richest(g, seat):
+        n = min(per, g.coins[o])
+        g.coins[o] -= n
+        g.coins[seat] += n
+        events.append(Event("rising_sun.take", {"from": o, "coins": n}, seat=seat))
+    board.lose_honor(g, seat, data().value("path_of_the_monkey", "honor_loss"))
+    task["left"] -= 1
+    if not decision_options(g, task, seat):
+        finish(g, task)
+
+
+def on_mercy(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
+    """Mercy: spare the opponents' figures (+VP per copy), or let them all die now."""
+    finish(g, task)
+    resolve_mercy(g, task, isinstance(action, Spare), events)
+
+
+def resolve_mercy(g: G, task: Task, spare: bool, events: Events) -> None:
+    seat = task["seat"]
+    ids = [i for i, loc in task["figs"] if g.figs[i][2] == loc]  # still where they were
+    if spare:
+        spared = [i for i in ids if g.figs[i][0] != seat]
+        ids = [i for i in ids if g.figs[i][0] == seat]
+        vp = g.count(seat, "mercy") * data().value("mercy", "vp")
+        events.append(Event("rising_sun.spare", {"count": len(spared)}, seat=seat))
+        board.gain_vp(g, seat, vp, events, "mercy")
+    killed = board.kill(g, ids, seat, events, mercy=False)
+    if task["why"] == "battle" and g.battle is not None:
+        g.battle["killed"] += killed
 
 
 def on_bid(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
@@ -585,10 +692,10 @@ def on_bid(g: G, seat: int, task: Task, action: RSAction, events: Events) -> Non
 def on_advantage(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     assert g.battle is not None
     if isinstance(action, Decline):
-        g.tasks.pop(0)
+        finish(g, task)
         return
     if isinstance(action, Seppuku):
-        g.tasks.pop(0)
+        finish(g, task)
         war.do_seppuku(g, seat, events)
         return
     assert isinstance(action, Hostage)
@@ -600,7 +707,7 @@ def on_advantage(g: G, seat: int, task: Task, action: RSAction, events: Events) 
     )
     task["left"] -= 1
     if not decision_options(g, task, seat):
-        g.tasks.pop(0)
+        finish(g, task)
 
 
 def on_extra(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
@@ -609,7 +716,7 @@ def on_extra(g: G, seat: int, task: Task, action: RSAction, events: Events) -> N
     task["given"].append(action.to)
     task["left"] -= 1
     if not task["left"]:
-        g.tasks.pop(0)
+        finish(g, task)
         g.battle = None
 
 
@@ -627,6 +734,9 @@ HANDLERS = {
     "seppuku": on_advantage,
     "hostage": on_advantage,
     "extra": on_extra,
+    "ninja": on_ninja,
+    "monkey": on_monkey,
+    "mercy": on_mercy,
 }
 
 __all__ = ["BOXES", "apply", "is_monster", "legal", "to_act"]

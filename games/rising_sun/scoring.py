@@ -2,38 +2,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.base import JSON, Outcome, Termination
 from games.rising_sun import board
 from games.rising_sun.data import data
 from games.rising_sun.state import G
 
+WINTER_UPGRADES: dict[str, tuple[str, Callable[[G, int], int]]] = {
+    "form_of_the_kitsune": ("vp_per_stronghold", lambda g, s: len(g.holds[s])),
+    "form_of_the_phoenix": ("vp_per_virtue", board.virtues),
+    "form_of_the_beast": ("vp_per_monster", board.monsters_owned),
+    "form_of_the_demon": ("vp_per_oni", board.oni_owned),
+    "form_of_the_kindred": ("vp_per_season", lambda g, s: kindred_seasons(g, s)),
+}  # card: (value key in the data, what it counts)
+
 
 def winter_scores(g: G) -> list[tuple[int, tuple[str, int]]]:
     """Every Winter gain as (seat, (reason, VP)): Winter Upgrades, War Province tokens by
-    season, the set bonus for different provinces."""
+    season, the set bonus for different provinces, and Loyalty's point for an owner still
+    allied (the Winter scoring is one event)."""
     d = data()
     out: list[tuple[int, tuple[str, int]]] = []
     for s in range(g.players):
-        kitsune = (
-            g.count(s, "form_of_the_kitsune")
-            * len(g.holds[s])
-            * d.value("form_of_the_kitsune", "vp_per_stronghold")
-        )
-        phoenix = (
-            g.count(s, "form_of_the_phoenix")
-            * board.virtues(g, s)
-            * d.value("form_of_the_phoenix", "vp_per_virtue")
-        )
-        beast = (
-            g.count(s, "form_of_the_beast")
-            * board.monsters_owned(g, s)
-            * d.value("form_of_the_beast", "vp_per_monster")
-        )
-        tokens = sum(d.token_vp[season] for season, _ in g.tokens[s])
-        out += [(s, ("form_of_the_kitsune", kitsune)), (s, ("form_of_the_phoenix", phoenix))]
-        out += [(s, ("form_of_the_beast", beast)), (s, ("war_tokens", tokens))]
-        out.append((s, ("set_bonus", set_bonus(len({p for _, p in g.tokens[s]})))))
+        gains = [
+            (card, g.count(s, card) * measure(g, s) * d.value(card, key))
+            for card, (key, measure) in WINTER_UPGRADES.items()
+        ]
+        gains.append(("war_tokens", sum(d.token_vp[season] for season, _ in g.tokens[s])))
+        gains.append(("set_bonus", set_bonus(len({p for _, p in g.tokens[s]}))))
+        loyal = g.count(s, "loyalty") if g.ally[s] is not None else 0
+        if loyal and any(vp > 0 for _, vp in gains):
+            gains.append(("loyalty", loyal * d.value("loyalty", "vp")))
+        out += [(s, gain) for gain in gains]
     return out
+
+
+def kindred_seasons(g: G, seat: int) -> int:
+    """Seasons (Spring to Autumn) in which ``seat`` had an alliance, even a broken one."""
+    return len(set(g.allied_in[seat])) if seat < len(g.allied_in) else 0
 
 
 def set_bonus(different: int) -> int:

@@ -18,8 +18,9 @@ OPTIONS = (
         "set",
         "archway",
         "The Season card set added to the Core cards: 'archway' (recommended for beginners), "
-        "or 'random' (one of the sets, drawn from the game's seed and shown on the board).",
-        choices=("archway", "random"),
+        "'horseman', 'teapot', or 'random' (one of the sets, drawn from the game's seed and "
+        "shown on the board).",
+        choices=("archway", "horseman", "teapot", "random"),
     ),
     OptionSpec(
         "clans",
@@ -73,6 +74,7 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> RisingSunS
         deck_known=[-1, 0], chooser=0, slot=0, war_piles=[], war=[], war_results=[],
         tokens=[[] for _ in range(players)], tasks=[], battle=None, tea={},
         rng=derive_seed(seed, "rising_sun"), last=None, resigned=[], gifted=[False] * players,
+        allied_in=[[] for _ in range(players)],
     )  # fmt: skip
     ids = [c.id for c in d.clans]
     if opts["clans"] == "first":

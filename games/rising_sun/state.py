@@ -66,6 +66,9 @@ class G:
     resigned: list[int]
     gifted: list[bool]
     stats: dict[str, Any] = field(default_factory=dict)
+    # per seat: the seasons (0-2) in which it formed an alliance (Form of the Kindred);
+    # empty in a game saved before it was kept
+    allied_in: list[list[int]] = field(default_factory=list)
 
     def to_text(self) -> str:
         return json.dumps(self.__dict__, sort_keys=True, separators=(",", ":"))
@@ -239,6 +242,25 @@ class Done:
 
 
 @dataclass(frozen=True, slots=True)
+class Kill:
+    """Path of the Ninja: kill ``victim``'s ``kind`` (a Bushi) in ``province``."""
+
+    victim: int
+    kind: str
+    province: str
+
+
+@dataclass(frozen=True, slots=True)
+class Spare:
+    """Mercy: spare the figures you would kill (and gain its VP)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Path of the Monkey: take a coin from the richest opponent (each, if tied)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Bid:
     """War: coins on Seppuku, Take Hostage, Hire Ronin and Imperial Poets (the rest is
     held back)."""
@@ -288,9 +310,9 @@ class Extra:
 
 RSAction = (
     Propose | Pass | Accept | Refuse | Gift | Choose | Summon | Move | Build | Buy | Betray
-    | Done | Bid | Confirm | Seppuku | Hostage | Decline | Extra
+    | Done | Bid | Confirm | Seppuku | Hostage | Decline | Extra | Kill | Spare | Take
 )  # fmt: skip
 ACTION_TYPES = (
     Propose, Pass, Accept, Refuse, Gift, Choose, Summon, Move, Build, Buy, Betray, Done, Bid,
-    Confirm, Seppuku, Hostage, Decline, Extra,
+    Confirm, Seppuku, Hostage, Decline, Extra, Kill, Spare, Take,
 )  # fmt: skip

@@ -13,21 +13,23 @@ from games.rising_sun.state import G, push
 
 
 def war_start(g: G, task: dict[str, Any], events: Events) -> None:
-    """Start of War, in Honor order: War Upgrades, then Koi turns its Ronin into coins."""
+    """Start of War, in Honor order: War Upgrades (Way of the Righteous takes its coins from
+    the lower-Honor players), then Koi turns its Ronin into coins. The coins taken from the
+    supply are one event for Way of the Merchant, richer meaning richer before it."""
     g.phase = "war"
     g.slot = len(data().political)
     values = data().values
+    before = list(g.coins)
+    supply: dict[int, int] = {}
     for s in list(g.honor):
         if not g.active(s):
             continue
-        g.coins[s] += g.count(s, "way_of_the_shogun") * values["way_of_the_shogun"]["coins"]
-        g.coins[s] += (
-            g.count(s, "way_of_the_moneylender") * values["way_of_the_moneylender"]["coins"]
-        )
+        got = g.count(s, "way_of_the_shogun") * values["way_of_the_shogun"]["coins"]
+        got += g.count(s, "way_of_the_moneylender") * values["way_of_the_moneylender"]["coins"]
         g.ronin[s] += g.count(s, "way_of_the_ronin") * values["way_of_the_ronin"]["ronin"]
         if g.count(s, "way_of_bushido"):
             v, b = board.virtues(g, s), values["way_of_bushido"]
-            g.coins[s] += g.count(s, "way_of_bushido") * v * b["coins_per_virtue"]
+            got += g.count(s, "way_of_bushido") * v * b["coins_per_virtue"]
             board.gain_vp(
                 g,
                 s,
@@ -35,27 +37,52 @@ def war_start(g: G, task: dict[str, Any], events: Events) -> None:
                 events,
                 "way_of_bushido",
             )
+        if g.count(s, "way_of_the_righteous"):
+            righteous(g, s, events)
         if g.has_clan(s, "koi") and g.ronin[s]:
-            g.coins[s] += g.ronin[s]
+            got += g.ronin[s]
             g.ronin[s] = 0
+        g.coins[s] += got
+        supply[s] = got
+    board.merchant(g, before, [s for s, n in supply.items() if n > 0], events)
     push(g, *({"t": "province", "n": n} for n in range(len(g.war))), {"t": "cleanup"})
 
 
+def righteous(g: G, seat: int, events: Events) -> None:
+    """Way of the Righteous: a coin (per copy) from each lower-Honor player who has one."""
+    per = g.count(seat, "way_of_the_righteous") * data().value(
+        "way_of_the_righteous", "coins_per_lower_player"
+    )
+    got = 0
+    for o in g.honor[g.rank(seat) + 1 :]:
+        if g.active(o):
+            n = min(per, g.coins[o])
+            g.coins[o] -= n
+            got += n
+    g.coins[seat] += got
+    if got:
+        events.append(board.coins_event(seat, got, "way_of_the_righteous"))
+
+
 def take_token(g: G, seat: int | None, p: int, souls: list[int], events: Events) -> None:
+    """``seat`` takes the province's token (``None``: discarded): Oni of Souls (when it took
+    part) and Courage pay; gaining the token is one event for Loyalty."""
     g.war_results.append(seat)
     if seat is None:
         events.append(Event("rising_sun.token_discarded", {"province": data().provinces[p].id}))
         return
     g.tokens[seat].append([g.season, p])
     events.append(Event("rising_sun.token", {"province": data().provinces[p].id}, seat=seat))
+    d = data()
+    gains = [("courage", g.count(seat, "courage") * d.value("courage", "vp_per_token"))]
     if seat in souls:  # Oni of Souls took part
-        board.gain_vp(
-            g,
-            seat,
-            board.oni_owned(g, seat) * data().value("oni_of_souls", "vp_per_oni"),
-            events,
-            "oni_of_souls",
+        gains.append(
+            ("oni_of_souls", board.oni_owned(g, seat) * d.value("oni_of_souls", "vp_per_oni"))
         )
+    for why, vp in gains:
+        board.gain_vp(g, seat, vp, events, why, loyal=False)
+    if any(vp > 0 for _, vp in gains):
+        board.loyalty(g, seat, events)
 
 
 def province(g: G, task: dict[str, Any], events: Events) -> None:
@@ -74,7 +101,7 @@ def province(g: G, task: dict[str, Any], events: Events) -> None:
         g.battle = {
             "n": task["n"], "prov": p, "parts": parts, "souls": souls,
             "bids": {str(s): [0, 0, 0, 0] for s in parts}, "confirmed": [], "revealed": False,
-            "killed": 0, "hired": None, "winner": None, "adv": {},
+            "killed": 0, "hired": None, "winner": None, "adv": {}, "loyal": [],
         }  # fmt: skip
         events.append(
             Event("rising_sun.battle", {"province": data().provinces[p].id, "parts": parts})
@@ -115,6 +142,7 @@ def advantage(g: G, task: dict[str, Any], events: Events) -> None:
     battle = g.battle
     assert battle is not None
     box = task["box"]
+    battle["loyal"] = []  # each war advantage is a new event for Loyalty
     winner = best_bidder(g, box)
     battle["adv"][BOXES[box]] = winner
     if winner is None:
@@ -161,11 +189,12 @@ def outcome(g: G, task: dict[str, Any], events: Events) -> None:
     else:
         winner = min(alive, key=g.rank)
     battle["winner"] = winner
+    battle["loyal"] = []  # the outcome is one event for Loyalty
     dead = [
         i for i, (o, _, at) in enumerate(g.figs)
         if at == p and o != winner and not g.allied(winner, o)
     ]  # fmt: skip
-    battle["killed"] += board.kill(g, dead, winner, events)
+    battle["killed"] += board.kill(g, dead, winner, events, why="battle")
     take_token(g, winner, p, battle["souls"], events)
 
 

@@ -29,18 +29,28 @@ CHECK_ALL = 120
 CHECK_STRIDE = 4
 
 
+# Options besides ``variant`` whose every other choice than the default (and ``random``)
+# is a configuration of its own: Rising Sun's Season card sets change which rules run.
+SPANNING = ("set",)
+
+
 def _configurations() -> list[tuple[str, dict[str, Any], int]]:
     configs = []
     for key, game in sorted(games.GAMES.items()):
         variants = next((o.choices for o in game.options if o.name == "variant"), ())
-        for options in [{"variant": v} for v in variants] or [{}]:
+        choices: list[dict[str, Any]] = [{"variant": v} for v in variants] or [{}]
+        for spec in game.options:
+            if spec.name in SPANNING:
+                others = [c for c in spec.choices if c not in (spec.default, "random")]
+                choices += [{spec.name: c} for c in others]
+        for options in choices:
             for players in game.seats:
                 configs.append((key, options, players))
     return configs
 
 
 CONFIGS = _configurations()
-IDS = [f"{k}-{o.get('variant', 'std')}-{n}p" for k, o, n in CONFIGS]
+IDS = [f"{k}-{'-'.join(map(str, o.values())) or 'std'}-{n}p" for k, o, n in CONFIGS]
 
 
 def _roundtrip(game: Any, state: Any) -> None:

@@ -34,14 +34,35 @@ MAX_ACTIONS = 300
 MIN_ACTIONS = 40
 
 
+# Options besides ``variant`` whose other choices than the default (and ``random``) each
+# get a golden game, named by the choice: Rising Sun's Season card sets.
+SPANNING = ("set",)
+
+
 def configurations() -> Iterator[tuple[Game, str | None, int]]:
-    """Every registered game x its ``variant`` choices (``None``: no such option) x its
-    player counts."""
+    """Every registered game x its ``variant`` choices (``None``: no such option, then
+    also each non-default choice of a ``SPANNING`` option) x its player counts."""
     for _, game in sorted(games.GAMES.items()):
-        choices = next((o.choices for o in game.options if o.name == "variant"), ())
-        for variant in choices or (None,):
+        choices: tuple[str | None, ...] = next(
+            (o.choices for o in game.options if o.name == "variant"), ()
+        )
+        if not choices:
+            spanning = [o for o in game.options if o.name in SPANNING]
+            others = [c for o in spanning for c in o.choices if c not in (o.default, "random")]
+            choices = (None, *others)
+        for variant in choices:
             for players in game.seats:
                 yield game, variant, players
+
+
+def options_for(game: Game, variant: str | None) -> dict[str, JSON]:
+    """The options of a configuration: ``variant``, or the ``SPANNING`` option it names."""
+    if variant is None:
+        return {}
+    if any(o.name == "variant" for o in game.options):
+        return {"variant": variant}
+    name = next(o.name for o in game.options if o.name in SPANNING and variant in o.choices)
+    return {name: variant}
 
 
 def path_for(game: Game, variant: str | None, players: int) -> Path:
@@ -79,7 +100,7 @@ def record_game(game: Game, variant: str | None, players: int) -> dict[str, Any]
 
 def _record(game: Game, variant: str | None, players: int, label: str) -> dict[str, Any]:
     seed = derive_seed(0, label)
-    options = resolve_options(game, {} if variant is None else {"variant": variant})
+    options = resolve_options(game, options_for(game, variant))
     state = game.setup(players, options, seed)
     player = RandomPlayer(seed)
     log: list[tuple[int, str]] = []

@@ -35,3 +35,21 @@ def test_an_unknown_set_name_lists_the_sets_and_creates_nothing() -> None:
     for name in ("archway", "random"):
         assert name in text
     assert "kraken" in text
+
+
+@pytest.mark.parametrize("card_set", ["archway", "horseman", "teapot"])
+def test_each_set_joins_core_in_the_spring_offer(card_set: str) -> None:
+    d = data()
+    state = GAME.setup(3, resolve_options(GAME, {"set": card_set}), 5)
+    view = GAME.view(state, None)
+    assert card_set in playable_sets() and view.card_set == card_set
+    offer = sorted(c.id for c in view.offer for _ in range(c.count))
+    spring = [c for c in (*d.sets["core"], *d.sets[card_set]) if d.cards[c].season == 0]
+    assert offer == sorted(spring) and len(offer) == 12  # 7 Core + 5 of the set
+    assert {c for c in d.sets[card_set] if d.cards[c].season == 0} <= set(offer)
+
+
+def test_every_set_is_playable_and_named_by_the_option() -> None:
+    spec = next(o for o in GAME.options if o.name == "set")
+    assert set(playable_sets()) == {"archway", "horseman", "teapot"}
+    assert set(spec.choices) == {*playable_sets(), "random"}
