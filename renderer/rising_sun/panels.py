@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.rising_sun.data import BOXES
-from games.rising_sun.view import CardView, RisingSunView
+from games.rising_sun.view import CardView, RisingSunView, SeatView
 from renderer.core import Toolkit, draw_text
 from renderer.palettes import Palette
 from renderer.rising_sun import art
@@ -20,6 +20,7 @@ from renderer.rising_sun.words import (
     clan_name,
     figure_name,
     figures_long,
+    figures_short,
     last_action_text,
     place,
     set_name,
@@ -96,10 +97,13 @@ def draw_static_panels(
         height = L.BATTLE_HEAD + len(view.battle.participants) * L.BATTLE_ROW + L.LINE + 12
         _box(img, (LEFT, sec.battle, RIGHT, sec.battle + height), pal)
         for x, b in zip(BATTLE_COLS, BOXES, strict=True):
+            label = tr(f"rising_sun.box.{b}")
+            if art.width(kit, label, 18) > 126:  # "Contratar Ronin": the short word
+                label = tr.get(f"rising_sun.box_short.{b}", label)
             _text(
                 img,
                 (LEFT + x, sec.battle + 50),
-                tr(f"rising_sun.box.{b}"),
+                label,
                 pal,
                 kit,
                 muted=True,
@@ -291,31 +295,51 @@ def draw_clans(
             else tr("rising_sun.row.no_cards")
         )
         _text(img, (LEFT + 74, y + 44), line, pal, kit, width=RIGHT - LEFT - 90)
+        _text(
+            img,
+            (LEFT + 74, y + 68),
+            extras_line(sv, names, tr, kit, RIGHT - LEFT - 90),
+            pal,
+            kit,
+            muted=True,
+            width=RIGHT - LEFT - 90,
+        )
+
+
+def extras_line(
+    sv: SeatView, names: Sequence[str] | None, tr: Words, kit: Toolkit, room: float
+) -> str:
+    """A clan's third line: face-down tiles, its bid confirmed, War Province tokens,
+    hostages, reserve; told more briefly (tokens counted per province, the reserve in
+    the key's letters, the confirmed bid left to the battle panel) when the plain words
+    do not fit ``room`` px."""
+    tokens: dict[str, int] = {}
+    for _, p in sv.tokens:
+        tokens[p] = tokens.get(p, 0) + 1
+    for brief in (False, True):
         parts = []
         if sv.facedown:
             parts.append(tr("rising_sun.row.facedown", n=sv.facedown))
-        if sv.bid_confirmed:
+        if sv.bid_confirmed and not brief:  # the battle panel shows it too
             parts.append(tr("rising_sun.row.confirmed"))
-        if sv.tokens:
-            parts.append(
-                tr("rising_sun.row.tokens", tokens=", ".join(place(p, tr) for _, p in sv.tokens))
-            )
+        if tokens:
+            if brief:
+                listed = [place(p, tr) + (f" ×{n}" if n > 1 else "") for p, n in tokens.items()]
+            else:
+                listed = [place(p, tr) for _, p in sv.tokens]
+            parts.append(tr("rising_sun.row.tokens", tokens=", ".join(listed)))
         if sv.hostages:
             held = ", ".join(
                 f"{figure_name(g.kind, tr)} ({who(g.owner, names, tr)})" for g in sv.hostages
             )
             parts.append(tr("rising_sun.row.hostages", figures=held))
         if sv.reserve:
-            parts.append(tr("rising_sun.row.reserve", figures=figures_long(sv.reserve, tr)))
-        _text(
-            img,
-            (LEFT + 74, y + 68),
-            " · ".join(parts),
-            pal,
-            kit,
-            muted=True,
-            width=RIGHT - LEFT - 90,
-        )
+            figures = (figures_short if brief else figures_long)(sv.reserve, tr)
+            parts.append(tr("rising_sun.row.reserve", figures=figures))
+        line = " · ".join(parts)
+        if art.width(kit, line, 18) <= room:
+            break
+    return line
 
 
 def offer_key(tr: Words, kit: Toolkit) -> list[list[tuple[str, str, float]]]:
