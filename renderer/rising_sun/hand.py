@@ -118,7 +118,7 @@ def _bid(
 
 def _height(view: RisingSunView, parts: Sequence[str]) -> int:
     cards = view.seats[view.viewer].cards if view.viewer is not None else ()
-    height = 110 + (len(parts) * SECTION_H if parts else 60)
+    height = 110 + (len(parts) * SECTION_H if parts else 100)
     if cards:
         height += CARDS_HEAD + L.offer_rows(len(cards)) * L.CARD_PITCH
     return height + 10
