@@ -1,14 +1,17 @@
-"""The service's read-only side: boards, hands, status, history, listings, autocomplete."""
+"""The service's read-only side: boards, hands, status, history, listings, autocomplete,
+and the rules (a game's summary or one topic of it, see :mod:`bot.rulebook`)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
 
+import games
 import renderer
-from bot import presenter
+from bot import presenter, rulebook
 from bot.aftermath import Aftermath
 from bot.history import History, replay_step
+from bot.i18n import DEFAULT_CATALOGUE
 from bot.results import (
     Attachment,
     BrokenGame,
@@ -23,7 +26,7 @@ from bot.results import (
 )
 from bot.text import t
 from bot.unit import Unit
-from games.base import Event, Seat
+from games.base import Event, Seat, UnknownGame
 
 HISTORY_PAGE = 15
 REPLAY_MAX_FRAMES = 240
@@ -146,6 +149,55 @@ class Reading:
         return [
             g for g in games_ if channel_id is None or channel_id in (g.channel_id, g.thread_id)
         ]
+
+    # --- the rules ----------------------------------------------------------------------
+
+    def rules(self, key: str, topic: str | None = None, locale: str = "en") -> list[str]:
+        """The rules of game ``key`` in the reader's language as Discord messages: the
+        summary and its topics' names, or the topic called ``topic``, or (for a topic that
+        is not there) a sentence naming the topics that look like it."""
+        game = games.get(key)
+        folder = rulebook.DATA_DIR / game.key
+        path = rulebook.rules_file(folder, locale)
+        if not path.is_file():
+            raise NoSuchGame("err.no_rules", game=repr(key))
+        book = rulebook.load(path)
+        if not topic or not topic.strip():
+            text = book.summary
+            if book.top:
+                text += "\n\n" + t("rulebook.topics", locale, topics=", ".join(book.top))
+            return rulebook.pages(text)
+        english = folder / f"rules.{DEFAULT_CATALOGUE}.md"
+        other = rulebook.load(english) if english != path and english.is_file() else None
+        found = rulebook.find_across(book, other, topic)
+        if found is None:
+            near = rulebook.close(book, topic)
+            typed = topic.strip()[:100]
+            if not book.topics:
+                text = t("rulebook.no_topics", locale, title=game.title)
+            elif near:
+                text = t(
+                    "rulebook.unknown", locale, topic=typed, title=game.title, near=", ".join(near)
+                )
+            else:
+                everything = ", ".join(book.top)
+                text = t(
+                    "rulebook.unknown_all", locale, topic=typed, title=game.title, topics=everything
+                )
+            return rulebook.pages(text, most=1)
+        text = f"**{found.title}**\n{found.body}".strip()
+        if found.children:
+            text += "\n\n" + t("rulebook.more", locale, topics=", ".join(found.children))
+        return rulebook.pages(text)
+
+    def rule_topics(self, key: str, typed: str, locale: str = "en", limit: int = 25) -> list[str]:
+        """The topics of game ``key``'s rules matching ``typed`` (for autocomplete)."""
+        try:
+            game = games.get(key)
+        except UnknownGame:
+            return []
+        path = rulebook.rules_file(rulebook.DATA_DIR / game.key, locale)
+        return rulebook.matching(rulebook.load(path), typed, limit) if path.is_file() else []
 
     # --- catching up, revealing, replaying --------------------------------------------
 

@@ -86,6 +86,12 @@ class Service:
     async def status(self, game_id: int, locale: str = "en") -> str:
         return await self.reading.status(game_id, locale)
 
+    def rules(self, key: str, topic: str | None = None, locale: str = "en") -> list[str]:
+        return self.reading.rules(key, topic, locale)
+
+    def rule_topics(self, key: str, typed: str, locale: str = "en") -> list[str]:
+        return self.reading.rule_topics(key, typed, locale)
+
     async def history(
         self, game_id: int, user_id: int | None, page: int = 1, locale: str = "en"
     ) -> HistoryPage:

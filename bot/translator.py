@@ -25,8 +25,10 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
 # The locale rules live in bot.i18n (no discord import); re-exported here for the cogs.
-from bot.i18n import DEFAULT_CATALOGUE
 from bot.i18n import catalogue_for_locale as catalogue_for_locale
+
+# Where a game's rules file is found lives in bot.rulebook; re-exported for older callers.
+from bot.rulebook import rules_file as rules_file
 
 log = logging.getLogger("tenka.translator")
 
@@ -41,14 +43,6 @@ TEXT_MAX = 100  # descriptions and choice names
 PLACEHOLDER_DESCRIPTION = "…"
 # Devanagari and Thai are the two scripts Discord allows besides letters and numbers.
 EXTRA_SCRIPTS = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x0E00, 0x0E7F))
-
-
-def rules_file(folder: Path, locale: str | discord.Locale | None) -> Path:
-    """A game's rules summary: ``<folder>/rules.es.md`` for a Spanish reader when it exists,
-    else ``<folder>/rules.en.md`` (``folder`` is the game's data folder, ``data/<key>``)."""
-    language = catalogue_for_locale(locale)
-    candidate = folder / f"rules.{language}.md"
-    return candidate if candidate.is_file() else folder / f"rules.{DEFAULT_CATALOGUE}.md"
 
 
 def _allowed_name_char(char: str) -> bool:

@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-import games
 from bot.cogs.common import game_autocomplete, game_key_autocomplete, resolve_game
 from bot.components import form_view
 from bot.delivery import reply
 from bot.edge import deliver_and_reply
 from bot.i18n import locale_for
-from bot.results import NoSuchGame, ServiceError
+from bot.results import ServiceError
+from bot.rulebook import DATA_DIR
 from bot.text import t
-from bot.translator import rules_file
 
 if TYPE_CHECKING:
     from bot.app import TenkaBot
@@ -26,7 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tenka.play")
 
 Interaction = discord.Interaction["TenkaBot"]
-RULES_DIR = Path(__file__).resolve().parents[2] / "data"  # data/<key>/rules.<lang>.md
+RULES_DIR = DATA_DIR  # data/<key>/rules.<lang>.md
 
 
 async def action_autocomplete(
@@ -40,6 +38,16 @@ async def action_autocomplete(
     except ServiceError:
         return []
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+
+async def topic_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The topics of the chosen game's rules matching what was typed (25 at most)."""
+    key = str(getattr(interaction.namespace, "game", None) or "")
+    locale = await locale_for(interaction)
+    topics = interaction.client.service.rule_topics(key, current, locale)
+    return [app_commands.Choice(name=name[:100], value=name[:100]) for name in topics[:25]]
 
 
 class PlayCog(commands.Cog):
@@ -86,14 +94,16 @@ class PlayCog(commands.Cog):
         if not await self.bot.publisher.send_private(private):
             await reply(interaction, t("dm.closed", locale))
 
-    @app_commands.command(name="rules", description="How to play a game")
-    @app_commands.autocomplete(game=game_key_autocomplete)
-    async def rules(self, interaction: Interaction, game: str) -> None:
+    @app_commands.command(name="rules", description="How to play a game, or one topic of its rules")
+    @app_commands.describe(
+        game="Which game to play",
+        topic="A section of the rules, such as a card's name (start typing to see them)",
+    )
+    @app_commands.autocomplete(game=game_key_autocomplete, topic=topic_autocomplete)
+    async def rules(self, interaction: Interaction, game: str, topic: str | None = None) -> None:
         locale = await locale_for(interaction)
-        path = rules_file(RULES_DIR / games.get(game).key, locale)
-        if not path.is_file():
-            raise NoSuchGame("err.no_rules", game=repr(game))
-        await reply(interaction, path.read_text(encoding="utf-8")[:2000])
+        for text in self.bot.service.rules(game, topic, locale):
+            await reply(interaction, text)
 
 
 async def setup(bot: TenkaBot) -> None:

@@ -61,6 +61,14 @@ def colours(pal: Palette) -> dict[str, str]:
     return COLOURS.get(pal["name"], COLOURS["default"])
 
 
+def ink_on(fill: str, col: dict[str, str]) -> str:
+    """White or the map's ink, whichever reads better on ``fill`` (a light stripe of the
+    colour-blind palette takes dark letters)."""
+    r, g, b = (int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    light = 0.2126 * r**2.2 + 0.7152 * g**2.2 + 0.0722 * b**2.2
+    return col["ink"] if light > 0.3 else "#ffffff"
+
+
 def png_palette(pal: Palette, kit: Toolkit) -> Image.Image:
     """The fixed PNG palette: ``pal``'s colours plus the map's, exactly."""
     extended = cast(Palette, {**pal, "rising_sun": tuple(colours(pal).values())})

@@ -528,7 +528,8 @@ def render(
     """The board picture of ``view`` (RGB)."""
     tr = words(locale)
     monsters = monster_key(view, tr, kit)
-    sec = L.sections(view, len(monsters))
+    key_lines = len(panels.offer_key(tr, kit)) if view.offer else 0
+    sec = L.sections(view, len(monsters), key_lines)
     # The map's layer depends on the game's fixed parts only, so one game's pictures
     # share it whatever the panels below hold (battle, monsters).
     key = (

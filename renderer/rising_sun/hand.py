@@ -1,6 +1,7 @@
 """The private Rising Sun picture sent by DM: the four mandate tiles drawn (to choose
 from), the tiles put back on the deck (in order), Lotus's face-down tiles and the bid
-being made, drawn only from the viewer's own view (the public view holds none)."""
+being made, drawn only from the viewer's own view (the public view holds none); then the
+viewer's Season cards with what each does (public, shown here as a reminder)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,19 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.rising_sun.data import BOXES
-from games.rising_sun.view import RisingSunView
+from games.rising_sun.view import CardView, RisingSunView
 from renderer.core import Toolkit, draw_text
 from renderer.palettes import Palette
 from renderer.rising_sun import art
+from renderer.rising_sun import layout as L
+from renderer.rising_sun.panels import card_tile
 from renderer.rising_sun.words import clan_name, own_bid, place, who
 from renderer.words import Words, words
 
 WIDTH = 900
 TILE_W, TILE_H, TILE_GAP = 196, 92, 16
 SECTION_H = 150
+CARDS_HEAD = 34
 
 
 def _sections(view: RisingSunView) -> list[str]:
@@ -112,6 +116,36 @@ def _bid(
         )
 
 
+def _height(view: RisingSunView, parts: Sequence[str]) -> int:
+    cards = view.seats[view.viewer].cards if view.viewer is not None else ()
+    height = 110 + (len(parts) * SECTION_H if parts else 100)
+    if cards:
+        height += CARDS_HEAD + L.offer_rows(len(cards)) * L.CARD_PITCH
+    return height + 10
+
+
+def _cards(
+    img: Image.Image, y: float, cards: Sequence[CardView], pal: Palette, kit: Toolkit, tr: Words
+) -> None:
+    """The viewer's Season cards (public, but shown here with what they do)."""
+    draw_text(
+        img,
+        (24, y + 14),
+        tr("rising_sun.hand.cards"),
+        size=20,
+        bold=True,
+        fill=pal["text"],
+        kit=kit,
+        anchor="lm",
+        max_width=WIDTH - 48,
+    )
+    for i, c in enumerate(cards):
+        row, column = divmod(i, L.OFFER_COLS)
+        x0 = 24 + column * (L.CARD_W + 12)
+        tile = card_tile(c, L.CARD_W, pal, kit, tr)
+        img.paste(tile, (round(x0), round(y + CARDS_HEAD + row * L.CARD_PITCH)), tile)
+
+
 def render_hand(
     view: RisingSunView,
     *,
@@ -120,13 +154,12 @@ def render_hand(
     kit: Toolkit,
     locale: str = "en",
 ) -> Image.Image:
-    """The viewer's secrets (a plain notice when it has none, or for the public)."""
+    """The viewer's secrets and Season cards (a plain notice for the public)."""
     tr = words(locale)
     pal = palette
     parts = _sections(view) if view.viewer is not None else []
-    height = 130 + max(1, len(parts)) * SECTION_H - (60 if not parts else 0)
-    img = Image.new("RGB", (WIDTH, height), pal["background"])
     if view.viewer is None:
+        img = Image.new("RGB", (WIDTH, 220), pal["background"])
         draw_text(
             img,
             (24, 40),
@@ -138,6 +171,7 @@ def render_hand(
             anchor="lm",
         )
         return img
+    img = Image.new("RGB", (WIDTH, _height(view, parts)), pal["background"])
     seat = view.viewer
     sv = view.seats[seat]
     art.paste(img, art.seat_mark(seat, 12, pal, kit), (36, 36))
@@ -177,7 +211,7 @@ def render_hand(
             kit=kit,
             anchor="lm",
         )
-        return img
+        y += 60
     lotus = sv.clan == "lotus"
     for part in parts:
         if part == "bid" and view.battle is not None:
@@ -221,4 +255,6 @@ def render_hand(
             ]
             _tiles(img, y + 34, tiles, pal, kit, tr)
         y += SECTION_H
+    if sv.cards:
+        _cards(img, y, sv.cards, pal, kit, tr)
     return img

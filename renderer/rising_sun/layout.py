@@ -143,6 +143,8 @@ class Sections:
     battle: float | None
     clans: float
     offer: float
+    offer_height: float
+    key_lines: int
     footer: float
     height: int
 
@@ -151,13 +153,28 @@ CLAN_HEAD = 34
 CLAN_ROW = 84
 BATTLE_HEAD = 70
 BATTLE_ROW = 30
-OFFER_HEAD = 36
-OFFER_ROW = 36
-OFFER_ROWS = 4
 LINE = 26
+# The Season cards on offer: two columns of cards (type, name, copies and cost on the
+# first line, the effect in at most two lines under it), then the key of their marks.
+OFFER_HEAD = 40
+OFFER_COLS = 2
+CARD_W = (WIDTH - 2 * MARGIN - 28 - 12) // OFFER_COLS
+CARD_H = 80
+CARD_PITCH = 86
+CARD_LINES = 2  # lines of effect text under the name
+KEY_LINE = 30
 
 
-def sections(view: RisingSunView, monster_lines: int) -> Sections:
+def offer_rows(cards: int) -> int:
+    return -(-cards // OFFER_COLS)
+
+
+def offer_height(cards: int, key_lines: int) -> float:
+    body = offer_rows(cards) * CARD_PITCH if cards else LINE + 10
+    return OFFER_HEAD + body + key_lines * KEY_LINE + 6
+
+
+def sections(view: RisingSunView, monster_lines: int, key_lines: int = 1) -> Sections:
     """The panels' places for this view (a battle panel only while one is fought)."""
     y = map_bottom(view) + 6
     monsters = y
@@ -169,10 +186,13 @@ def sections(view: RisingSunView, monster_lines: int) -> Sections:
     clans = y
     y += CLAN_HEAD + view.players * CLAN_ROW + 12
     offer = y
-    y += OFFER_HEAD + OFFER_ROWS * OFFER_ROW + LINE + 16
+    height = offer_height(len(view.offer), key_lines)
+    y += height + 12
     footer = y
     y += 2 * LINE + 16
-    return Sections(monsters, monster_lines, battle, clans, offer, footer, round(y))
+    return Sections(
+        monsters, monster_lines, battle, clans, offer, height, key_lines, footer, round(y)
+    )
 
 
 def spread(n: int, left: float, right: float) -> Sequence[float]:

@@ -9,18 +9,21 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.rising_sun.data import BOXES
-from games.rising_sun.view import RisingSunView
+from games.rising_sun.view import CardView, RisingSunView, SeatView
 from renderer.core import Toolkit, draw_text
 from renderer.palettes import Palette
 from renderer.rising_sun import art
 from renderer.rising_sun import layout as L
 from renderer.rising_sun.words import (
     card_name,
+    card_short,
     clan_name,
     figure_name,
+    figures_long,
     figures_short,
     last_action_text,
     place,
+    set_name,
     who,
 )
 from renderer.words import Words
@@ -94,10 +97,13 @@ def draw_static_panels(
         height = L.BATTLE_HEAD + len(view.battle.participants) * L.BATTLE_ROW + L.LINE + 12
         _box(img, (LEFT, sec.battle, RIGHT, sec.battle + height), pal)
         for x, b in zip(BATTLE_COLS, BOXES, strict=True):
+            label = tr(f"rising_sun.box.{b}")
+            if art.width(kit, label, 18) > 126:  # "Contratar Ronin": the short word
+                label = tr.get(f"rising_sun.box_short.{b}", label)
             _text(
                 img,
                 (LEFT + x, sec.battle + 50),
-                tr(f"rising_sun.box.{b}"),
+                label,
                 pal,
                 kit,
                 muted=True,
@@ -135,25 +141,8 @@ def draw_static_panels(
             kit,
             muted=True,
             anchor="mm",
-            width=84,
+            width=124 if key == "holds" else 84,
         )
-    top = sec.offer
-    _box(img, (LEFT, top, RIGHT, top + L.OFFER_HEAD + L.OFFER_ROWS * L.OFFER_ROW + L.LINE + 4), pal)
-    _text(img, (LEFT + 14, top + 20), tr("rising_sun.offer"), pal, kit, size=20, bold=True)
-    col = art.colours(pal)
-    kx = LEFT + 14.0
-    y = top + L.OFFER_HEAD + L.OFFER_ROWS * L.OFFER_ROW + 10
-    draw = ImageDraw.Draw(img)
-    for t in CARD_TYPES:
-        letter = tr(f"rising_sun.card_abbr.{t}")
-        w = max(24.0, art.width(kit, letter, 18, True) + 8)
-        draw.rounded_rectangle((kx, y - 11, kx + w, y + 11), radius=4, fill=col[t])
-        draw_text(
-            img, (kx + w / 2, y), letter, size=18, bold=True, fill="#ffffff", kit=kit, anchor="mm"
-        )
-        name = tr(f"rising_sun.card_type.{t}")
-        _text(img, (kx + w + 6, y), name, pal, kit)
-        kx += w + 6 + art.width(kit, name, 18) + 16
 
 
 def draw_panels(
@@ -174,7 +163,7 @@ def draw_panels(
     if sec.battle is not None:
         draw_battle(img, view, sec.battle, names, pal, kit, tr)
     draw_clans(img, view, sec.clans, names, pal, kit, tr)
-    draw_offer(img, view, sec.offer, pal, kit, tr)
+    draw_offer(img, view, sec, pal, kit, tr)
     draw_footer(img, view, sec.footer, names, pal, kit, tr)
     del bought
 
@@ -306,26 +295,10 @@ def draw_clans(
             else tr("rising_sun.row.no_cards")
         )
         _text(img, (LEFT + 74, y + 44), line, pal, kit, width=RIGHT - LEFT - 90)
-        parts = []
-        if sv.facedown:
-            parts.append(tr("rising_sun.row.facedown", n=sv.facedown))
-        if sv.bid_confirmed:
-            parts.append(tr("rising_sun.row.confirmed"))
-        if sv.tokens:
-            parts.append(
-                tr("rising_sun.row.tokens", tokens=", ".join(place(p, tr) for _, p in sv.tokens))
-            )
-        if sv.hostages:
-            held = ", ".join(
-                f"{figure_name(g.kind, tr)} ({who(g.owner, names, tr)})" for g in sv.hostages
-            )
-            parts.append(tr("rising_sun.row.hostages", figures=held))
-        if sv.reserve:
-            parts.append(tr("rising_sun.row.reserve", figures=figures_short(sv.reserve, tr)))
         _text(
             img,
             (LEFT + 74, y + 68),
-            " · ".join(parts),
+            extras_line(sv, names, tr, kit, RIGHT - LEFT - 90),
             pal,
             kit,
             muted=True,
@@ -333,65 +306,168 @@ def draw_clans(
         )
 
 
-def draw_offer(
-    img: Image.Image, view: RisingSunView, top: float, pal: Palette, kit: Toolkit, tr: Words
-) -> None:
-    if not view.offer:
-        _text(
-            img,
-            (LEFT + 14, top + L.OFFER_HEAD + 16),
-            tr("rising_sun.offer_none"),
-            pal,
-            kit,
-            muted=True,
+def extras_line(
+    sv: SeatView, names: Sequence[str] | None, tr: Words, kit: Toolkit, room: float
+) -> str:
+    """A clan's third line: face-down tiles, its bid confirmed, War Province tokens,
+    hostages, reserve; told more briefly (tokens counted per province, the reserve in
+    the key's letters, the confirmed bid left to the battle panel) when the plain words
+    do not fit ``room`` px."""
+    tokens: dict[str, int] = {}
+    for _, p in sv.tokens:
+        tokens[p] = tokens.get(p, 0) + 1
+    for brief in (False, True):
+        parts = []
+        if sv.facedown:
+            parts.append(tr("rising_sun.row.facedown", n=sv.facedown))
+        if sv.bid_confirmed and not brief:  # the battle panel shows it too
+            parts.append(tr("rising_sun.row.confirmed"))
+        if tokens:
+            if brief:
+                listed = [place(p, tr) + (f" ×{n}" if n > 1 else "") for p, n in tokens.items()]
+            else:
+                listed = [place(p, tr) for _, p in sv.tokens]
+            parts.append(tr("rising_sun.row.tokens", tokens=", ".join(listed)))
+        if sv.hostages:
+            held = ", ".join(
+                f"{figure_name(g.kind, tr)} ({who(g.owner, names, tr)})" for g in sv.hostages
+            )
+            parts.append(tr("rising_sun.row.hostages", figures=held))
+        if sv.reserve:
+            figures = (figures_short if brief else figures_long)(sv.reserve, tr)
+            parts.append(tr("rising_sun.row.reserve", figures=figures))
+        line = " · ".join(parts)
+        if art.width(kit, line, 18) <= room:
+            break
+    return line
+
+
+def offer_key(tr: Words, kit: Toolkit) -> list[list[tuple[str, str, float]]]:
+    """The key under the cards on offer, as lines of (mark, label, width px) items:
+    each card type's letter and name, the copies mark, the coin (the cost)."""
+
+    def build() -> list[list[tuple[str, str, float]]]:
+        items = []
+        for t in CARD_TYPES:
+            letter = tr(f"rising_sun.card_abbr.{t}")
+            name = tr(f"rising_sun.card_type.{t}")
+            items.append((t, name, _chip_w(letter, kit) + 6 + art.width(kit, name, 18)))
+        copies = tr("rising_sun.key.copies")
+        items.append(
+            ("copies", copies, art.width(kit, "×2", 18, True) + 6 + art.width(kit, copies, 18))
         )
+        cost = tr("rising_sun.key.cost")
+        items.append(("cost", cost, 20 + 6 + art.width(kit, cost, 18)))
+        lines: list[list[tuple[str, str, float]]] = [[]]
+        room, x = RIGHT - LEFT - 28, 0.0
+        for item in items:
+            if lines[-1] and x + item[2] > room:
+                lines.append([])
+                x = 0.0
+            lines[-1].append(item)
+            x += item[2] + 18
+        return lines
+
+    return kit.stamp(("rising_sun", "offer-key", tr.locale), build)
+
+
+def _chip_w(letter: str, kit: Toolkit) -> float:
+    return max(26.0, art.width(kit, letter, 18, True) + 10)
+
+
+def draw_offer(
+    img: Image.Image, view: RisingSunView, sec: L.Sections, pal: Palette, kit: Toolkit, tr: Words
+) -> None:
+    top = sec.offer
+    _box(img, (LEFT, top, RIGHT, top + sec.offer_height), pal)
+    head = tr("rising_sun.offer_set", set=set_name(view, tr))
+    _text(img, (LEFT + 14, top + 22), head, pal, kit, size=20, bold=True, width=RIGHT - LEFT - 28)
+    if not view.offer:
+        none = tr("rising_sun.offer_none")
+        _text(img, (LEFT + 14, top + L.OFFER_HEAD + 14), none, pal, kit, muted=True)
         return
-    width = (RIGHT - LEFT - 28 - 2 * 10) / 3
-    for i, c in enumerate(view.offer[: 3 * L.OFFER_ROWS]):
-        row, column = divmod(i, 3)
-        x0 = LEFT + 14 + column * (width + 10)
-        y0 = top + L.OFFER_HEAD + row * L.OFFER_ROW
-        chip = card_chip(c.id, c.name, c.type, c.cost, c.count, round(width), pal, kit, tr)
-        img.paste(chip, (round(x0), round(y0)), chip)
+    for i, c in enumerate(view.offer):
+        row, column = divmod(i, L.OFFER_COLS)
+        x0 = LEFT + 14 + column * (L.CARD_W + 12)
+        y0 = top + L.OFFER_HEAD + row * L.CARD_PITCH
+        tile = card_tile(c, L.CARD_W, pal, kit, tr)
+        img.paste(tile, (round(x0), round(y0)), tile)
+    col = art.colours(pal)
+    draw = ImageDraw.Draw(img)
+    y = top + L.OFFER_HEAD + L.offer_rows(len(view.offer)) * L.CARD_PITCH + 12
+    for line in offer_key(tr, kit)[: sec.key_lines]:
+        x = LEFT + 14.0
+        for mark, label, w in line:
+            if mark in CARD_TYPES:
+                letter = tr(f"rising_sun.card_abbr.{mark}")
+                cw = _chip_w(letter, kit)
+                draw.rounded_rectangle((x, y - 12, x + cw, y + 12), radius=4, fill=col[mark])
+                draw_text(
+                    img, (x + cw / 2, y), letter, size=18, bold=True,
+                    fill=art.ink_on(col[mark], col), kit=kit, anchor="mm",
+                )  # fmt: skip
+                lx = x + cw + 6
+            elif mark == "copies":
+                _text(img, (x, y), "×2", pal, kit, bold=True)
+                lx = x + art.width(kit, "×2", 18, True) + 6
+            else:
+                art.paste(img, art.coin(9, pal, kit), (x + 10, y))
+                lx = x + 26
+            _text(img, (lx, y), label, pal, kit)
+            x += w + 18
+        y += L.KEY_LINE
 
 
-def card_chip(
-    cid: str,
-    fallback: str,
-    kind: str,
-    cost: int,
-    count: int,
-    width: int,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> Image.Image:
-    """A card on offer: its type's colour and letter, name, copies and cost (a sprite)."""
+def card_tile(c: CardView, width: int, pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
+    """A Season card (a sprite): its type's colour and letter, name, copies and cost on
+    the first line, its effect in words under it (wrapped, at most two lines)."""
 
     def build() -> Image.Image:
         col = art.colours(pal)
-        height = L.OFFER_ROW - 6
+        height = L.CARD_H
         img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
         draw = ImageDraw.Draw(img)
-        draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=6, fill=col["land"])
-        letter = tr.get(f"rising_sun.card_abbr.{kind}", "?")
-        w = max(26.0, art.width(kit, letter, 18, True) + 8)
-        draw.rounded_rectangle((0, 0, w, height - 1), radius=6, fill=col.get(kind, col["ink"]))
-        cy = height / 2
-        white = "#ffffff"
-        draw_text(img, (w / 2, cy), letter, size=18, bold=True, fill=white, kit=kit, anchor="mm")
-        right = width - 8 - art.width(kit, str(cost), 18, True)
+        draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=8, fill=col["land"])
+        letter = tr.get(f"rising_sun.card_abbr.{c.type}", "?")
+        w = _chip_w(letter, kit)
+        stripe = col.get(c.type, col["ink"])
+        draw.rounded_rectangle((0, 0, w, height - 1), radius=8, fill=stripe)
+        draw.rectangle((w - 8, 0, w, height - 1), fill=stripe)
         ink = col["ink"]
         draw_text(
-            img, (width - 8, cy), str(cost), size=18, bold=True, fill=ink, kit=kit, anchor="rm"
-        )
-        art.paste(img, art.coin(9, pal, kit), (right - 12, cy))
-        name = card_name(cid, fallback, tr) + (f" ×{count}" if count > 1 else "")
-        room = right - 22 - w - 8
-        draw_text(img, (w + 8, cy), name, size=18, fill=ink, kit=kit, anchor="lm", max_width=room)
+            img, (w / 2, 18), letter, size=18, bold=True, fill=art.ink_on(stripe, col), kit=kit,
+            anchor="mm",
+        )  # fmt: skip
+        cost = str(c.cost)
+        right = width - 10 - art.width(kit, cost, 18, True)
+        draw_text(img, (width - 10, 18), cost, size=18, bold=True, fill=ink, kit=kit, anchor="rm")
+        art.paste(img, art.coin(9, pal, kit), (right - 13, 18))
+        right -= 28
+        if c.count > 1:
+            copies = f"×{c.count}"
+            draw_text(
+                img, (right, 18), copies, size=18, bold=True, fill=col["muted_ink"], kit=kit,
+                anchor="rm",
+            )  # fmt: skip
+            right -= art.width(kit, copies, 18, True) + 8
+        left = w + 10
+        name = card_name(c.id, c.name, tr)
+        draw_text(
+            img, (left, 18), name, size=18, bold=True, fill=ink, kit=kit, anchor="lm",
+            max_width=right - left,
+        )  # fmt: skip
+        room = width - left - 10
+        lines = wrap_words(card_short(c.id, c.effect, tr), room, kit)
+        if len(lines) > L.CARD_LINES:
+            lines = [*lines[: L.CARD_LINES - 1], " ".join(lines[L.CARD_LINES - 1 :])]
+        for i, line in enumerate(lines):
+            draw_text(
+                img, (left, 44 + i * 23), line, size=18, fill=ink, kit=kit, anchor="lm",
+                max_width=room,
+            )  # fmt: skip
         return img
 
-    key = ("rising_sun", "card", cid, count, width, pal["name"], tr.locale)
+    key = ("rising_sun", "card", c.id, c.count, c.cost, width, pal["name"], tr.locale)
     return kit.stamp(key, build)
 
 

@@ -68,6 +68,16 @@ def card_name(cid: str, fallback: str, tr: Words) -> str:
     return tr.get(f"rising_sun.card.{cid}", fallback)
 
 
+def card_short(cid: str, fallback: str, tr: Words) -> str:
+    """The card's effect in one short line ("Start of War: +5 coins.")."""
+    return tr.get(f"rising_sun.card.{cid}.short", fallback)
+
+
+def set_name(view: RisingSunView, tr: Words) -> str:
+    """The Season card set played with Core ("Archway")."""
+    return tr.get(f"rising_sun.card_set.{view.card_set}", view.card_set.title())
+
+
 def season_phase(view: RisingSunView, tr: Words) -> str:
     if view.outcome is not None or view.phase == "over":
         return tr("rising_sun.phase.over")
@@ -225,9 +235,9 @@ def _groups_by_seat(
 
 
 def alt_text(view: RisingSunView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-    """The public description (at most 1000 characters): phase and whose turn, the last
-    action, each clan in Honor order, the war order and battle, then provinces, shrines
-    and the cards on offer as far as they fit."""
+    """The public description (at most 1000 characters): phase and whose turn, the card
+    set, the last action, each clan in Honor order, the war order and battle, then
+    provinces, shrines and the cards on offer (with their costs) as far as they fit."""
     tr = words(locale)
     if view.outcome is not None:
         head = tr("rising_sun.alt.over", players=view.players, result=result_text(view, names, tr))
@@ -241,7 +251,7 @@ def alt_text(view: RisingSunView, *, names: Sequence[str] | None = None, locale:
             phase=phase,
             status=status(view, names, tr),
         )
-    sentences = [head]
+    sentences = [head, tr("rising_sun.alt.set", set=set_name(view, tr))]
     last = last_action_text(view, names, tr)
     if last:
         sentences.append(tr("rising_sun.alt.last", text=last))
@@ -276,7 +286,10 @@ def alt_text(view: RisingSunView, *, names: Sequence[str] | None = None, locale:
                 )
             )
     if view.offer:
-        cards = ", ".join(card_name(c.id, c.name, tr) for c in view.offer)
+        cards = ", ".join(
+            tr("rising_sun.alt.card", name=card_name(c.id, c.name, tr), cost=c.cost)
+            for c in view.offer
+        )
         extra.append(tr("rising_sun.alt.offer", cards=cards))
     text = " ".join(sentences)
     if len(text) > MAX_ALT:
@@ -291,7 +304,8 @@ def alt_text(view: RisingSunView, *, names: Sequence[str] | None = None, locale:
 def hand_alt_text(
     view: RisingSunView, *, names: Sequence[str] | None = None, locale: str = "en"
 ) -> str:
-    """The private picture in words: drawn tiles, tiles put back, face-down tiles, bid."""
+    """The private picture in words: drawn tiles, tiles put back, face-down tiles, bid,
+    then the viewer's Season cards with their short effects."""
     tr = words(locale)
     if view.viewer is None:
         return tr("rising_sun.hand.public")
@@ -315,6 +329,12 @@ def hand_alt_text(
             tr("rising_sun.alt.hand_bid", province=place(view.battle.province, tr), bids=shown)
         )
     body = "; ".join(parts) if parts else tr("rising_sun.hand.nothing")
+    own = view.seats[view.viewer].cards
+    if own:
+        cards = " ".join(
+            f"{card_name(c.id, c.name, tr)}: {card_short(c.id, c.effect, tr)}" for c in own
+        )
+        body = f"{body.rstrip('.')}. {tr('rising_sun.alt.hand_cards', cards=cards)}"
     text = tr("rising_sun.alt.hand", who=who(view.viewer, names, tr), parts=body)
     return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
 

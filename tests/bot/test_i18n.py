@@ -16,6 +16,7 @@ from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Location
 
 import games
+from bot import rulebook
 from bot.text import catalogue, t
 from bot.translator import (
     PLACEHOLDER_DESCRIPTION,
@@ -313,11 +314,16 @@ def test_t_speaks_spanish_for_spanish_locales(locale: str) -> None:
 @pytest.mark.parametrize("key", sorted(games.GAMES))
 @pytest.mark.parametrize("suffix", [".en.md", ".es.md"])
 def test_rules_summary_exists_and_fits_one_message(key: str, suffix: str) -> None:
+    """The summary (the text before the first heading) and the list of topics after it
+    fit one Discord message; each topic fits the pages an answer may take."""
     path = DATA / key / f"rules{suffix}"
     assert path.is_file(), f"missing {path.relative_to(ROOT)}"
-    text = path.read_text(encoding="utf-8")
-    assert text.strip()
-    assert len(text) < DISCORD_MESSAGE_LIMIT, f"{path.name}: {len(text)} characters"
+    book = rulebook.parse(path.read_text(encoding="utf-8"))
+    assert book.summary.strip()
+    topics = t("rulebook.topics", "en", topics=", ".join(book.top)) if book.top else ""
+    assert len(book.summary) + len(topics) + 2 < DISCORD_MESSAGE_LIMIT, path.name
+    for topic in book.topics:
+        assert len(topic.body) < rulebook.MAX_PAGES * DISCORD_MESSAGE_LIMIT, topic.title
 
 
 def test_rules_file_follows_the_reader_locale() -> None:

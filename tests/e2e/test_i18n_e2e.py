@@ -155,7 +155,7 @@ async def test_yokai_flow_speaks_the_readers_language(lang_table: tuple[str, Tab
 
     rules = await tab.answer(await emu.slash(waiting, thread.id, "rules", {"game": "yokai"}))
     path = rules_file(RULES_DIR / "yokai", lang)
-    assert rules.content == path.read_text(encoding="utf-8")[:2000]
+    assert rules.content == path.read_text(encoding="utf-8").strip()[:2000]
     assert path.name == ("rules.es.md" if lang == "es" else "rules.en.md")
 
 
