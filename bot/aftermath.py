@@ -110,6 +110,13 @@ class Aftermath:
                 joined = acting - loaded.game.to_act(before)
                 due = {loaded.user_at(p) for p in joined}
                 ping = tuple(u for u in ping if u in due)
+            if mid_turn:
+                # the edited message keeps what this turn told before (a reveal, a battle)
+                (actor,) = tuple(acting)
+                told = await self.history.turn_lines(
+                    loaded, actor, skip_last=described, locale=loaded.locale
+                )
+                post = replace(post, text=_fit([*told, post.text]))
             public = (replace(post, edit_previous=mid_turn, ping=ping),)
         locales = {
             user: reader[1]
@@ -178,9 +185,8 @@ class Aftermath:
         )
         if not lines:
             return post
-        digest = "\n".join(f"> {line}" for line in lines)
         since = t("digest.since", locale)
-        return replace(post, text=f"{since}\n{digest}\n{post.text}"[:2000])
+        return replace(post, text=_fit([since, *(f"> {line}" for line in lines), post.text]))
 
     async def palettes(self, loaded: Loaded) -> dict[int, str]:
         """Each human player's picture palette (``/settings me palette:``)."""
@@ -189,6 +195,16 @@ class Aftermath:
     async def dm_locale(self, loaded: Loaded, user_id: int) -> str:
         """The catalogue of a DM to ``user_id`` outside their own interaction."""
         return reader_locale(await self.store.user_settings(user_id), loaded.locale)
+
+
+def _fit(parts: list[str], limit: int = 2000) -> str:
+    """Lines joined within Discord's ``limit``: the oldest lines give way, never the last
+    part (the post's own text, cut only if it alone is too long)."""
+    last = parts[-1][:limit]
+    head = list(parts[:-1])
+    while head and len("\n".join([*head, last])) > limit:
+        head.pop(1 if len(head) > 1 and head[0].endswith(":") else 0)
+    return "\n".join([*head, last])
 
 
 def _palettes(prefs: Mapping[int, Mapping[str, object]]) -> dict[int, str]:

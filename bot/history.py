@@ -47,6 +47,22 @@ class History:
             return []
         return await self.lines(loaded, start, end, viewer=viewer, locale=locale)
 
+    async def turn_lines(
+        self, loaded: Loaded, seat: Seat, *, skip_last: int = 0, locale: str = "en"
+    ) -> list[str]:
+        """The public lines of ``seat``'s run of actions that ends the log (without the last
+        ``skip_last``): what a board message edited inside one turn has already told."""
+        end = loaded.row.version - skip_last
+        rows = await self.store.actions(loaded.row.id, since_seq=max(0, end - DIGEST_LINES))
+        start = end
+        for row in reversed([r for r in rows if r.seq < end]):
+            if row.seat != seat:
+                break
+            start = row.seq
+        if start >= end:
+            return []
+        return await self.lines(loaded, start, end, viewer=None, locale=locale)
+
     async def lines(
         self, loaded: Loaded, start: int, end: int, *, viewer: Seat | None, locale: str
     ) -> list[str]:

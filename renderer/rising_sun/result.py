@@ -1,6 +1,7 @@
 """Rising Sun's part of the result card: Winter's breakdown per clan (VP before Winter,
-War Province tokens, the set bonus, Winter Upgrades), the total and, when it broke a tie, the Honor
-rank, read from ``outcome.detail`` (``winter``, ``honor``)."""
+War Province tokens, the set bonus, Winter cards: every Form and Loyalty's Winter point),
+the total and, when it broke a tie, the Honor rank, read from ``outcome.detail``
+(``winter``, ``honor``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from renderer.columns import score_columns
 from renderer.plugin import Column, ResultPart
 from renderer.words import Words
 
-WINTER_CARDS = ("form_of_the_kitsune", "form_of_the_phoenix", "form_of_the_beast")
+WAR = ("war_tokens", "set_bonus")
 PARTS = ("tokens", "set", "cards")
 
 
@@ -28,7 +29,8 @@ def winter_rows(outcome: Outcome, seats: int) -> list[dict[str, int]] | None:
         values = {k: v for k, v in row.items() if isinstance(v, int) and not isinstance(v, bool)}
         if "war_tokens" not in values or "set_bonus" not in values:
             return None
-        cards = sum(values.get(k, 0) for k in WINTER_CARDS)
+        # every other Winter gain is a card's: the Forms, and Loyalty's point for the scoring
+        cards = sum(v for k, v in values.items() if k not in WAR)
         out.append({"tokens": values["war_tokens"], "set": values["set_bonus"], "cards": cards})
     return out
 

@@ -175,9 +175,13 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
         return tr("rising_sun.did.hostage", who=name, victim=seat(a.victim), kind=kind)
     if isinstance(a, st.Extra):
         return tr("rising_sun.did.extra", who=name, to=seat(a.to))
+    if isinstance(a, st.Kill):
+        where = place(a.province, tr)
+        return tr("rising_sun.did.kill", who=name, victim=seat(a.victim), place=where)
     simple = {
         st.Pass: "pass", st.Accept: "accept", st.Refuse: "refuse", st.Done: "done",
         st.Bid: "bid", st.Confirm: "confirm", st.Seppuku: "seppuku", st.Decline: "decline",
+        st.Spare: "spare", st.Take: "take",
     }  # fmt: skip
     return tr(f"rising_sun.did.{simple[type(a)]}", who=name)
 
@@ -197,7 +201,7 @@ def last_places(view: RisingSunView) -> tuple[set[str], set[str], str | None]:
             provinces.add(action.dest)
     elif isinstance(action, st.Move):
         provinces |= {action.src, action.dst}
-    elif isinstance(action, st.Build | st.Betray):
+    elif isinstance(action, st.Build | st.Betray | st.Kill):
         provinces.add(action.province)
     elif isinstance(action, st.Buy):
         card = action.card

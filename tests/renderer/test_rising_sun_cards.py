@@ -7,6 +7,7 @@ Toolkit for); the set in play is named on the board and in its alt text."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -14,13 +15,17 @@ from typing import Any
 import pytest
 
 import renderer
+from games.base import Outcome, Termination, resolve_options
 from games.rising_sun import GAME
 from games.rising_sun.data import data
+from games.rising_sun.state import Kill, Spare, Take, thaw
 from games.rising_sun.view import CardView, RisingSunView
 from renderer.core import CACHED, NAIVE, Font, Toolkit, get_palette, load_font
 from renderer.plugin import get
 from renderer.rising_sun import art, panels
 from renderer.rising_sun import layout as L
+from renderer.rising_sun.result import winter_rows
+from renderer.rising_sun.words import action_words
 from renderer.words import words
 from tests.renderer.test_rising_sun import NAMES, POSITIONS, states
 
@@ -221,3 +226,46 @@ def test_a_long_clan_line_is_told_briefly_rather_than_cut() -> None:
         line = panels.extras_line(many, NAMES, tr, CACHED, room)
         assert art.width(CACHED, line, 18) <= room, line
         assert "Edo ×2" in line and "S3 B5" in line
+
+
+@pytest.mark.parametrize("card_set", ["archway", "horseman", "teapot"])
+def test_every_action_of_every_set_is_worded_and_drawn_as_the_last_action(card_set: str) -> None:
+    """Each action a player may choose has a sentence in both languages, and a board whose
+    last action is the set's own (Path of the Ninja's kill, Mercy, Path of the Monkey) draws."""
+    seen: set[type] = set()
+    drawn: set[type] = set()
+    rng = random.Random(card_set)
+    for seed in range(6):
+        state = GAME.setup(5, resolve_options(GAME, {"set": card_set}), seed)
+        while GAME.outcome(state) is None:
+            seat = min(GAME.to_act(state))
+            actions = list(GAME.legal(state, seat))
+            for action in actions:
+                for locale in ("en", "es"):
+                    text = action_words(action, "Ann", None, words(locale))
+                    assert text and "{" not in text, (action, text)
+                seen.add(type(action))
+            special = [a for a in actions if isinstance(a, Kill | Spare | Take)]
+            action = rng.choice(special or actions)
+            state, _ = GAME.apply(state, seat, action)
+            if isinstance(action, Kill | Spare | Take) and type(action) not in drawn:
+                assert thaw(state).last is not None
+                renderer.render_board("rising_sun", GAME.view(state, None), locale="es")
+                drawn.add(type(action))
+    if card_set == "horseman":
+        assert {Kill, Spare, Take} <= seen and {Kill, Spare, Take} <= drawn
+
+
+def test_the_result_card_counts_every_winter_card_of_every_set_in_the_cards_column() -> None:
+    row = {
+        "form_of_the_kitsune": 3, "form_of_the_phoenix": 0, "form_of_the_beast": 6,
+        "form_of_the_demon": 9, "form_of_the_kindred": 6, "loyalty": 1,
+        "war_tokens": 5, "set_bonus": 10,
+    }  # fmt: skip
+    outcome = Outcome(
+        termination=Termination.SCORING, winners=frozenset({0}), ranks=(1, 2, 3),
+        scores=(60.0, 20.0, 10.0), detail={"winter": [row, row, row], "honor": [0, 1, 2]},
+    )  # fmt: skip
+    rows = winter_rows(outcome, 3)
+    assert rows is not None
+    assert rows[0] == {"tokens": 5, "set": 10, "cards": 3 + 6 + 9 + 6 + 1}
