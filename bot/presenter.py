@@ -21,7 +21,7 @@ from bot.i18n import game_locale
 from bot.loaded import Loaded, mention, seat_name
 from bot.results import Attachment, GameSummary, Post, PrivatePost, SeatInfo
 from bot.store import GameRow, SeatRow
-from bot.text import describe_event, describe_outcome, t
+from bot.text import BUTTON_LABEL, CHOICE_NAME, describe_event, describe_outcome, fit, say, t
 from games.base import Event, Game, Outcome, Seat, State
 
 T = TypeVar("T")
@@ -187,7 +187,7 @@ async def board_post(
         line, ping = _turn_line(loaded, locale)
         lines.append(line)
         controls = _controls(loaded)
-        choices = _quick_choices(loaded)
+        choices = _quick_choices(loaded, locale)
     view = game.view(state, None)
     picture_names = loaded.names()  # pictures follow the game, whoever asks
     image = None
@@ -238,9 +238,10 @@ def _render_result(
 QUICK_CHOICES = 5  # one row of buttons
 
 
-def _quick_choices(loaded: Loaded) -> tuple[tuple[str, int], ...]:
+def _quick_choices(loaded: Loaded, locale: str = "en") -> tuple[tuple[str, int], ...]:
     """Buttons for every legal action when one seat acts and has only a few (China's
-    draws): pressing one plays ``legal()[index]`` at this version."""
+    draws): pressing one plays ``legal()[index]`` at this version (labels in ``locale``,
+    shortened to a button's 80 characters at a word)."""
     game, state = loaded.game, loaded.state
     acting = game.to_act(state)
     if len(acting) != 1:
@@ -249,12 +250,15 @@ def _quick_choices(loaded: Loaded) -> tuple[tuple[str, int], ...]:
     legal = game.legal(state, seat)
     if not 1 < len(legal) <= QUICK_CHOICES:
         return ()
-    labels = [game.label(state, a)[:80] for a in legal]
+    labels = [fit(say(game.label(state, a), locale), BUTTON_LABEL) for a in legal]
     # Public buttons must reveal nothing: if what the seat could do depends on hidden
     # information (a tentative secret hand), the labels change when it is reshuffled.
     for k in (1, 2):
         other = game.shuffle_hidden(state, None, k)
-        if [game.label(other, a)[:80] for a in game.legal(other, seat)] != labels:
+        shown = [
+            fit(say(game.label(other, a), locale), BUTTON_LABEL) for a in game.legal(other, seat)
+        ]
+        if shown != labels:
             return ()
     return tuple((label, i) for i, label in enumerate(labels))
 
@@ -385,20 +389,22 @@ def _fold(text: str) -> str:
 
 
 def match_actions(
-    game: Game, state: State, seat: Seat, typed: str, limit: int
+    game: Game, state: State, seat: Seat, typed: str, limit: int, locale: str = "en"
 ) -> list[tuple[str, str]]:
-    """Legal actions whose notation or label contains what was typed, best first."""
+    """Legal actions whose notation or label (in ``locale`` or English) contains what was
+    typed, best first."""
     needle = _fold(typed)
     scored = []
     for index, action in enumerate(game.legal(state, seat)):
         notation = game.notation(state, action)
-        label = game.label(state, action)
+        english = game.label(state, action)
+        label = say(english, locale)
         n, lab = _fold(notation), _fold(label)
         if not needle or n.startswith(needle):
             rank = 0
         elif needle in n:
             rank = 1
-        elif needle in lab:
+        elif needle in lab or needle in _fold(english):
             rank = 2
         else:
             continue
@@ -407,5 +413,5 @@ def match_actions(
     out = []
     for _, _, notation, label in scored[:limit]:
         text = notation if label == notation else f"{notation} — {label}"
-        out.append((text[:100], notation[:100]))
+        out.append((fit(text, CHOICE_NAME), notation[:100]))
     return out

@@ -36,7 +36,8 @@ async def action_autocomplete(
     service = interaction.client.service
     try:
         summary = await resolve_game(interaction, getattr(interaction.namespace, "game", None))
-        pairs = await service.choices(summary.game_id, interaction.user.id, current)
+        locale = await locale_for(interaction)
+        pairs = await service.choices(summary.game_id, interaction.user.id, current, 25, locale)
     except ServiceError:
         return []
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
