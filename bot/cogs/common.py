@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from bot.app import TenkaBot
 
 Interaction = discord.Interaction["TenkaBot"]
+GAME_OPTION = "Which game (default: the game of this thread)"
 
 
 def game_group(bot: TenkaBot) -> app_commands.Group:

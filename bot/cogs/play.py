@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.cogs.common import game_autocomplete, game_key_autocomplete, resolve_game
+from bot.cogs.common import GAME_OPTION, game_autocomplete, game_key_autocomplete, resolve_game
 from bot.components import form_view
 from bot.delivery import reply
 from bot.edge import deliver_and_reply
@@ -49,7 +49,7 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="move", description="Play a move in your game")
     @app_commands.describe(
-        action="Your move (start typing to see the legal ones)", game="Which game"
+        action="Your move (start typing to see the legal ones)", game=GAME_OPTION
     )
     @app_commands.autocomplete(action=action_autocomplete, game=game_autocomplete)
     async def move(self, interaction: Interaction, action: str, game: str | None = None) -> None:
@@ -66,6 +66,7 @@ class PlayCog(commands.Cog):
         )
 
     @app_commands.command(name="board", description="Show the current board")
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(self, interaction: Interaction, game: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -75,6 +76,7 @@ class PlayCog(commands.Cog):
         await reply(interaction, post.text, attachment=post.image)
 
     @app_commands.command(name="hand", description="Your private view of a game (also by DM)")
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def hand(self, interaction: Interaction, game: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -88,6 +90,7 @@ class PlayCog(commands.Cog):
             await reply(interaction, t("dm.closed", locale))
 
     @app_commands.command(name="rules", description="How to play a game")
+    @app_commands.describe(game="Which game to play")
     @app_commands.autocomplete(game=game_key_autocomplete)
     async def rules(self, interaction: Interaction, game: str) -> None:
         locale = await locale_for(interaction)

@@ -171,7 +171,7 @@ async def look_around(t_: Table, user: FakeUser, thread_id: int) -> None:
 async def play_spanish_game(t_: Table, key: str, players: int) -> tuple[int, int]:
     emu = t_.emu
     people = [t_.alice, t_.bob, t_.carol][: players - 1]
-    for command, options in (("rules", {"game": key}),):
+    for command, options in (("help", {}), ("help", {"game": key}), ("rules", {"game": key})):
         await t_.answer(await emu.slash(t_.alice, t_.channel, command, options))
     handle = await emu.slash(t_.alice, t_.channel, "game new", {"game": key, "players": players})
     lobby = (await handle.response()).message
