@@ -70,6 +70,14 @@ def summary(loaded: Loaded) -> GameSummary:
     )
 
 
+def jump_url(game: GameSummary) -> str:
+    """A link to the game: its thread, else its board message in the channel."""
+    guild = game.guild_id or "@me"
+    message = game.board_message_id if game.thread_id is None else None
+    base = f"https://discord.com/channels/{guild}/{game.where}"
+    return f"{base}/{message}" if message else base
+
+
 def form_view(loaded: Loaded, seat: Seat, locale: str) -> form_views.FormView | None:
     """The seat's current secret form in ``locale`` (with its draft), or ``None``."""
     if loaded.state is None or loaded.row.status != "active":

@@ -37,7 +37,7 @@ def option_meaning(game: Game, spec: OptionSpec, locale: str) -> str:
 def option_values(spec: OptionSpec, locale: str) -> str:
     """``a | b`` for a choice, ``yes | no`` (in the reader's words) for a switch."""
     if spec.choices:
-        return " | ".join(spec.choices)
+        return " | ".join(f"`{c}`" for c in spec.choices)
     return t("help.on_off", locale)
 
 

@@ -44,7 +44,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from games.base import AmbiguousNotation, InvalidNotation
+from games.base import AmbiguousNotation, InvalidNotation, Reason
 from games.samurai.data import (
     FIGURE_NAMES,
     FIGURES,
@@ -158,12 +158,32 @@ def _surroundings(state: SamuraiState, board: Board, label: str) -> str:
     return f" (next to {', '.join(names)})" if names else ""
 
 
+def _near(state: SamuraiState, board: Board, label: str) -> Reason | str:
+    """The settlements next to ``label`` that hold figures, as a catalogue Reason."""
+    index = board.by_label.get(label)
+    if index is None:
+        return ""
+    names = [board.hexes[s].title for s in board.near[index] if state.figures[s]]
+    if not names:
+        return ""
+    shown = ", ".join(names)
+    return Reason("samurai.label.near", f" (next to {shown})", names=shown)
+
+
 def label(state: SamuraiState, action: SamuraiAction) -> str:
     """A friendly one-line description for menus, at most 100 characters."""
     board = board_for(state.players)
     if isinstance(action, Place):
         where = _surroundings(state, board, action.hex)
         text = f"{tile_name(action.tile)} on {action.hex}{where}"
+        if len(text) <= 100:
+            return Reason(
+                "samurai.label.place",
+                text,
+                tile=action.tile,
+                hex=action.hex,
+                near=_near(state, board, action.hex),
+            )
     elif isinstance(action, TileSwap):
         index = board.by_label.get(action.source)
         tile = state.tiles[index] if index is not None else None
@@ -178,14 +198,18 @@ def label(state: SamuraiState, action: SamuraiAction) -> str:
         )
     elif isinstance(action, PlaceFigure):
         text = f"Put a {FIGURE_NAMES.get(action.figure, '?')} on {hex_title(board, action.hex)}"
+        where = hex_title(board, action.hex)
+        return Reason("samurai.label.figure", text, figure=action.figure, where=where)
     elif isinstance(action, Take):
         text = f"Take {tile_name(action.tile)} into your starting hand"
+        return Reason("samurai.label.take", text, tile=action.tile)
     elif isinstance(action, Drop):
-        text = f"Put {tile_name(action.tile)} back"
+        return Reason("samurai.label.drop", f"Put {tile_name(action.tile)} back", tile=action.tile)
     elif isinstance(action, Confirm):
-        text = "Confirm your starting hand"
+        return Reason("samurai.label.confirm", "Confirm your starting hand")
     else:
         text = "End your turn and draw back up to five tiles"
+        return Reason("samurai.label.end", text)
     return text if len(text) <= 100 else text[:99] + "…"
 
 
