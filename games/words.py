@@ -51,7 +51,9 @@ A few specs are built in, for what every game's events carry:
 from __future__ import annotations
 
 import json
+import re
 import string
+import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -60,7 +62,17 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 
-__all__ = ["DATA_DIR", "add", "fill", "fragments", "game_keys", "number", "plural_category"]
+__all__ = [
+    "DATA_DIR",
+    "add",
+    "aliases",
+    "fill",
+    "fragments",
+    "game_keys",
+    "number",
+    "plural_category",
+    "unalias",
+]
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
@@ -86,6 +98,41 @@ def fragments(locale: str) -> Mapping[str, str]:
     merged.update(_extra.get(locale, {}))
     _cache[locale] = merged
     return merged
+
+
+def _fold_word(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@cache
+def aliases(key: str) -> Mapping[str, str]:
+    """The words a game reads in other languages, folded (lower case, no accents) to the
+    English word its notation parser knows: ``data/<key>/aliases.<lang>.json`` (every
+    language together, so a move may mix them: ``roja wei 3``)."""
+    out: dict[str, str] = {}
+    for path in sorted((DATA_DIR / key).glob("aliases.*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        out.update({_fold_word(k): str(v) for k, v in data.items() if k != "about"})
+    return out
+
+
+def unalias(key: str, text: str) -> str:
+    """``text`` with every word the game knows in another language replaced by its English
+    word; everything else (codes, numbers, punctuation) is kept.
+
+    >>> unalias("china", "Roja verde WEI 3 + emisario")
+    'red green WEI 3 + emissary'
+    >>> unalias("nothing", "roja")
+    'roja'
+    """
+    table = aliases(key)
+    if not table:
+        return text
+    return _WORD_RE.sub(lambda m: table.get(_fold_word(m.group(0)), m.group(0)), text)
+
+
+_WORD_RE = re.compile(r"[^\W\d_]+")
 
 
 def game_keys(locale: str) -> dict[str, str]:
