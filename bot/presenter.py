@@ -10,6 +10,7 @@ import asyncio
 import functools
 import json
 import logging
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -163,7 +164,33 @@ def _render_board(
         return None
     data = renderer.render_board(game_key, view, names=tuple(names), palette=palette, locale=locale)
     description = renderer.alt_text(game_key, view, names=tuple(names), locale=locale)
-    return Attachment(f"{game_key}-board.png", data, description[:1024])
+    return Attachment(f"{game_key}-board.png", data, alt_summary(description, locale))
+
+
+ALT_MAX = 1000  # Discord cuts an attachment's description at 1,024 characters
+
+
+def alt_summary(text: str, locale: str = "en", limit: int = ALT_MAX) -> str:
+    """An alt text within ``limit`` characters: whole lines (then whole sentences) while
+    they fit, then where the rest is (``/board text:true``), never a word cut in two."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    more = t("board.alt_more", locale)
+    room = limit - len(more) - 1
+    kept: list[str] = []
+    for piece in re.split(r"(?<=[.\n])\s*", text):
+        if sum(len(k) + 1 for k in kept) + len(piece) > room:
+            break
+        kept.append(piece)
+    head = " ".join(k for k in kept if k) or fit(text, room)
+    return f"{head} {more}"
+
+
+def board_words(loaded: Loaded, locale: str) -> str:
+    """The whole public board in words, in ``locale``."""
+    view = loaded.game.view(loaded.state, None)
+    return _board_as_text(loaded.game.key, view, loaded.names(), locale, limit=None)
 
 
 async def board_post(
@@ -226,9 +253,12 @@ async def board_post(
     )
 
 
-def _board_as_text(key: str, view: Any, names: Sequence[str], locale: str) -> str:
+def _board_as_text(
+    key: str, view: Any, names: Sequence[str], locale: str, limit: int | None = 1500
+) -> str:
     try:
-        return renderer.alt_text(key, view, names=tuple(names), locale=locale)[:1500]
+        text = renderer.alt_text(key, view, names=tuple(names), locale=locale)
+        return text if limit is None else alt_summary(text, locale, limit)
     except Exception:
         log.exception("could not describe the board of a %s game either", key)
         return t("board.no_picture", locale)
@@ -240,7 +270,7 @@ def _render_result(
     """The end-of-game card: ranks, scores and the per-game breakdown (in ``locale``)."""
     data = renderer.render_result(game.key, game.title, outcome, names=tuple(names), locale=locale)
     alt = renderer.result_alt_text(game.key, game.title, outcome, names=tuple(names), locale=locale)
-    return Attachment(f"{game.key}-result.png", data, alt[:1024])
+    return Attachment(f"{game.key}-result.png", data, alt_summary(alt, locale))
 
 
 QUICK_CHOICES = 5  # one row of buttons
@@ -366,7 +396,7 @@ async def hand_post(
             locale=locale,
         )
         description = renderer.hand_alt_text(game.key, view, names=tuple(names), locale=locale)
-        image = Attachment(f"{game.key}-hand.png", data, description[:1024])
+        image = Attachment(f"{game.key}-hand.png", data, alt_summary(description, locale))
     return PrivatePost(user_id, text, image, form)
 
 

@@ -52,6 +52,13 @@ class Reading:
             loaded, [], render=self.render, locale=locale, palette=palette
         )
 
+    async def board_text(self, game_id: int, locale: str = "en") -> str:
+        """The whole board in words (what the picture's alt text summarises)."""
+        loaded = await self.unit.load(game_id)
+        if loaded.state is None:
+            raise WrongPhase("err.not_started", game_id=game_id)
+        return presenter.board_words(loaded, locale)
+
     async def hand(self, game_id: int, user_id: int, locale: str = "en") -> PrivatePost:
         """The user's private view (hand, secret captures) as text and image."""
         loaded = await self.unit.load(game_id)

@@ -91,6 +91,9 @@ class Service:
     ) -> HistoryPage:
         return await self.reading.history(game_id, user_id, page, locale)
 
+    async def board_text(self, game_id: int, locale: str = "en") -> str:
+        return await self.reading.board_text(game_id, locale)
+
     async def choices(
         self, game_id: int, user_id: int, typed: str, limit: int = 25, locale: str = "en"
     ) -> list[tuple[str, str]]:

@@ -43,6 +43,19 @@ async def action_autocomplete(
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
 
+def chunks(text: str, size: int) -> list[str]:
+    """``text`` in messages of at most ``size`` characters, split between lines."""
+    out: list[str] = [""]
+    for line in text.splitlines():
+        while len(line) > size:
+            out.append(line[:size])
+            line = line[size:]
+        if len(out[-1]) + len(line) + 1 > size:
+            out.append("")
+        out[-1] = f"{out[-1]}\n{line}" if out[-1] else line
+    return [c for c in out if c] or [text[:size] or "…"]
+
+
 class PlayCog(commands.Cog):
     def __init__(self, bot: TenkaBot) -> None:
         self.bot = bot
@@ -66,12 +79,19 @@ class PlayCog(commands.Cog):
         )
 
     @app_commands.command(name="board", description="Show the current board")
-    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_OPTION, text="The whole board in words instead of the picture")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def board(self, interaction: Interaction, game: str | None = None) -> None:
+    async def board(
+        self, interaction: Interaction, game: str | None = None, text: bool = False
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         summary = await resolve_game(interaction, game)
         locale = await locale_for(interaction)
+        if text:
+            words = await self.bot.service.board_text(summary.game_id, locale)
+            for chunk in chunks(words, 2000):
+                await reply(interaction, chunk)
+            return
         post = await self.bot.service.board(summary.game_id, locale)
         await reply(interaction, post.text, attachment=post.image)
 
