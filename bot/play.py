@@ -324,7 +324,7 @@ def read_move(game: Game, state: State, seat: Seat, text: str, locale: str) -> A
 
 def _own_words(key: str, locale: str) -> set[str]:
     """The words of ``locale`` that ``key``'s notation accepts (its aliases file)."""
-    path = words.DATA_DIR / key / f"aliases.{locale}.json"
+    path = words.DATA_DIR / key / "aliases" / f"{locale}.json"
     if not path.is_file():
         return set()
     data = json.loads(path.read_text(encoding="utf-8"))

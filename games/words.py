@@ -108,10 +108,10 @@ def _fold_word(word: str) -> str:
 @cache
 def aliases(key: str) -> Mapping[str, str]:
     """The words a game reads in other languages, folded (lower case, no accents) to the
-    English word its notation parser knows: ``data/<key>/aliases.<lang>.json`` (every
+    English word its notation parser knows: ``data/<key>/aliases/<lang>.json`` (every
     language together, so a move may mix them: ``roja wei 3``)."""
     out: dict[str, str] = {}
-    for path in sorted((DATA_DIR / key).glob("aliases.*.json")):
+    for path in sorted((DATA_DIR / key / "aliases").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         out.update({_fold_word(k): str(v) for k, v in data.items() if k != "about"})
     return out
