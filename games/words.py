@@ -8,9 +8,10 @@ toy game) adds its fragment with :func:`add`.
 
 Templates are ``str.format`` strings with one extension, a *spec* after the colon. A spec
 naming a catalogue prefix is a *term*: ``{tile:samurai.tile}`` looks the value up as
-``samurai.tile.<value>`` in the same catalogue (a list of values is joined with commas; a
-value without an entry stays as it is; the term's own placeholders are filled from the
-same arguments), so an engine puts codes in its events and the catalogue names them.
+``samurai.tile.<value>`` in the same catalogue (a list of values is joined with commas,
+or with " + " after a ``+``: ``{cards:china.card+}``; a value without an entry stays as it
+is; the term's own placeholders are filled from the same arguments), so an engine puts
+codes in its events and the catalogue names them.
 A few specs are built in, for what every game's events carry:
 
 * ``{winner:seat}``: a seat number as the seat's name (``names`` given to :func:`fill`);
@@ -213,8 +214,8 @@ class _TermFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if _worded(value):  # a Reason: its own catalogue entry in the reader's language
             return self._say(value)
-        if isinstance(value, list | tuple) and value and all(_worded(v) for v in value):
-            value = [self._say(v) for v in value]
+        if isinstance(value, list | tuple) and format_spec in ("", "and"):
+            value = [self._say(v) if _worded(v) else str(v) for v in value]
             if format_spec != "and":
                 return ", ".join(value)
         if format_spec in BUILT_IN:
@@ -222,9 +223,10 @@ class _TermFormatter(string.Formatter):
         if format_spec.startswith("#"):
             return self._counted(format_spec[1:], value)
         if format_spec and format_spec[0].isalpha():
+            spec, plus = format_spec.removesuffix("+"), format_spec.endswith("+")
             if isinstance(value, list | tuple):
-                return ", ".join(self._term(format_spec, v) for v in value)
-            return self._term(format_spec, value)
+                return (" + " if plus else ", ").join(self._term(spec, v) for v in value)
+            return self._term(spec, value)
         return str(super().format_field(value, format_spec))
 
     def _counted(self, prefix: str, value: Any) -> str:
