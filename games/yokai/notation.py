@@ -65,9 +65,10 @@ MOVE_RE = re.compile(rf"{_SQ} ?[-x:]? ?{_SQ} ?(\+)?")
 DROP_RE = re.compile(rf"(?:drop )?({_PIECE}) ?\* ?{_SQ}|drop ({_PIECE}) (?:on |at |to )?{_SQ}")
 SQUARE_RE = re.compile(rf"{_SQ} ?(\+)?")
 PIECE_RE = re.compile(rf"({_PIECE}) ?(?:to |on |at |x ?|- ?)?{_SQ} ?(\+)?")
-HINT = (
+HINT = Reason(
+    "yokai.notation.hint",
     "Write a move as from-square and to-square (b2b3, or b3b4+ to promote) "
-    "or a drop as letter*square (D*b3)."
+    "or a drop as letter*square (D*b3).",
 )
 
 

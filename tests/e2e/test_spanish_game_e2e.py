@@ -222,7 +222,7 @@ async def play_spanish_game(t_: Table, key: str, players: int) -> tuple[int, int
     return game_id, thread.id
 
 
-@pytest.mark.parametrize(("key", "players"), [("china", 3), ("samurai", 3)])
+@pytest.mark.parametrize(("key", "players"), [("china", 3), ("samurai", 3), ("yokai", 2)])
 async def test_a_spanish_players_whole_game_has_no_english(
     spanish: Table, key: str, players: int
 ) -> None:
