@@ -16,6 +16,7 @@ import games
 from bot.app import TenkaBot
 from bot.config import Config
 from bot.demo import run_demo
+from bot.invite import invite_url
 from bot.store import StoreError
 
 NO_TOKEN = """\
@@ -74,12 +75,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--players", type=int)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--out", type=Path, default=Path("out/demo"))
+    demo.add_argument("--lang", default="en", help="en or es: the words of posts and boards")
+    demo.add_argument("--palette", default="default", help="default or colorblind")
+    invite = sub.add_parser("invite", help="the URL that adds the bot to a server")
+    invite.add_argument("client_id", type=int, help="the application's client id")
     args = parser.parse_args(argv)
     config = Config.load()
     _logging(config.log_level)
+    if args.command == "invite":
+        print(invite_url(args.client_id))
+        return 0
     if args.command == "demo":
         try:
-            return asyncio.run(run_demo(args.game, args.out, args.variant, args.players, args.seed))
+            return asyncio.run(
+                run_demo(
+                    args.game,
+                    args.out,
+                    args.variant,
+                    args.players,
+                    args.seed,
+                    lang=args.lang,
+                    palette=args.palette,
+                )
+            )
         except ValueError as err:  # GameError is a ValueError: a sentence for the user
             print(err, file=sys.stderr)
             return 2

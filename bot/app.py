@@ -26,7 +26,7 @@ from games.base import GameError
 
 log = logging.getLogger("tenka")
 
-EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.tempo")
+EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.tempo", "bot.cogs.help")
 
 
 def point_at(config: Config) -> None:

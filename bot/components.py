@@ -17,7 +17,7 @@ import discord
 from bot.ctx import Ctx, RunsItems
 from bot.forms import FormView
 from bot.results import LobbyResult, NotSeated
-from bot.text import t
+from bot.text import BUTTON_LABEL, MODAL_TITLE, SELECT_LABEL, fit, t
 
 # Button labels are catalogue keys ("button.join"…): a public message's buttons speak the
 # game's language, an ephemeral one's the reader's.
@@ -178,7 +178,7 @@ class ActionButton(
         self.game_id, self.version, self.index = game_id, version, index
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=fit(label, BUTTON_LABEL),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"tenka:a:{game_id}:{version}:{index}",
                 row=0,
@@ -243,7 +243,9 @@ class FormSelect(
         spec = form.fields[field] if form is not None else None
         selected = spec.selected if spec else ()
         options = [
-            discord.SelectOption(label=label[:100], value=value, default=value in selected)
+            discord.SelectOption(
+                label=fit(label, SELECT_LABEL), value=value, default=value in selected
+            )
             for label, value in (spec.options if spec else ())
         ] or [discord.SelectOption(label="…", value="-")]
         super().__init__(
@@ -294,7 +296,9 @@ class FormButton(
         style = discord.ButtonStyle.success if op == "c" else discord.ButtonStyle.primary
         super().__init__(
             discord.ui.Button(
-                label=label[:80], style=style, custom_id=f"tenka:fb:{game_id}:{op}:{key}"
+                label=fit(label, BUTTON_LABEL),
+                style=style,
+                custom_id=f"tenka:fb:{game_id}:{op}:{key}",
             )
         )
 
@@ -352,12 +356,13 @@ def amounts_modal(form: FormView, field: int) -> discord.ui.Modal:
     is not persistent, so it is matched by custom id, not by a live object)."""
     spec = form.fields[field]
     modal = discord.ui.Modal(
-        title=spec.label[:45], custom_id=f"{MODAL_PREFIX}{form.game_id}:{field}:{form.key}"
+        title=fit(spec.label, MODAL_TITLE),
+        custom_id=f"{MODAL_PREFIX}{form.game_id}:{field}:{form.key}",
     )
     for name, label, low, high, value in spec.boxes:
         modal.add_item(
             discord.ui.TextInput(
-                label=f"{label} ({low}–{high})"[:45],
+                label=fit(f"{label} ({low}–{high})", MODAL_TITLE),
                 custom_id=name,
                 default=str(value),
                 max_length=4,

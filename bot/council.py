@@ -71,7 +71,7 @@ class Council:
             before = loaded.state
             loaded = await self.unit.load(game_id)
             old = f"<@{old_user}>"
-            who = f"<@{new_user}>" if new_user else t("ai.name", loaded.locale)
+            who = f"<@{new_user}>" if new_user else t("ai.someone", loaded.locale)
             event = Event("replaced", {"old": old, "new": who}, seat=seat)
             result = await self.aftermath.after(loaded, [event], before=before)
             if new_user is not None and loaded.game.hand(loaded.state, seat) is not None:
@@ -84,7 +84,7 @@ class Council:
                 text = t("replace.public", loaded.locale, who=f"<@{new_user}>", old=old)
                 notice = Post(text, ping=(new_user,), board=False)
                 result = replace(result, public=(*result.public, notice))
-            who = f"<@{new_user}>" if new_user else t("ai.name", locale)
+            who = f"<@{new_user}>" if new_user else t("ai.someone", locale)
             note = t("replace.note", locale, who=who, seat_number=seat + 1, old=old)
             return replace(result, reply=note)
 

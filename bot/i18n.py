@@ -8,7 +8,8 @@
   setting (``/settings server language:``), else the server's Discord locale
   (``interaction.guild_locale``) of the ``/game new`` interaction.
 - A **DM outside an interaction** (a reminder, another player's move changed your hand):
-  the user's ``language`` setting, else the game's locale.
+  the user's ``language`` setting, else the language of the Discord client they last used
+  with the bot (remembered as ``client_language`` at each interaction), else the game's.
 
 Nothing here imports discord: the service uses the same rules without a client.
 """
@@ -21,6 +22,33 @@ from typing import Any
 CATALOGUES = frozenset({"en", "es"})
 DEFAULT_CATALOGUE = "en"
 LOCALE_EXTRA = "tenka_locale"  # where a resolved reply locale is kept on an interaction
+CLIENT_LANGUAGE = "client_language"  # the user's Discord client language, as last seen
+# What a user may type for a language (``/lang``), folded to lower case.
+LANGUAGE_WORDS = {
+    "auto": None,
+    "automatic": None,
+    "automático": None,
+    "automatico": None,
+    "en": "en",
+    "english": "en",
+    "inglés": "en",
+    "ingles": "en",
+    "es": "es",
+    "español": "es",
+    "espanol": "es",
+    "spanish": "es",
+}
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+
+
+def language_choice(text: str) -> tuple[bool, str | None]:
+    """``(known, language)`` for what a user typed: ``"es-ES"`` → ``(True, "es")``,
+    ``"auto"`` → ``(True, None)``, ``"fr"`` → ``(False, None)``."""
+    folded = text.strip().lower().replace("_", "-")
+    if folded in LANGUAGE_WORDS:
+        return True, LANGUAGE_WORDS[folded]
+    base = folded.split("-", 1)[0]
+    return (True, base) if base in CATALOGUES else (False, None)
 
 
 def catalogue_for_locale(locale: Any) -> str:
@@ -61,7 +89,8 @@ def game_locale(game_settings: Mapping[str, Any]) -> str:
 
 def reader_locale(user_settings: Mapping[str, Any], game_lang: str) -> str:
     """The catalogue of a DM sent outside any interaction of its reader."""
-    return chosen_language(user_settings) or game_lang
+    seen = user_settings.get(CLIENT_LANGUAGE)
+    return chosen_language(user_settings) or (seen if seen in CATALOGUES else game_lang)
 
 
 async def locale_for(interaction: Any) -> str:
@@ -69,8 +98,14 @@ async def locale_for(interaction: Any) -> str:
     extras = getattr(interaction, "extras", None)
     if isinstance(extras, dict) and LOCALE_EXTRA in extras:
         return str(extras[LOCALE_EXTRA])
-    settings = await interaction.client.store.user_settings(interaction.user.id)
+    store = interaction.client.store
+    settings = await store.user_settings(interaction.user.id)
     locale = user_locale(interaction, settings)
+    client = getattr(interaction, "locale", None)
+    if client is not None and settings.get(CLIENT_LANGUAGE) != catalogue_for_locale(client):
+        # remembered for what reaches them outside an interaction (DMs, reminders)
+        changes = {CLIENT_LANGUAGE: catalogue_for_locale(client)}
+        await store.set_user_settings(interaction.user.id, changes)
     if isinstance(extras, dict):
         extras[LOCALE_EXTRA] = locale
     return locale

@@ -15,13 +15,17 @@ from games.base import Game, Seat, State
 def seat_name(
     row: GameRow, seat: SeatRow, seats: Sequence[SeatRow], locale: str | None = None
 ) -> str:
-    """A display name for a seat: the player's name, or the AI's (in ``locale``, by default
-    the game's)."""
+    """A display name for a seat: the player's name, or the AI's: a distinct name from the
+    catalogue's ``ai.names`` with the ``(AI)`` mark of ``locale`` (by default the game's)."""
     locale = locale or game_locale(row.settings)
     if seat.user_id is None:
         ais = [s for s in seats if s.user_id is None]
-        base = t("ai.name", locale)
-        return base if len(ais) == 1 else f"{base} {ais.index(seat) + 1}"
+        given = [n.strip() for n in t("ai.names", locale).split(",") if n.strip()]
+        index = ais.index(seat) if seat in ais else 0
+        name = given[index % len(given)] if given else str(index + 1)
+        if given and index >= len(given):
+            name = f"{name} {index // len(given) + 1}"
+        return t("ai.name", locale, name=name)
     name = row.settings.get("names", {}).get(str(seat.user_id))
     if name:
         return str(name)

@@ -5,6 +5,7 @@ hands what follows to :class:`bot.aftermath.Aftermath`."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -15,13 +16,13 @@ from bot.aftermath import MAX_AI_CHAIN, Aftermath
 from bot.loaded import Loaded, new_turn
 from bot.results import NotAllowed, Post, Result, Stale
 from bot.store import NewAction
-from bot.text import t
+from bot.text import has, t
 from bot.timers import Timers
 from bot.unit import Unit
-from games import engine
+from games import engine, words
 from games import forms as game_forms
 from games.ai import player_for
-from games.base import Event, Outcome, Seat, Termination
+from games.base import Action, Event, Game, InvalidNotation, Outcome, Seat, State, Termination
 from games.forms import Form
 from games.rng import derive_seed
 
@@ -50,7 +51,7 @@ class Play:
             seat = loaded.seat_of(user_id)
             _check_version(loaded, expected_version)
             engine.check_can_act(loaded.game, loaded.state, seat)
-            action = loaded.game.parse(loaded.state, seat, text)
+            action = read_move(loaded.game, loaded.state, seat, text, locale)
             return await self._play(loaded, seat, user_id, [action], locale)
 
     async def act_index(
@@ -297,3 +298,34 @@ def _folded(form: Form, answers: Mapping[str, Any]) -> dict[str, Any]:
         else:
             out[name] = value
     return out
+
+
+def read_move(game: Game, state: State, seat: Seat, text: str, locale: str) -> Action:
+    """``text`` as an action: the game's notation, else the same text with the words the
+    game reads in other languages put in English (``roja wei 3`` → ``red wei 3``, see
+    :func:`games.words.unalias`). Unreadable either way: the game's sentence in the reader's
+    language, then the list of the reader's words the game also accepts."""
+    try:
+        return game.parse(state, seat, text)
+    except InvalidNotation as error:
+        plain = words.unalias(game.key, text)
+        if plain != text:
+            try:
+                return game.parse(state, seat, plain)
+            except InvalidNotation:
+                pass
+        accepted = sorted(_own_words(game.key, locale))
+        if not accepted:
+            raise
+        key = error.key
+        reason = t(key, locale, **error.params) if key and has(key) else str(error)
+        raise NotAllowed("err.unreadable_move", reason=reason, words=", ".join(accepted)) from error
+
+
+def _own_words(key: str, locale: str) -> set[str]:
+    """The words of ``locale`` that ``key``'s notation accepts (its aliases file)."""
+    path = words.DATA_DIR / key / "aliases" / f"{locale}.json"
+    if not path.is_file():
+        return set()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {k for k in data if k != "about" and len(k) > 2}

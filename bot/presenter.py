@@ -10,6 +10,7 @@ import asyncio
 import functools
 import json
 import logging
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -21,7 +22,7 @@ from bot.i18n import game_locale
 from bot.loaded import Loaded, mention, seat_name
 from bot.results import Attachment, GameSummary, Post, PrivatePost, SeatInfo
 from bot.store import GameRow, SeatRow
-from bot.text import describe_event, describe_outcome, t
+from bot.text import BUTTON_LABEL, CHOICE_NAME, describe_event, describe_outcome, fit, say, t
 from games.base import Event, Game, Outcome, Seat, State
 
 T = TypeVar("T")
@@ -68,6 +69,14 @@ def summary(loaded: Loaded) -> GameSummary:
         options=dict(row.options),
         locale=loaded.locale,
     )
+
+
+def jump_url(game: GameSummary) -> str:
+    """A link to the game: its thread, else its board message in the channel."""
+    guild = game.guild_id or "@me"
+    message = game.board_message_id if game.thread_id is None else None
+    base = f"https://discord.com/channels/{guild}/{game.where}"
+    return f"{base}/{message}" if message else base
 
 
 def form_view(loaded: Loaded, seat: Seat, locale: str) -> form_views.FormView | None:
@@ -155,7 +164,33 @@ def _render_board(
         return None
     data = renderer.render_board(game_key, view, names=tuple(names), palette=palette, locale=locale)
     description = renderer.alt_text(game_key, view, names=tuple(names), locale=locale)
-    return Attachment(f"{game_key}-board.png", data, description[:1024])
+    return Attachment(f"{game_key}-board.png", data, alt_summary(description, locale))
+
+
+ALT_MAX = 1000  # Discord cuts an attachment's description at 1,024 characters
+
+
+def alt_summary(text: str, locale: str = "en", limit: int = ALT_MAX) -> str:
+    """An alt text within ``limit`` characters: whole lines (then whole sentences) while
+    they fit, then where the rest is (``/board text:true``), never a word cut in two."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    more = t("board.alt_more", locale)
+    room = limit - len(more) - 1
+    kept: list[str] = []
+    for piece in re.split(r"(?<=[.\n])\s*", text):
+        if sum(len(k) + 1 for k in kept) + len(piece) > room:
+            break
+        kept.append(piece)
+    head = " ".join(k for k in kept if k) or fit(text, room)
+    return f"{head} {more}"
+
+
+def board_words(loaded: Loaded, locale: str) -> str:
+    """The whole public board in words, in ``locale``."""
+    view = loaded.game.view(loaded.state, None)
+    return _board_as_text(loaded.game.key, view, loaded.names(), locale, limit=None)
 
 
 async def board_post(
@@ -187,7 +222,7 @@ async def board_post(
         line, ping = _turn_line(loaded, locale)
         lines.append(line)
         controls = _controls(loaded)
-        choices = _quick_choices(loaded)
+        choices = _quick_choices(loaded, locale)
     view = game.view(state, None)
     picture_names = loaded.names()  # pictures follow the game, whoever asks
     image = None
@@ -218,9 +253,12 @@ async def board_post(
     )
 
 
-def _board_as_text(key: str, view: Any, names: Sequence[str], locale: str) -> str:
+def _board_as_text(
+    key: str, view: Any, names: Sequence[str], locale: str, limit: int | None = 1500
+) -> str:
     try:
-        return renderer.alt_text(key, view, names=tuple(names), locale=locale)[:1500]
+        text = renderer.alt_text(key, view, names=tuple(names), locale=locale)
+        return text if limit is None else alt_summary(text, locale, limit)
     except Exception:
         log.exception("could not describe the board of a %s game either", key)
         return t("board.no_picture", locale)
@@ -232,15 +270,16 @@ def _render_result(
     """The end-of-game card: ranks, scores and the per-game breakdown (in ``locale``)."""
     data = renderer.render_result(game.key, game.title, outcome, names=tuple(names), locale=locale)
     alt = renderer.result_alt_text(game.key, game.title, outcome, names=tuple(names), locale=locale)
-    return Attachment(f"{game.key}-result.png", data, alt[:1024])
+    return Attachment(f"{game.key}-result.png", data, alt_summary(alt, locale))
 
 
 QUICK_CHOICES = 5  # one row of buttons
 
 
-def _quick_choices(loaded: Loaded) -> tuple[tuple[str, int], ...]:
+def _quick_choices(loaded: Loaded, locale: str = "en") -> tuple[tuple[str, int], ...]:
     """Buttons for every legal action when one seat acts and has only a few (China's
-    draws): pressing one plays ``legal()[index]`` at this version."""
+    draws): pressing one plays ``legal()[index]`` at this version (labels in ``locale``,
+    shortened to a button's 80 characters at a word)."""
     game, state = loaded.game, loaded.state
     acting = game.to_act(state)
     if len(acting) != 1:
@@ -249,12 +288,15 @@ def _quick_choices(loaded: Loaded) -> tuple[tuple[str, int], ...]:
     legal = game.legal(state, seat)
     if not 1 < len(legal) <= QUICK_CHOICES:
         return ()
-    labels = [game.label(state, a)[:80] for a in legal]
+    labels = [fit(say(game.label(state, a), locale), BUTTON_LABEL) for a in legal]
     # Public buttons must reveal nothing: if what the seat could do depends on hidden
     # information (a tentative secret hand), the labels change when it is reshuffled.
     for k in (1, 2):
         other = game.shuffle_hidden(state, None, k)
-        if [game.label(other, a)[:80] for a in game.legal(other, seat)] != labels:
+        shown = [
+            fit(say(game.label(other, a), locale), BUTTON_LABEL) for a in game.legal(other, seat)
+        ]
+        if shown != labels:
             return ()
     return tuple((label, i) for i, label in enumerate(labels))
 
@@ -354,7 +396,7 @@ async def hand_post(
             locale=locale,
         )
         description = renderer.hand_alt_text(game.key, view, names=tuple(names), locale=locale)
-        image = Attachment(f"{game.key}-hand.png", data, description[:1024])
+        image = Attachment(f"{game.key}-hand.png", data, alt_summary(description, locale))
     return PrivatePost(user_id, text, image, form)
 
 
@@ -385,20 +427,22 @@ def _fold(text: str) -> str:
 
 
 def match_actions(
-    game: Game, state: State, seat: Seat, typed: str, limit: int
+    game: Game, state: State, seat: Seat, typed: str, limit: int, locale: str = "en"
 ) -> list[tuple[str, str]]:
-    """Legal actions whose notation or label contains what was typed, best first."""
+    """Legal actions whose notation or label (in ``locale`` or English) contains what was
+    typed, best first."""
     needle = _fold(typed)
     scored = []
     for index, action in enumerate(game.legal(state, seat)):
         notation = game.notation(state, action)
-        label = game.label(state, action)
+        english = game.label(state, action)
+        label = say(english, locale)
         n, lab = _fold(notation), _fold(label)
         if not needle or n.startswith(needle):
             rank = 0
         elif needle in n:
             rank = 1
-        elif needle in lab:
+        elif needle in lab or needle in _fold(english):
             rank = 2
         else:
             continue
@@ -407,5 +451,5 @@ def match_actions(
     out = []
     for _, _, notation, label in scored[:limit]:
         text = notation if label == notation else f"{notation} — {label}"
-        out.append((text[:100], notation[:100]))
+        out.append((fit(text, CHOICE_NAME), notation[:100]))
     return out

@@ -55,6 +55,13 @@ class Reading:
             loaded, [], render=self.render, locale=locale, palette=palette
         )
 
+    async def board_text(self, game_id: int, locale: str = "en") -> str:
+        """The whole board in words (what the picture's alt text summarises)."""
+        loaded = await self.unit.load(game_id)
+        if loaded.state is None:
+            raise WrongPhase("err.not_started", game_id=game_id)
+        return presenter.board_words(loaded, locale)
+
     async def hand(self, game_id: int, user_id: int, locale: str = "en") -> PrivatePost:
         """The user's private view (hand, secret captures) as text and image."""
         loaded = await self.unit.load(game_id)
@@ -91,16 +98,17 @@ class Reading:
         return HistoryPage(tuple(lines), page, pages)
 
     async def choices(
-        self, game_id: int, user_id: int, typed: str, limit: int = 25
+        self, game_id: int, user_id: int, typed: str, limit: int = 25, locale: str = "en"
     ) -> list[tuple[str, str]]:
-        """``(label, notation)`` of the user's legal actions matching ``typed``."""
+        """``(label, notation)`` of the user's legal actions matching ``typed`` (labels in
+        ``locale``)."""
         loaded = await self.unit.load(game_id)
         if loaded.state is None or loaded.row.status != "active":
             return []
         seat = loaded.seat_of(user_id)
         if seat not in loaded.game.to_act(loaded.state):
             return []
-        return presenter.match_actions(loaded.game, loaded.state, seat, typed, limit)
+        return presenter.match_actions(loaded.game, loaded.state, seat, typed, limit, locale)
 
     async def find_game(self, channel_id: int, user_id: int | None = None) -> GameSummary:
         """The game of this thread/channel: the active one (the user's, if several), else

@@ -97,10 +97,13 @@ class Service:
     ) -> HistoryPage:
         return await self.reading.history(game_id, user_id, page, locale)
 
+    async def board_text(self, game_id: int, locale: str = "en") -> str:
+        return await self.reading.board_text(game_id, locale)
+
     async def choices(
-        self, game_id: int, user_id: int, typed: str, limit: int = 25
+        self, game_id: int, user_id: int, typed: str, limit: int = 25, locale: str = "en"
     ) -> list[tuple[str, str]]:
-        return await self.reading.choices(game_id, user_id, typed, limit)
+        return await self.reading.choices(game_id, user_id, typed, limit, locale)
 
     async def find_game(self, channel_id: int, user_id: int | None = None) -> GameSummary:
         return await self.reading.find_game(channel_id, user_id)

@@ -101,6 +101,7 @@ class Tempo:
             "title": summary.title,
             "game_id": summary.game_id,
             "hours": f"{hours:.0f}",
+            "link": presenter.jump_url(summary),
         }
         if count >= cap:
             text = t("tempo.stalled", loaded.locale, mention=f"<@{user_id}>", **args)

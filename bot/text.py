@@ -58,7 +58,7 @@ def t(
     if template is None:
         table = catalogue(DEFAULT_LOCALE)
         template = table.get(key, key)
-    return words.fill(template, table, args, seat_names)
+    return words.fill(template, table, args, seat_names, locale=locale)
 
 
 def event_key(kind: str) -> str:
@@ -151,3 +151,43 @@ def describe_outcome(
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def say(text: str, locale: str = DEFAULT_LOCALE, *, seat_names: Sequence[str] = ()) -> str:
+    """A game's text in ``locale``: a :class:`games.errors.Reason` (a label, a rule
+    sentence) by its catalogue entry, any other text as it is."""
+    key = getattr(text, "key", None)
+    if isinstance(key, str) and has(key, locale):
+        return t(key, locale, seat_names=seat_names, **getattr(text, "params", {}))
+    return str(text)
+
+
+# Discord's limits on the texts of components and choices.
+BUTTON_LABEL = 80
+SELECT_LABEL = 100
+CHOICE_NAME = 100
+MODAL_TITLE = 45
+
+
+def fit(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, shortened by design rather than cut mid-word:
+    a trailing parenthesis (a detail, like a price) goes first, then whole words, with "…".
+
+    >>> fit("Wei: house on WEI3 (pay red + green)", 20)
+    'Wei: house on WEI3'
+    >>> fit("a b c d e f g", 8)
+    'a b c…'
+    >>> fit("short", 80)
+    'short'
+    """
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    if text.endswith(")") and "(" in text:
+        head = text[: text.rindex("(")].rstrip()
+        if 0 < len(head) <= limit:
+            return head
+    words_ = text[: limit - 1].split(" ")
+    if len(words_) > 1:
+        words_ = words_[:-1]
+    return " ".join(words_).rstrip(" ,;:·—-") + "…"

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 import games
+from bot import presenter
 from bot.edge import deliver_and_reply
 from bot.i18n import locale_for
 from bot.results import GameSummary, NoSuchGame, NotAllowed, Result
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from bot.app import TenkaBot
 
 Interaction = discord.Interaction["TenkaBot"]
+GAME_OPTION = "Which game (default: the game of this thread)"
 
 
 def game_group(bot: TenkaBot) -> app_commands.Group:
@@ -31,10 +33,7 @@ def game_group(bot: TenkaBot) -> app_commands.Group:
 
 
 def jump_url(game: GameSummary) -> str:
-    guild = game.guild_id or "@me"
-    message = game.board_message_id if game.thread_id is None else None
-    base = f"https://discord.com/channels/{guild}/{game.where}"
-    return f"{base}/{message}" if message else base
+    return presenter.jump_url(game)
 
 
 async def resolve_game(interaction: Interaction, game: str | None) -> GameSummary:

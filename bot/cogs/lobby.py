@@ -10,18 +10,20 @@ from discord import app_commands
 
 import games
 from bot.cogs.common import (
+    GAME_OPTION,
     game_autocomplete,
     game_group,
     game_key_autocomplete,
     jump_url,
     resolve_game,
 )
+from bot.cogs.help import option_meaning
 from bot.components import lobby_view
 from bot.delivery import reply
 from bot.edge import deliver_and_reply
 from bot.i18n import locale_for, server_locale
 from bot.results import GameSummary, NotAllowed
-from bot.text import t
+from bot.text import CHOICE_NAME, fit, t
 from games.base import UnknownGame
 
 if TYPE_CHECKING:
@@ -32,8 +34,12 @@ log = logging.getLogger("tenka.lobby")
 Interaction = discord.Interaction["TenkaBot"]
 
 
+SPANISH_SWITCHES = {"sí": "yes", "si": "yes", "verdadero": "true", "falso": "false"}
+
+
 def parse_options(text: str | None) -> dict[str, str]:
-    """``"key=value, key=value"`` → dict; a malformed pair is a friendly error."""
+    """``"key=value, key=value"`` → dict; a malformed pair is a friendly error. Spanish
+    ``sí`` is read as ``yes`` (``no`` is the same word in both)."""
     out: dict[str, str] = {}
     for part in (text or "").replace(";", ",").split(","):
         part = part.strip()
@@ -42,7 +48,8 @@ def parse_options(text: str | None) -> dict[str, str]:
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise NotAllowed("err.options_format", part=repr(part))
-        out[key.strip().lower()] = value.strip()
+        value = value.strip()
+        out[key.strip().lower()] = SPANISH_SWITCHES.get(value.lower(), value)
     return out
 
 
@@ -51,7 +58,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     game="Which game to play",
     variant="Board variant (where the game has several)",
     players="How many players (the game starts when full, or when the host presses Start)",
-    options="Extra options as key=value, separated by commas",
+    options="Extra options as key=value, separated by commas (start typing to see them)",
 )
 @app_commands.autocomplete(game=game_key_autocomplete)
 async def new(
@@ -88,6 +95,41 @@ async def new(
     await interaction.client.service.set_messages(lobby.game.game_id, lobby_message_id=message.id)
 
 
+@new.autocomplete("options")
+async def options_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The chosen game's options, each value with its meaning; picking one appends it to
+    what was typed (``a=b, c=d``)."""
+    key = getattr(interaction.namespace, "game", None) or ""
+    try:
+        game = games.get(key)
+    except UnknownGame:
+        return []
+    locale = await locale_for(interaction)
+    done, _, typing = current.rpartition(",")
+    typed = {p.partition("=")[0].strip().lower() for p in done.split(",") if "=" in p}
+    prefix = f"{done.strip()}, " if done.strip() else ""
+    choices = []
+    for spec in game.options:
+        if spec.name == "variant" or spec.name in typed:
+            continue
+        values = spec.choices or ("yes", "no")
+        for value in values:
+            pair = f"{spec.name}={value}"
+            if typing.strip().lower() not in pair:
+                continue
+            name = t(
+                "options.choice",
+                locale,
+                name=spec.name,
+                value=value,
+                meaning=option_meaning(game, spec, locale),
+            )
+            choices.append(app_commands.Choice(name=fit(name, CHOICE_NAME), value=prefix + pair))
+    return choices[:25]
+
+
 @new.autocomplete("variant")
 async def variant_autocomplete(
     interaction: Interaction, current: str
@@ -101,6 +143,7 @@ async def variant_autocomplete(
 
 
 @app_commands.command(name="status", description="Where a game stands")
+@app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def status(interaction: Interaction, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
@@ -109,6 +152,7 @@ async def status(interaction: Interaction, game: str | None = None) -> None:
 
 
 @app_commands.command(name="history", description="The moves of a game so far")
+@app_commands.describe(game=GAME_OPTION, page="Page number")
 @app_commands.autocomplete(game=game_autocomplete)
 async def history(interaction: Interaction, game: str | None = None, page: int = 1) -> None:
     summary = await resolve_game(interaction, game)
@@ -121,6 +165,7 @@ async def history(interaction: Interaction, game: str | None = None, page: int =
 
 
 @app_commands.command(name="resign", description="Resign from a game")
+@app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def resign(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -135,6 +180,7 @@ async def resign(interaction: Interaction, game: str | None = None) -> None:
 @app_commands.command(
     name="abandon", description="Vote to abandon a game (every player must agree)"
 )
+@app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def abandon(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import game_autocomplete, game_key_autocomplete, resolve_game
+from bot.cogs.common import GAME_OPTION, game_autocomplete, game_key_autocomplete, resolve_game
 from bot.components import form_view
 from bot.delivery import reply
 from bot.edge import deliver_and_reply
@@ -34,7 +34,8 @@ async def action_autocomplete(
     service = interaction.client.service
     try:
         summary = await resolve_game(interaction, getattr(interaction.namespace, "game", None))
-        pairs = await service.choices(summary.game_id, interaction.user.id, current)
+        locale = await locale_for(interaction)
+        pairs = await service.choices(summary.game_id, interaction.user.id, current, 25, locale)
     except ServiceError:
         return []
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
@@ -50,13 +51,26 @@ async def topic_autocomplete(
     return [app_commands.Choice(name=name[:100], value=name[:100]) for name in topics[:25]]
 
 
+def chunks(text: str, size: int) -> list[str]:
+    """``text`` in messages of at most ``size`` characters, split between lines."""
+    out: list[str] = [""]
+    for line in text.splitlines():
+        while len(line) > size:
+            out.append(line[:size])
+            line = line[size:]
+        if len(out[-1]) + len(line) + 1 > size:
+            out.append("")
+        out[-1] = f"{out[-1]}\n{line}" if out[-1] else line
+    return [c for c in out if c] or [text[:size] or "…"]
+
+
 class PlayCog(commands.Cog):
     def __init__(self, bot: TenkaBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="move", description="Play a move in your game")
     @app_commands.describe(
-        action="Your move (start typing to see the legal ones)", game="Which game"
+        action="Your move (start typing to see the legal ones)", game=GAME_OPTION
     )
     @app_commands.autocomplete(action=action_autocomplete, game=game_autocomplete)
     async def move(self, interaction: Interaction, action: str, game: str | None = None) -> None:
@@ -73,15 +87,24 @@ class PlayCog(commands.Cog):
         )
 
     @app_commands.command(name="board", description="Show the current board")
+    @app_commands.describe(game=GAME_OPTION, text="The whole board in words instead of the picture")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def board(self, interaction: Interaction, game: str | None = None) -> None:
+    async def board(
+        self, interaction: Interaction, game: str | None = None, text: bool = False
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         summary = await resolve_game(interaction, game)
         locale = await locale_for(interaction)
+        if text:
+            words = await self.bot.service.board_text(summary.game_id, locale)
+            for chunk in chunks(words, 2000):
+                await reply(interaction, chunk)
+            return
         post = await self.bot.service.board(summary.game_id, locale)
         await reply(interaction, post.text, attachment=post.image)
 
     @app_commands.command(name="hand", description="Your private view of a game (also by DM)")
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def hand(self, interaction: Interaction, game: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -11,14 +11,15 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
 from bot import numbers
-from bot.cogs.common import act_on_game, game_autocomplete, game_group, resolve_game
+from bot.cogs.common import GAME_OPTION, act_on_game, game_autocomplete, game_group, resolve_game
 from bot.delivery import reply
 from bot.edge import deliver_and_reply
-from bot.i18n import forget_locale, locale_for, user_locale
+from bot.i18n import CLIENT_LANGUAGE, forget_locale, language_choice, locale_for, user_locale
 from bot.results import Attachment, NotAllowed
 from bot.scheduler import parse_quiet_hours, zone
 from bot.text import t
 from bot.translator import TenkaTranslator
+from renderer.palettes import PALETTES
 
 if TYPE_CHECKING:
     from bot.app import TenkaBot
@@ -28,18 +29,21 @@ Interaction = discord.Interaction["TenkaBot"]
 
 
 @app_commands.command(name="pause", description="Vote to pause a game (no deadlines or reminders)")
+@app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def pause(interaction: Interaction, game: str | None = None) -> None:
     await act_on_game(interaction, game, interaction.client.service.tempo.pause)
 
 
 @app_commands.command(name="resume", description="Resume a paused game")
+@app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def resume(interaction: Interaction, game: str | None = None) -> None:
     await act_on_game(interaction, game, interaction.client.service.tempo.resume)
 
 
 @app_commands.command(name="vacation", description="Stop your own clock for some hours")
+@app_commands.describe(hours="How many hours", game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def vacation(
     interaction: Interaction, hours: app_commands.Range[float, 0.1, 336.0], game: str | None = None
@@ -55,6 +59,7 @@ async def vacation(
 @app_commands.describe(
     reminder_hours="Remind the player to act after this many idle hours (0 = never)",
     deadline_hours="Hours per turn before the AI moves for a player (0 = no deadline)",
+    game=GAME_OPTION,
 )
 @app_commands.autocomplete(game=game_autocomplete)
 async def clock(
@@ -79,6 +84,7 @@ async def clock(
 
 
 @app_commands.command(name="remind", description="Turn reminders for a game back on (or off)")
+@app_commands.describe(on="True to turn reminders on, False to pause them", game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def remind(interaction: Interaction, on: bool = True, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
@@ -89,7 +95,9 @@ async def remind(interaction: Interaction, on: bool = True, game: str | None = N
 
 
 @app_commands.command(name="replace", description="Hand an absent player's seat to someone else")
-@app_commands.describe(player="The absent player", by="Who takes over (leave empty for the AI)")
+@app_commands.describe(
+    player="The absent player", by="Who takes over (leave empty for the AI)", game=GAME_OPTION
+)
 @app_commands.autocomplete(game=game_autocomplete)
 async def replace(
     interaction: Interaction,
@@ -118,12 +126,14 @@ async def replace(
 
 
 @app_commands.command(name="takeback", description="Ask to take back your last confirmed move")
+@app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def takeback(interaction: Interaction, game: str | None = None) -> None:
     await act_on_game(interaction, game, interaction.client.service.council.request_takeback)
 
 
 @app_commands.command(name="catchup", description="What happened since your last move")
+@app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def catchup(interaction: Interaction, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
@@ -133,6 +143,7 @@ async def catchup(interaction: Interaction, game: str | None = None) -> None:
 
 
 @app_commands.command(name="replay", description="An animated replay of a whole game")
+@app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def replay(interaction: Interaction, game: str | None = None) -> None:
     # Resolve first: a wrong game is told privately, before the public deferral.
@@ -152,6 +163,7 @@ async def replay(interaction: Interaction, game: str | None = None) -> None:
 
 
 @app_commands.command(name="reveal", description="After the end: show every hidden card and tile")
+@app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def reveal(interaction: Interaction, game: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -179,6 +191,8 @@ GAME_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
 )
 
 settings = app_commands.Group(name="settings", description="Your Tenka settings, or the server's")
+PALETTE_NAMES = tuple(PALETTES)  # what the renderer can draw
+LANGUAGES_SHOWN = "auto, en (English), es (Español)"
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=n, value=v)
     for n, v in (("automatic", "auto"), ("English", "en"), ("Español", "es"))
@@ -196,7 +210,7 @@ LANGUAGE_CHOICES = [
 @app_commands.choices(
     notify=[app_commands.Choice(name=n, value=n) for n in ("mention", "dm")],
     language=LANGUAGE_CHOICES,
-    palette=[app_commands.Choice(name=n, value=n) for n in ("default", "colorblind")],
+    palette=[app_commands.Choice(name=n, value=n) for n in PALETTE_NAMES],
 )
 async def settings_me(
     interaction: Interaction,
@@ -219,6 +233,13 @@ async def settings_me(
             changes["quiet"] = f"{start // 60:02d}:{start % 60:02d}-{end // 60:02d}:{end % 60:02d}"
             if "timezone" not in changes and "timezone" not in current:
                 changes["timezone"] = "UTC"
+    if palette is not None and palette not in PALETTE_NAMES:
+        raise NotAllowed("err.unknown_palette", value=repr(palette), known=", ".join(PALETTE_NAMES))
+    if language is not None:
+        known, chosen = language_choice(language)
+        if not known:
+            raise NotAllowed("err.unknown_language", value=repr(language), known=LANGUAGES_SHOWN)
+        language = chosen or "auto"
     for key, value in (("notify", notify), ("language", language), ("palette", palette)):
         if value is not None:
             changes[key] = None if value == "auto" else value
@@ -282,11 +303,16 @@ async def settings_server(
     await reply(interaction, t("settings.server", locale, shown=_shown(values, locale)))
 
 
+HIDDEN_SETTINGS = frozenset({CLIENT_LANGUAGE})  # kept by the bot, not chosen by the user
+
+
 def _shown(values: dict[str, Any], locale: str) -> str:
     """``name: value`` pairs, each name as the reader's client shows the command option."""
     translator = TenkaTranslator() if locale == "es" else None
     pairs = []
     for key, value in sorted(values.items()):
+        if key in HIDDEN_SETTINGS:
+            continue
         name = translator.lookup(key, Location.parameter_name) if translator else None
         pairs.append(f"{name or key}: {value}")
     return ", ".join(pairs) or t("settings.defaults", locale)

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 
-from games.base import AmbiguousNotation, InvalidNotation
+from games.base import AmbiguousNotation, InvalidNotation, Reason
 from games.china.board import Board, load_data, normalise
 from games.china.rules import layout_of, legal_actions
 from games.china.state import (
@@ -80,36 +80,48 @@ def _card_text(card: str) -> str:
 
 
 def label(state: ChinaState, action: ChinaAction) -> str:
-    """A friendly one-line description for menus."""
+    """A friendly one-line description for menus: a :class:`Reason` (English text that
+    names its catalogue entry, ``china.label.*``), so the bot words it per reader."""
     if isinstance(action, Place):
         layout = layout_of(state)
         index = layout.region_index.get(action.region)
         name = layout.regions[index].name if index is not None else action.region
-        parts = []
+        parts: list[Reason] = []
         if action.fortification:
-            on = " with a house" if action.fortification in action.houses else ""
-            parts.append(f"fortification{on} on {action.fortification}")
+            with_house = action.fortification in action.houses
+            key = "china.label.fort_house" if with_house else "china.label.fort"
+            on = " with a house" if with_house else ""
+            text = f"fortification{on} on {action.fortification}"
+            parts.append(Reason(key, text, space=action.fortification))
         houses = [h for h in action.houses if h != action.fortification]
         if houses:
-            parts.append(("house on " if len(houses) == 1 else "houses on ") + ", ".join(houses))
+            spaces = ", ".join(houses)
+            text = ("house on " if len(houses) == 1 else "houses on ") + spaces
+            parts.append(Reason("china.label.houses", text, houses=houses, spaces=spaces))
         if action.emissaries:
-            parts.append(
-                "emissary" if action.emissaries == 1 else f"{action.emissaries} emissaries"
-            )
+            n = action.emissaries
+            text = "emissary" if n == 1 else f"{n} emissaries"
+            parts.append(Reason("china.label.emissaries", text, n=n))
         pay = " + ".join(_card_text(c) for c in action.cards)
-        return f"{name}: {' and '.join(parts)} (pay {pay})"
+        english = f"{name}: {' and '.join(parts)} (pay {pay})"
+        return Reason(
+            "china.label.place", english, region_name=name, parts=parts, cards=list(action.cards)
+        )
     if isinstance(action, Draw):
         if action.source == PILE:
-            return "Draw the top card of the pile"
-        return f"Take the face-up {_card_text(action.source)} card"
+            return Reason("china.label.draw_pile", "Draw the top card of the pile")
+        text = f"Take the face-up {_card_text(action.source)} card"
+        return Reason("china.label.take", text, card=action.source)
     if isinstance(action, Exchange):
-        take = (
-            "the top card of the pile"
-            if action.take == PILE
-            else f"the face-up {_card_text(action.take)} card"
+        if action.take == PILE:
+            text = f"Exchange a {_card_text(action.discard)} card for the top card of the pile"
+            return Reason("china.label.exchange_pile", text, discard=action.discard)
+        text = (
+            f"Exchange a {_card_text(action.discard)} card for the face-up "
+            f"{_card_text(action.take)} card"
         )
-        return f"Exchange a {_card_text(action.discard)} card for {take}"
-    return "Pass (nothing can be placed or exchanged)"
+        return Reason("china.label.exchange", text, discard=action.discard, take=action.take)
+    return Reason("china.label.pass", "Pass (nothing can be placed or exchanged)")
 
 
 # --- parsing -----------------------------------------------------------------------------

@@ -43,8 +43,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from games.base import AmbiguousNotation, InvalidNotation
+from games.base import AmbiguousNotation, InvalidNotation, Reason
 from games.samurai.data import (
     FIGURE_NAMES,
     FIGURES,
@@ -150,43 +151,81 @@ def hex_title(board: Board, label: str) -> str:
     return h.title if h.is_settlement else label
 
 
-def _surroundings(state: SamuraiState, board: Board, label: str) -> str:
+def _title(board: Board, label: str) -> str:
+    """:func:`hex_title` as a catalogue Reason where it has words (``village F7``)."""
+    index = board.by_label.get(label)
+    if index is None:
+        return label
+    h = board.hexes[index]
+    if h.is_settlement and not h.name and h.terrain in ("city", "village"):
+        return Reason(f"samurai.settlement.{h.terrain}", h.title, hex=h.label)
+    return hex_title(board, label)
+
+
+def _near(state: SamuraiState, board: Board, label: str) -> str:
+    """`` (next to …)``: the settlements next to ``label`` that hold figures (a Reason)."""
     index = board.by_label.get(label)
     if index is None:
         return ""
-    names = [board.hexes[s].title for s in board.near[index] if state.figures[s]]
-    return f" (next to {', '.join(names)})" if names else ""
+    names = [_title(board, board.hexes[s].label) for s in board.near[index] if state.figures[s]]
+    if not names:
+        return ""
+    return Reason("samurai.label.near", f" (next to {', '.join(names)})", names=names)
+
+
+def _short(key: str, english: str, **params: Any) -> Reason:
+    """A label within 100 characters by design: the surroundings go first if too long."""
+    if len(english) > LABEL_MAX and params.get("near"):
+        english = english.replace(str(params["near"]), "")
+        params["near"] = ""
+    if len(english) > LABEL_MAX:
+        english = english[: LABEL_MAX - 1] + "…"
+    return Reason(key, english, **params)
 
 
 def label(state: SamuraiState, action: SamuraiAction) -> str:
-    """A friendly one-line description for menus, at most 100 characters."""
+    """A friendly one-line description for menus, at most 100 characters: a
+    :class:`Reason` (``samurai.label.*``), so the bot words it in the reader's language."""
     board = board_for(state.players)
     if isinstance(action, Place):
-        where = _surroundings(state, board, action.hex)
-        text = f"{tile_name(action.tile)} on {action.hex}{where}"
-    elif isinstance(action, TileSwap):
+        near = _near(state, board, action.hex)
+        text = f"{tile_name(action.tile)} on {action.hex}{near}"
+        return _short("samurai.label.place", text, tile=action.tile, hex=action.hex, near=near)
+    if isinstance(action, TileSwap):
         index = board.by_label.get(action.source)
         tile = state.tiles[index] if index is not None else None
-        moved = tile_name(tile[1]) if tile else "tile"
-        where = _surroundings(state, board, action.target)
-        text = f"Tile swap on {action.source}: your {moved} moves to {action.target}{where}"
-    elif isinstance(action, FigureSwap):
-        (f1, h1), (f2, h2) = action.first, action.second
+        code = tile[1] if tile else "?"
+        near = _near(state, board, action.target)
         text = (
-            f"Figure swap: {FIGURE_NAMES.get(f1, f1)} in {hex_title(board, h1)} with "
-            f"{FIGURE_NAMES.get(f2, f2)} in {hex_title(board, h2)}"
+            f"Tile swap on {action.source}: your {tile_name(code) if tile else 'tile'} moves "
+            f"to {action.target}{near}"
         )
-    elif isinstance(action, PlaceFigure):
-        text = f"Put a {FIGURE_NAMES.get(action.figure, '?')} on {hex_title(board, action.hex)}"
-    elif isinstance(action, Take):
+        params = {"source": action.source, "moved": code, "target": action.target, "near": near}
+        return _short("samurai.label.tile_swap", text, **params)
+    if isinstance(action, FigureSwap):
+        (f1, h1), (f2, h2) = action.first, action.second
+        t1, t2 = _title(board, h1), _title(board, h2)
+        text = (
+            f"Figure swap: {FIGURE_NAMES.get(f1, f1)} in {t1} with "
+            f"{FIGURE_NAMES.get(f2, f2)} in {t2}"
+        )
+        params = {"first": f1, "first_at": t1, "second": f2, "second_at": t2}
+        return _short("samurai.label.figure_swap", text, **params)
+    if isinstance(action, PlaceFigure):
+        where = _title(board, action.hex)
+        text = f"Put a {FIGURE_NAMES.get(action.figure, '?')} on {where}"
+        return _short("samurai.label.figure", text, figure=action.figure, where=where)
+    if isinstance(action, Take):
         text = f"Take {tile_name(action.tile)} into your starting hand"
-    elif isinstance(action, Drop):
-        text = f"Put {tile_name(action.tile)} back"
-    elif isinstance(action, Confirm):
-        text = "Confirm your starting hand"
-    else:
-        text = "End your turn and draw back up to five tiles"
-    return text if len(text) <= 100 else text[:99] + "…"
+        return Reason("samurai.label.take", text, tile=action.tile)
+    if isinstance(action, Drop):
+        return Reason("samurai.label.drop", f"Put {tile_name(action.tile)} back", tile=action.tile)
+    if isinstance(action, Confirm):
+        return Reason("samurai.label.confirm", "Confirm your starting hand")
+    return Reason("samurai.label.end", "End your turn and draw back up to five tiles")
+
+
+LABEL_MAX = 100
 
 
 # --- reading --------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from games.base import AmbiguousNotation, IllegalAction, InvalidNotation
+from games.base import AmbiguousNotation, IllegalAction, InvalidNotation, Reason
 from games.yokai.board import Geometry
 from games.yokai.state import Drop, Move, YokaiAction, YokaiState
 from games.yokai.view import PIECE_NAMES
@@ -65,9 +65,10 @@ MOVE_RE = re.compile(rf"{_SQ} ?[-x:]? ?{_SQ} ?(\+)?")
 DROP_RE = re.compile(rf"(?:drop )?({_PIECE}) ?\* ?{_SQ}|drop ({_PIECE}) (?:on |at |to )?{_SQ}")
 SQUARE_RE = re.compile(rf"{_SQ} ?(\+)?")
 PIECE_RE = re.compile(rf"({_PIECE}) ?(?:to |on |at |x ?|- ?)?{_SQ} ?(\+)?")
-HINT = (
+HINT = Reason(
+    "yokai.notation.hint",
     "Write a move as from-square and to-square (b2b3, or b3b4+ to promote) "
-    "or a drop as letter*square (D*b3)."
+    "or a drop as letter*square (D*b3).",
 )
 
 
@@ -85,18 +86,26 @@ def notation(geo: Geometry, action: YokaiAction) -> str:
 
 
 def label(state: YokaiState, action: YokaiAction) -> str:
-    """Friendly menu text: ``kodama b2→b3 takes kodama``, ``drop kodama on b3``."""
+    """Friendly menu text: ``kodama b2→b3 takes kodama``, ``drop kodama on b3``; a
+    :class:`Reason` (``yokai.label.*``) so the bot words it in the reader's language."""
     geo = state.geometry
     if isinstance(action, Drop):
-        return f"drop {PIECE_NAMES[action.piece]} on {square_name(geo, action.dst)}"
-    name = PIECE_NAMES[state.board[action.src].upper()]
-    text = f"{name} {square_name(geo, action.src)}→{square_name(geo, action.dst)}"
+        to = square_name(geo, action.dst)
+        text = f"drop {PIECE_NAMES[action.piece]} on {to}"
+        return Reason("yokai.label.drop", text, piece=action.piece, to=to)
+    piece = state.board[action.src].upper()
+    src, dst = square_name(geo, action.src), square_name(geo, action.dst)
+    text = f"{PIECE_NAMES[piece]} {src}→{dst}"
     target = state.board[action.dst]
+    taken = target.upper() if target else ""
     if target:
-        text += f" takes {PIECE_NAMES[target.upper()]}"
+        text += f" takes {PIECE_NAMES[taken]}"
     if action.promote:
         text += " and promotes" if target else " promotes"
-    return text
+    key = (
+        "yokai.label.move" + (".capture" if target else "") + (".promote" if action.promote else "")
+    )
+    return Reason(key, text, piece=piece, src=src, dst=dst, taken=taken)
 
 
 def parse(state: YokaiState, text: str, legal: Sequence[YokaiAction], seat: int) -> YokaiAction:

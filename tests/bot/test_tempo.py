@@ -11,10 +11,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import games
+from bot import presenter
 from bot.results import NotAllowed, NotSeated, Result, ServiceError, Stale
 from bot.scheduler import Dispatcher, parse_quiet_hours, quiet_until, zone
 from bot.service import Service
 from bot.store import open_store
+from bot.text import t
 from games import engine
 
 ALICE, BOB, CAROL = 101, 202, 303
@@ -349,3 +351,26 @@ async def test_replacing_a_seat_hands_the_private_view_to_the_new_holder_only(wo
     with pytest.raises(NotSeated):
         await service.hand(game_id, BOB)
     assert (await service.hand(game_id, dave)).user_id == dave
+
+
+async def test_a_dm_reminder_speaks_the_players_client_language_and_links_the_game(
+    world,
+) -> None:
+    """A player whose Discord client is Spanish (remembered at their last interaction) gets
+    the reminder DM in Spanish in an English game, with a link back to the game."""
+    service, clock = world
+    game_id = await yokai_game(service, reminder_hours=2)
+    _, user = await to_act(service, game_id)
+    await service.store.set_user_settings(user, {"notify": "dm", "client_language": "es"})
+    clock.now += 2.5 * HOUR
+    (result,) = await run_timers(service)
+    (dm,) = result.private
+    summary = await service.game(game_id)
+    link = presenter.jump_url(summary)
+    assert link.startswith("https://discord.com/channels/") and link in dm.text
+    expected = t("tempo.reminder", "es", title=summary.title, game_id=game_id, hours="2", link=link)
+    assert (
+        dm.text
+        == expected
+        != t("tempo.reminder", "en", title=summary.title, game_id=game_id, hours="2", link=link)
+    )

@@ -101,7 +101,8 @@ async def test_settings_reject_nonsense_and_change_nothing(table: Table) -> None
         await t.emu.slash(t.alice, t.channel, "settings me", {"quiet": "whenever"})
     )
     assert "22:00-07:30" in bad_quiet.content
-    assert await t.bot.store.user_settings(t.alice.id) == {}
+    # nothing chosen: only the client language the bot remembers for DMs
+    assert await t.bot.store.user_settings(t.alice.id) == {"client_language": "en"}
     good = await t.answer(
         await t.emu.slash(
             t.alice, t.channel, "settings me", {"quiet": "23:00-07:00", "timezone": "Europe/Madrid"}

@@ -1,0 +1,54 @@
+"""Menu labels (autocomplete, board buttons) in the reader's words: the games that word
+their labels through the catalogue say exactly their English in English and every label in
+Spanish; labels fit Discord's limits by design (never cut mid-word)."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from bot.text import BUTTON_LABEL, CHOICE_NAME, fit, has, say
+from games.ai import RandomPlayer
+
+WORDED = ("china", "samurai", "yokai")
+
+
+def labels_along_a_playout(key: str, players: int, steps: int = 60) -> list[str]:
+    game = games.get(key)
+    state = game.setup(players, {}, seed=7)
+    out: list[str] = []
+    player = RandomPlayer(seed=3)
+    for _ in range(steps):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        legal = game.legal(state, seat)
+        out.extend(game.label(state, a) for a in legal[:40])
+        state, _ = game.apply(state, seat, player.choose(game, state, seat))
+    return out
+
+
+@pytest.mark.parametrize("key", WORDED)
+def test_labels_come_from_the_catalogue_in_both_languages(key: str) -> None:
+    game = games.get(key)
+    labels = labels_along_a_playout(key, min(game.seats))
+    assert len(labels) > 20
+    for label in labels:
+        assert isinstance(getattr(label, "key", None), str), label
+        assert has(label.key, "en") and has(label.key, "es"), label.key  # type: ignore[attr-defined]
+        assert say(label, "en") == str(label)  # the catalogue says exactly the game's English
+    assert any(say(label, "es") != str(label) for label in labels)
+
+
+@pytest.mark.parametrize("key", WORDED)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_labels_fit_by_design(key: str, lang: str) -> None:
+    game = games.get(key)
+    for label in labels_along_a_playout(key, max(game.seats), 30):
+        said = say(label, lang)
+        for limit in (BUTTON_LABEL, CHOICE_NAME):
+            shown = fit(said, limit)
+            assert len(shown) <= limit
+            if shown != " ".join(said.split()):  # shortened: at a word or a parenthesis
+                kept = shown.removesuffix("…").rstrip()
+                assert said.startswith(kept) and said[len(kept)] in " ,;(", (said, shown)

@@ -1,0 +1,234 @@
+"""A Spanish player's whole game, lobby to result card, contains no English sentence.
+
+Every text a Spanish server shows to Alice (a Spanish Discord client) is collected through
+the emulator: public posts of the channel and the game's thread with every earlier revision,
+her ephemeral replies, her DMs, the alt text of every picture, the labels of every button,
+select and option. A simple detector (English stop words) flags any English sentence;
+notation (inside backticks), user mentions, links and a short list of proper names are
+left out. The games are played to the end by the games' own AI through ``/move``, board
+buttons and DM forms, exactly as a player would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+import games
+from bot.text import t
+from games.ai import player_for
+from tests.e2e.conftest import Clock, Table, make_bot
+from tests.e2e.test_yokai_e2e import boards, game_id_of
+from tests.emulator import Emulator, FakeUser, start_client, stop_client
+from tests.emulator.world import StoredMessage
+
+# Words that mark an English sentence and are not Spanish words (nor common names).
+ENGLISH = frozenset(
+    """the and you your yours is are was were of to with for have had it its this that
+    these those there their they them not will would can could should game games player
+    players turn move moves played won wins board hand choose chosen waiting here now please
+    which what from been be took after before left score scores card cards house houses tile
+    tiles draw pass take takes took started start join leave over winner nobody everyone
+    someone seat seats round rounds points action actions when who why how yet still only
+    back need needs needed did does done should into onto out""".split()  # noqa: SIM905
+)
+# Proper names and codes that may appear in a Spanish text.
+ALLOWED = frozenset({"tenka", "alice", "bob", "carol", "discord"})
+CODE = re.compile(r"```.*?```|`[^`]*`", re.S)
+NOISE = re.compile(r"<[@#!&:a-z]*\d+>|https?://\S+|:[a-z_]+:")
+WORD = re.compile(r"[A-Za-z']+")
+
+
+def english_words(text: str) -> list[str]:
+    """The English stop words of ``text`` outside notation, mentions and links."""
+    text = NOISE.sub(" ", CODE.sub(" ", text))
+    words = (w.strip("'").lower() for w in WORD.findall(text))
+    return [w for w in words if w in ENGLISH and w not in ALLOWED]
+
+
+def test_the_detector_tells_english_from_spanish() -> None:
+    assert english_words("Alice played a rice 2 on Q14.") == ["played"]
+    assert english_words("It's your turn, <@123>.") == ["your", "turn"]
+    assert english_words("Alice ha jugado un arroz 2 en Q14 (`R2@Q14`).") == []
+    assert english_words("Turno de <@42>: elige `draw pile` o pasa.") == []
+    assert english_words(t("turn.yours", "en", mention="<@1>"))
+    assert not english_words(t("turn.yours", "es", mention="<@1>"))
+
+
+def component_texts(components: list[dict[str, Any]]) -> Iterator[str]:
+    for component in components:
+        for key in ("label", "placeholder", "description", "title", "value"):
+            value = component.get(key)
+            if isinstance(value, str) and key != "value":
+                yield value
+        for option in component.get("options", []) or []:
+            yield str(option.get("label", ""))
+            if option.get("description"):
+                yield str(option["description"])
+        yield from component_texts(component.get("components", []) or [])
+
+
+def message_texts(message: StoredMessage) -> Iterator[str]:
+    versions: list[dict[str, Any]] = [*message.revisions]
+    yield message.content
+    yield from component_texts(message.components)
+    for attachment in message.attachments:
+        if attachment.description:
+            yield attachment.description
+    for embed in message.embeds:
+        for key in ("title", "description"):
+            if embed.get(key):
+                yield str(embed[key])
+    for old in versions:
+        if isinstance(old.get("content"), str):
+            yield old["content"]
+        yield from component_texts(old.get("components") or [])
+
+
+def seen_by(emu: Emulator, user: FakeUser, channels: list[int]) -> list[str]:
+    """Every text ``user`` was shown in ``channels`` and in their DMs."""
+    messages = [m for c in channels for m in emu.visible_messages(user, c)]
+    messages += emu.dms(user)
+    return [text for m in messages for text in message_texts(m) if text]
+
+
+def english_sentences(texts: list[str]) -> list[str]:
+    found = []
+    for text in texts:
+        for line in text.splitlines():
+            if english_words(line):
+                found.append(f"{english_words(line)}: {line[:160]}")
+    return sorted(set(found))
+
+
+@pytest_asyncio.fixture
+async def spanish(emulator: Emulator, tmp_path: Path) -> AsyncIterator[Table]:
+    guild = emulator.add_guild(locale="es-ES")
+    channel = emulator.add_channel(guild, "partidas")
+    alice, bob, carol = (emulator.add_user(n, locale="es-ES") for n in ("alice", "bob", "carol"))
+    clock = Clock()
+    bot = make_bot(emulator, tmp_path / "tenka.db", clock)
+    await start_client(bot, emulator)
+    await bot.tree.sync()
+    table = Table(emulator, guild, channel, alice, bob, carol, bot, tmp_path / "tenka.db", clock)
+    yield table
+    await stop_client(bot)
+
+
+async def answer_forms(t_: Table, game_id: int, users: dict[int, FakeUser]) -> None:
+    """Answer every open form by its newest DM: the first options a select needs, then
+    Confirm (or the first button of an instant form)."""
+    loaded = await t_.bot.service.load(game_id)
+    game = loaded.game
+    for seat in sorted(game.to_act(loaded.state)):
+        form = game.form(loaded.state, seat)
+        user_id = loaded.user_at(seat)
+        if form is None or user_id is None:
+            continue
+        user = users[user_id]
+        await t_.emu.wait_until(
+            lambda u=user, k=form.key: any(
+                k in c for m in t_.emu.dms(u) for c in m.custom_ids() if c.startswith("tenka:f")
+            ),
+            10,
+            "the form by DM",
+        )
+        message = [m for m in t_.emu.dms(user) if any(form.key in c for c in m.custom_ids())][-1]
+        selects = [c for c in message.custom_ids() if c.startswith(f"tenka:fs:{game_id}:")]
+        for custom_id in selects:
+            component = message.component(custom_id)
+            assert component is not None
+            wanted = max(1, int(component.get("min_values", 1)))
+            values = [o["value"] for o in component["options"][:wanted]]
+            await (await t_.emu.select(user, message, custom_id, values)).response()
+        buttons = [c for c in message.custom_ids() if c.startswith(f"tenka:fb:{game_id}:")]
+        confirm = f"tenka:fb:{game_id}:c:{form.key}"
+        press = confirm if confirm in buttons else buttons[0]
+        await t_.emu.wait_until(lambda m=message, p=press: p in m.custom_ids(), 10, "button")
+        await (await t_.emu.click(user, message, press)).response()
+        await asyncio.sleep(0.05)
+
+
+async def look_around(t_: Table, user: FakeUser, thread_id: int) -> None:
+    """What a curious player asks for mid-game."""
+    for command, options in (
+        ("game status", {}),
+        ("hand", {}),
+        ("board", {}),
+        ("game history", {}),
+        ("game catchup", {}),
+        ("move", {"action": "xyzzy 99"}),
+    ):
+        await t_.answer(await t_.emu.slash(user, thread_id, command, options))
+
+
+async def play_spanish_game(t_: Table, key: str, players: int) -> tuple[int, int]:
+    emu = t_.emu
+    people = [t_.alice, t_.bob, t_.carol][: players - 1]
+    for command, options in (("help", {}), ("help", {"game": key}), ("rules", {"game": key})):
+        await t_.answer(await emu.slash(t_.alice, t_.channel, command, options))
+    handle = await emu.slash(t_.alice, t_.channel, "game new", {"game": key, "players": players})
+    lobby = (await handle.response()).message
+    assert lobby is not None
+    game_id = game_id_of(lobby)
+    for user in people[1:]:
+        await (await emu.click(user, lobby, f"tenka:l:join:{game_id}")).response()
+    await (await emu.click(t_.alice, lobby, f"tenka:l:ai:{game_id}")).response()
+    await t_.answer(await emu.click(t_.alice, lobby, f"tenka:l:start:{game_id}"))
+    (thread,) = emu.threads_of(t_.channel)
+    game = games.get(key)
+    users = {u.id: u for u in people}
+    looked = 0
+    for step in range(1500):
+        row = await t_.bot.store.get_game(game_id)
+        assert row is not None
+        if row.status == "finished":
+            break
+        loaded = await t_.bot.service.load(game_id)
+        acting = sorted(game.to_act(loaded.state))
+        if any(game.form(loaded.state, s) is not None for s in acting):
+            await answer_forms(t_, game_id, users)
+            await asyncio.sleep(0.1)
+            continue
+        seat = acting[0]
+        user_id = loaded.user_at(seat)
+        if user_id is None:  # the AI's turn is played by the bot itself
+            await asyncio.sleep(0.05)
+            continue
+        if user_id == t_.alice.id and looked < 2 and step > 4:
+            looked += 1
+            await look_around(t_, t_.alice, thread.id)
+        player = player_for(game, "normal", step, 0.01)
+        action = await asyncio.to_thread(player.choose, game, loaded.state, seat)
+        board = boards(t_, thread.id)[-1]
+        index = list(game.legal(loaded.state, seat)).index(action)
+        button = f"tenka:a:{game_id}:{row.version}:{index}"
+        if button in board.custom_ids():
+            handle = await emu.click(users[user_id], board, button)
+        else:
+            move = game.notation(loaded.state, action)
+            handle = await emu.slash(users[user_id], thread.id, "move", {"action": move})
+        await handle.response()
+        await emu.wait_until(lambda h=handle: h.followup_messages(), 10, "the move's reply")
+    else:
+        pytest.fail("the game did not finish")
+    await t_.answer(await emu.slash(t_.alice, thread.id, "game status", {}))
+    return game_id, thread.id
+
+
+@pytest.mark.parametrize(("key", "players"), [("china", 3), ("samurai", 3), ("yokai", 2)])
+async def test_a_spanish_players_whole_game_has_no_english(
+    spanish: Table, key: str, players: int
+) -> None:
+    _, thread_id = await play_spanish_game(spanish, key, players)
+    final = boards(spanish, thread_id)[-1]
+    assert len(final.attachments) == 2  # the board and the result card
+    seen = seen_by(spanish.emu, spanish.alice, [spanish.channel.id, thread_id])
+    assert len(seen) > 30
+    assert not english_sentences(seen), "\n".join(english_sentences(seen))
