@@ -50,15 +50,16 @@ class History:
     async def turn_lines(
         self, loaded: Loaded, seat: Seat, *, skip_last: int = 0, locale: str = "en"
     ) -> list[str]:
-        """The public lines of ``seat``'s run of actions that ends the log (without the last
-        ``skip_last``): what a board message edited inside one turn has already told."""
+        """What a board message edited inside ``seat``'s turn has already told: the public
+        lines of the action that made ``seat`` due (the one that posted the message) and of
+        ``seat``'s run of actions since, without the last ``skip_last`` (the edit's own)."""
         end = loaded.row.version - skip_last
         rows = await self.store.actions(loaded.row.id, since_seq=max(0, end - DIGEST_LINES))
         start = end
         for row in reversed([r for r in rows if r.seq < end]):
+            start = row.seq
             if row.seat != seat:
                 break
-            start = row.seq
         if start >= end:
             return []
         return await self.lines(loaded, start, end, viewer=None, locale=locale)

@@ -224,7 +224,13 @@ async def test_four_player_season_through_discord(table: Table) -> None:
     reveals = [i for i, m in enumerate(public) if REVEAL in m.content.splitlines()]
     # one reveal line per battle (a step inside a turn edits the turn's message, so two
     # reveals can stand in one message)
-    assert reveals and _reveals(t, thread_id) == battles
+    lost = [
+        (r.get("content", ""), m.content)
+        for m in public
+        for r in m.revisions
+        if REVEAL in str(r.get("content", "")).splitlines() and REVEAL not in m.content
+    ]
+    assert reveals and _reveals(t, thread_id) == battles, lost
     texts = [m.content + " ".join(a.description or "" for a in m.attachments) for m in public]
     assert not any(BID_TEXT.search(text) for text in texts[: reveals[0]])
     # the mandate forms (which list the drawn tiles) went only to their chooser
