@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.store import SqliteStore, open_store
+from bot.store import Store, open_store
 
 LOADS = 300  # per game size; p50 of many short loads is stable on a busy machine
 
@@ -37,7 +37,7 @@ def dummy_state(move: int) -> dict[str, Any]:
     }  # fmt: skip
 
 
-async def _new_game(store: SqliteStore) -> int:
+async def _new_game(store: Store) -> int:
     game = await store.create_game(
         guild_id=1, channel_id=2, creator_id=10, game_key="bench", options={}, seed=42,
         rules_version=1, now=0.0,
@@ -49,7 +49,7 @@ async def _new_game(store: SqliteStore) -> int:
     return game.id
 
 
-async def _play(store: SqliteStore, game_id: int, states: list[dict[str, Any]]) -> None:
+async def _play(store: Store, game_id: int, states: list[dict[str, Any]]) -> None:
     for move in range(len(states)):
         await store.append_action(
             game_id,
@@ -62,14 +62,14 @@ async def _play(store: SqliteStore, game_id: int, states: list[dict[str, Any]]) 
         )
 
 
-async def _timed_play(store: SqliteStore, game_id: int, moves: int) -> float:
+async def _timed_play(store: Store, game_id: int, moves: int) -> float:
     states = [dummy_state(move + 1) for move in range(moves)]  # the engine's work, not timed
     start = time.perf_counter()
     await _play(store, game_id, states)
     return moves / (time.perf_counter() - start)
 
 
-async def _p50_load_ms(store: SqliteStore, game_ids: list[int]) -> list[float]:
+async def _p50_load_ms(store: Store, game_ids: list[int]) -> list[float]:
     samples: list[list[float]] = [[] for _ in game_ids]
     for _ in range(LOADS):
         for i, game_id in enumerate(game_ids):  # interleaved so drift hits both alike
