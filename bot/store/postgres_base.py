@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Final, cast
+from typing import Any, Final, TypeAlias, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
@@ -38,7 +38,7 @@ from bot.store.models import (
 
 log = logging.getLogger("tenka.store")
 
-Conn = PoolConnectionProxy[asyncpg.Record]
+Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 
 SEAT_COLUMNS: Final = "game_id, position, user_id, ai, joined_at, last_acted_seq, vacation_used"
 SEATS_ORDER: Final = "ORDER BY position IS NULL, position, joined_at, id"
