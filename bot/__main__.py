@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``sync`` publishes commands; ``demo`` plays without Discord."""
+"""``python -m bot`` runs the bot; ``sync`` publishes commands; ``demo`` plays without Discord;
+``migrate`` copies a SQLite database into PostgreSQL."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from pathlib import Path
 import discord
 
 import games
-from bot.app import TenkaBot
-from bot.config import Config
+from bot.app import TenkaBot, make_bot
+from bot.config import DEFAULT_DATABASE, Config
 from bot.demo import run_demo
 from bot.store import StoreError
 
@@ -41,7 +42,7 @@ def _logging(level: str) -> None:
 
 
 async def _run(config: Config) -> None:
-    async with TenkaBot(config) as bot:
+    async with make_bot(config) as bot:
         assert config.token is not None
         await bot.start(config.token)
 
@@ -62,6 +63,22 @@ async def _sync(config: Config, guild: int | None) -> None:
             print(f"Synced {len(synced)} global commands (they may take up to an hour to show).")
 
 
+def _migrate(source: str, target: str) -> int:
+    from bot.store import is_postgres
+    from bot.store.copy import copy_store
+
+    if not is_postgres(target):
+        print("migrate needs a postgresql:// target: --to or TENKA_DATABASE", file=sys.stderr)
+        return 2
+    try:
+        counts = asyncio.run(copy_store(source, target))
+    except StoreError as err:
+        print(err, file=sys.stderr)
+        return 2
+    print("Copied " + ", ".join(f"{n} {table}" for table, n in counts.items()) + ".")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     sub = parser.add_subparsers(dest="command")
@@ -74,9 +91,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--players", type=int)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--out", type=Path, default=Path("out/demo"))
+    migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL one")
+    migrate.add_argument("--from", dest="source", help="the SQLite file (default: data/tenka.db)")
+    migrate.add_argument("--to", dest="target", help="postgresql://... (default: TENKA_DATABASE)")
     args = parser.parse_args(argv)
-    config = Config.load()
+    try:
+        config = Config.load()
+    except ValueError as err:  # a malformed setting, named in one sentence
+        print(err, file=sys.stderr)
+        return 2
     _logging(config.log_level)
+    if args.command == "migrate":
+        return _migrate(args.source or str(DEFAULT_DATABASE), args.target or config.database)
     if args.command == "demo":
         try:
             return asyncio.run(run_demo(args.game, args.out, args.variant, args.players, args.seed))
