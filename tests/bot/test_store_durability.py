@@ -299,7 +299,7 @@ async def test_sqlite_loading_a_500_action_game_costs_the_same_as_a_5_action_gam
     await store.close()
 
 
-async def test_bench_store_reports_throughput_and_load_times(tmp_path: Path) -> None:
-    result = await bench_store(str(tmp_path / "bench.db"), moves=60)
+async def test_bench_store_reports_throughput_and_load_times(store_url: str) -> None:
+    result = await bench_store(store_url, moves=60)
     assert set(result) == {"moves_per_s", "load_ms_5", "load_ms_500"}
     assert all(value > 0 for value in result.values())

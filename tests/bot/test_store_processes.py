@@ -15,7 +15,7 @@ import pytest
 
 from bot.edge import error_text
 from bot.scheduler import Dispatcher
-from bot.store import Timer, Unavailable
+from bot.store import Timer, Unavailable, open_store
 from bot.store.pg_cluster import TempCluster
 from tests.bot.store_support import AnyStore, Opener, play, started_game, toy_apply
 
@@ -241,3 +241,16 @@ async def test_wrong_urls_and_a_server_down_at_start_say_so_in_one_sentence(
         await opener(pg_url + "&pool_max=lots")
     with pytest.raises(StoreError, match="unsupported store URL mysql://"):
         await opener("mysql://db/tenka")
+
+
+async def test_bench_processes_counts_every_process_moves(pg_url: str) -> None:
+    from bot.store.bench import bench_processes
+
+    moves_per_s = await bench_processes(pg_url, 2, 20)
+    assert moves_per_s > 0
+    store = await open_store(pg_url)
+    try:
+        games = await store.active_games()
+        assert sorted(g.version for g in games) == [20, 20]  # both processes played theirs
+    finally:
+        await store.close()
