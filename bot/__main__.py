@@ -17,7 +17,8 @@ import games
 from bot.app import TenkaBot, make_bot
 from bot.config import DEFAULT_DATABASE, Config
 from bot.demo import run_demo
-from bot.store import StoreError
+from bot.store import StoreError, is_postgres
+from bot.store.copy import copy_store
 
 NO_TOKEN = """\
 Tenka needs a Discord bot token to connect to Discord.
@@ -64,9 +65,6 @@ async def _sync(config: Config, guild: int | None) -> None:
 
 
 def _migrate(source: str, target: str) -> int:
-    from bot.store import is_postgres
-    from bot.store.copy import copy_store
-
     if not is_postgres(target):
         print("migrate needs a postgresql:// target: --to or TENKA_DATABASE", file=sys.stderr)
         return 2

@@ -7,8 +7,6 @@ Program against the :class:`Store` protocol; both backends pass the same test su
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.store.models import (
     NOT_GIVEN,
     OPEN_STATUSES,
@@ -28,10 +26,8 @@ from bot.store.models import (
     Timer,
     Unavailable,
 )
+from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
-
-if TYPE_CHECKING:
-    from bot.store.postgres import PostgresStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 MEMORY_URLS = frozenset({":memory:", "sqlite://:memory:", "sqlite:///:memory:"})
@@ -75,8 +71,6 @@ async def open_store(url: str, *, snapshot_every: int = 50) -> SqliteStore | Pos
     often (in actions) a full state is kept for history and takebacks.
     """
     if is_postgres(url):
-        from bot.store.postgres import PostgresStore
-
         return await PostgresStore.open(url, snapshot_every=snapshot_every)
     return await SqliteStore.open(sqlite_path(url), snapshot_every=snapshot_every)
 
@@ -94,6 +88,7 @@ __all__ = [
     "NewAction",
     "NotFound",
     "NotInLobby",
+    "PostgresStore",
     "SeatRow",
     "SqliteStore",
     "Store",

@@ -48,7 +48,7 @@ from bot.store.postgres_base import (
     stale_text,
 )
 from bot.store.postgres_misc import MiscMixin
-from bot.store.postgres_schema import migrate
+from bot.store.postgres_schema import migrate, schema_version
 from bot.store.sqlite import _seating
 
 log = logging.getLogger("tenka.store")
@@ -121,6 +121,11 @@ class PostgresStore(MiscMixin):
             await store.close()
             raise
         return store
+
+    async def schema_version(self) -> int:
+        """The migration version of the database."""
+        async with self._conn() as conn:
+            return await schema_version(conn)
 
     # --- games and seats ----------------------------------------------------------------
 

@@ -185,9 +185,3 @@ class PostgresBase:
         if not self._closed:
             self._closed = True
             await self.pool.close()
-
-    async def schema_version(self) -> int:
-        from bot.store.postgres_schema import schema_version
-
-        async with self._conn() as conn:
-            return await schema_version(conn)
