@@ -40,6 +40,9 @@ WRITES: Final = frozenset(
         "delete_timers",
         "shift_timers",
         "meta_set",
+        "meta_swap",
+        "claim_timers",
+        "claim_board",
     }
 )
 READS: Final = frozenset(
@@ -62,7 +65,8 @@ READS: Final = frozenset(
         "meta_get",
     }
 )
-NOT_COUNTED: Final = frozenset({"close"})  # the connection, not the data
+# the connection, not the data; game_lock returns a context manager, not a coroutine
+NOT_COUNTED: Final = frozenset({"close", "game_lock"})
 
 
 def kind_of(method: str) -> str:

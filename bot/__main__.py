@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``sync`` publishes commands; ``demo`` plays without Discord."""
+"""``python -m bot`` runs the bot; ``sync`` publishes commands; ``demo`` plays without Discord;
+``migrate`` copies a SQLite database into PostgreSQL."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from pathlib import Path
 import discord
 
 import games
-from bot.app import TenkaBot
-from bot.config import Config
+from bot.app import TenkaBot, make_bot
+from bot.config import DEFAULT_DATABASE, Config
 from bot.demo import run_demo
 from bot.invite import invite_url
-from bot.store import StoreError
+from bot.store import StoreError, is_postgres
+from bot.store.copy import copy_store
 
 NO_TOKEN = """\
 Tenka needs a Discord bot token to connect to Discord.
@@ -42,7 +44,7 @@ def _logging(level: str) -> None:
 
 
 async def _run(config: Config) -> None:
-    async with TenkaBot(config) as bot:
+    async with make_bot(config) as bot:
         assert config.token is not None
         await bot.start(config.token)
 
@@ -63,6 +65,19 @@ async def _sync(config: Config, guild: int | None) -> None:
             print(f"Synced {len(synced)} global commands (they may take up to an hour to show).")
 
 
+def _migrate(source: str, target: str) -> int:
+    if not is_postgres(target):
+        print("migrate needs a postgresql:// target: --to or TENKA_DATABASE", file=sys.stderr)
+        return 2
+    try:
+        counts = asyncio.run(copy_store(source, target))
+    except StoreError as err:
+        print(err, file=sys.stderr)
+        return 2
+    print("Copied " + ", ".join(f"{n} {table}" for table, n in counts.items()) + ".")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     sub = parser.add_subparsers(dest="command")
@@ -79,12 +94,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--palette", default="default", help="default or colorblind")
     invite = sub.add_parser("invite", help="the URL that adds the bot to a server")
     invite.add_argument("client_id", type=int, help="the application's client id")
+    migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL one")
+    migrate.add_argument("--from", dest="source", help="the SQLite file (default: data/tenka.db)")
+    migrate.add_argument("--to", dest="target", help="postgresql://... (default: TENKA_DATABASE)")
     args = parser.parse_args(argv)
-    config = Config.load()
+    try:
+        config = Config.load()
+    except ValueError as err:  # a malformed setting, named in one sentence
+        print(err, file=sys.stderr)
+        return 2
     _logging(config.log_level)
     if args.command == "invite":
         print(invite_url(args.client_id))
         return 0
+    if args.command == "migrate":
+        return _migrate(args.source or str(DEFAULT_DATABASE), args.target or config.database)
     if args.command == "demo":
         try:
             return asyncio.run(

@@ -61,12 +61,16 @@ class TenkaBot(commands.Bot):
     ) -> None:
         """``serve=False`` (``python -m bot sync``): commands only, no timers, no resuming."""
         point_at(config)
+        shards: dict[str, Any] = {}
+        if config.shard_count is not None and isinstance(self, commands.AutoShardedBot):
+            shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids or ())}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             tree_cls=TenkaTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.config = config
         self.serve = serve
@@ -142,6 +146,22 @@ class TenkaBot(commands.Bot):
         await super().close()
         if getattr(self, "store", None) is not None and self._given_store is None:
             await self.store.close()
+
+
+class ShardedTenkaBot(TenkaBot, commands.AutoShardedBot):
+    """Tenka on some of Discord's shards (``TENKA_SHARD_COUNT``/``TENKA_SHARD_IDS``).
+
+    Several such processes share one PostgreSQL database: a guild's interactions arrive at
+    the process holding its shard, DMs at shard 0's; timers and owed posts are claimed
+    in the database by whichever process gets there first, and posted through the REST
+    API, which any process may use for any channel or user.
+    """
+
+
+def make_bot(config: Config, **kwargs: Any) -> TenkaBot:
+    """The client the configuration asks for: sharded when a shard count is set."""
+    cls = ShardedTenkaBot if config.shard_count is not None else TenkaBot
+    return cls(config, **kwargs)
 
 
 def is_user_error(error: BaseException) -> bool:

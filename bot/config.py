@@ -27,6 +27,37 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return values
 
 
+def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``TENKA_SHARD_COUNT`` and ``TENKA_SHARD_IDS`` (``"0,1"``, ``"4-7"``, or both mixed).
+
+    Neither set: one unsharded process. A count alone: this process runs every shard. Ids
+    need the count (every process must agree on it, or guilds are split wrongly).
+    """
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise ValueError(
+                "TENKA_SHARD_IDS needs TENKA_SHARD_COUNT (the total, the same in every process)"
+            )
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ValueError(
+            f"TENKA_SHARD_COUNT must be a whole number of at least 1, not {count_text!r}"
+        )
+    count = int(count_text)
+    if not ids_text:
+        return count, tuple(range(count))
+    ids: list[int] = []
+    for part in ids_text.replace(" ", "").split(","):
+        low, _, high = part.partition("-")
+        if not low.isdigit() or (high and not high.isdigit()):
+            raise ValueError(f"TENKA_SHARD_IDS must look like 0,1 or 4-7, not {ids_text!r}")
+        ids.extend(range(int(low), int(high or low) + 1))
+    if not ids or max(ids) >= count or len(set(ids)) != len(ids):
+        raise ValueError(f"TENKA_SHARD_IDS {ids_text!r} must name distinct shards below {count}")
+    return count, tuple(ids)
+
+
 @dataclass(frozen=True)
 class Config:
     token: str | None
@@ -35,12 +66,17 @@ class Config:
     gateway: str | None
     dev_guild: int | None
     log_level: str
+    shard_count: int | None = None  # None: one process, no sharding
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = None) -> Config:
         merged = read_dotenv(dotenv or Path.cwd() / ".env")
         merged.update(os.environ if env is None else env)
         guild = merged.get("TENKA_DEV_GUILD", "").strip()
+        shard_count, shard_ids = parse_shards(
+            merged.get("TENKA_SHARD_COUNT", ""), merged.get("TENKA_SHARD_IDS", "")
+        )
         return cls(
             token=merged.get("DISCORD_TOKEN", "").strip() or None,
             database=merged.get("TENKA_DATABASE", "").strip() or str(DEFAULT_DATABASE),
@@ -48,4 +84,6 @@ class Config:
             gateway=merged.get("TENKA_DISCORD_GATEWAY", "").strip() or None,
             dev_guild=int(guild) if guild.isdigit() else None,
             log_level=merged.get("TENKA_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )

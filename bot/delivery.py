@@ -150,14 +150,20 @@ class Publisher:
         Results of one game are published one at a time and never backwards: a board made
         before the last one published (two results racing to Discord) is dropped, so the
         newest board is always the one with live buttons. (Order of creation, not version:
-        an undo or a takeback legitimately lowers the version.)"""
+        an undo or a takeback legitimately lowers the version.) Across bot processes the
+        store's game lock and board claim keep that order: boards go out by revision."""
         game = result.game
         lock, published = self._publishing.setdefault(game.game_id, (asyncio.Lock(), [-1]))
+        store = self.service.store
         try:
-            async with lock:
+            # the process lock, then the database's (other bot processes on the same one)
+            async with lock, store.game_lock(game.game_id):
                 for post in result.public:
                     if post.board and result.serial and result.serial < published[0]:
                         continue
+                    stamped = post.board and post.stamp  # a board of one committed state
+                    if stamped and not await store.claim_board(game.game_id, post.stamp):
+                        continue  # another process already began a newer board
                     if post.board:
                         # The store knows the newest board message, whoever published it.
                         fresh = await self.service.game(game.game_id)

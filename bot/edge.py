@@ -24,6 +24,7 @@ from bot.components import MODAL_ID, TenkaItem, form_text, form_view
 from bot.i18n import catalogue_for_locale, locale_for
 from bot.results import Attachment, GameSummary, Result, ServiceError
 from bot.service import Service
+from bot.store import Busy, Unavailable
 from bot.text import has, t
 from games.base import GameError
 from games.forms import Box, Text, parse_amounts
@@ -47,6 +48,12 @@ def error_text(error: BaseException, locale: str) -> str:
         return t(key, locale, **error.params) if key and has(key) else str(error)
     if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
         return t("err.busy", locale)  # waited past the lock timeout: nothing was written
+    if isinstance(error, Busy):  # every database connection in use past the wait
+        log.warning("%s", error)
+        return t("err.busy", locale)
+    if isinstance(error, Unavailable):  # the database is down or restarting
+        log.warning("%s", error)
+        return t("err.store_down", locale)
     if isinstance(error, app_commands.CheckFailure):
         return t("err.check_failure", locale)
     if isinstance(error, app_commands.TransformerError):

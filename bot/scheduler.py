@@ -5,9 +5,16 @@ sooner one was added), runs the handler for every due timer and only then delete
 crash in between re-runs the handler after a restart. Handlers are idempotent: every timer
 carries the game version it was set for and does nothing once the game has moved on.
 
+Several bot processes may share one database, each with its own dispatcher: a due timer
+is first *claimed* (``Store.claim_timers``: held for ``CLAIM_LEASE_S``, rows another
+process is claiming skipped), so each fires in exactly one process; a process that dies
+holding a claim lets it lapse and another runs the timer then.
+
 While running, the dispatcher writes a heartbeat to the store; at start-up the time since
 the last heartbeat is the bot's downtime, and every pending timer is pushed back by it, so
-nobody is reminded or timed out for the hours the bot itself was away.
+nobody is reminded or timed out for the hours the bot itself was away. The heartbeat is
+shared: the downtime is the time *no* process was running, and the swap that reads it
+also replaces it, so of several processes starting together exactly one credits it.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ HEARTBEAT_KEY = "heartbeat"
 HEARTBEAT_EVERY_S = 60.0
 IDLE_WAKE_S = 300.0
 MIN_DOWNTIME_S = 2 * HEARTBEAT_EVERY_S  # shorter gaps are ordinary heartbeat lag
+CLAIM_LEASE_S = 300.0  # a claimed timer is another process's to run for this long
 
 Handler = Callable[[Timer], Awaitable[None]]
 
@@ -79,28 +87,29 @@ class Dispatcher:
 
     async def catch_up_downtime(self) -> float:
         """Push every pending timer back by the time the bot was away."""
-        last = await self.store.meta_get(HEARTBEAT_KEY)
         now = self.clock()
+        self._last_beat = now
+        last = await self.store.meta_swap(HEARTBEAT_KEY, repr(now))
         downtime = now - float(last) if last else 0.0
         if downtime >= MIN_DOWNTIME_S:
             await self.store.shift_timers(downtime)
             log.info("bot was away %.0f s: pending timers shifted", downtime)
         else:
             downtime = 0.0
-        await self.beat(force=True)
         return downtime
 
     async def run_due(self) -> int:
         """Run every timer due now; returns how many ran.
 
-        Timers whose kind is in ``claim_first`` (reminders: a lost one is harmless, a doubled
-        one is noise) are deleted before their handler runs, so each runs at most once even
-        with several dispatchers; the others (deadlines) are deleted after, so a crash
-        re-runs them and their version check keeps the effect to one.
+        Every timer is claimed first, so of several dispatchers one runs it. Timers whose
+        kind is in ``claim_first`` (reminders: a lost one is harmless, a doubled one is
+        noise) are then deleted before their handler runs; the others (deadlines) after, so
+        a crash re-runs them once the claim lapses and their version check keeps the
+        effect to one.
         """
         ran = 0
         async with self._running:
-            for timer in await self.store.due_timers(self.clock()):
+            for timer in await self.store.claim_timers(self.clock(), CLAIM_LEASE_S):
                 claimed = timer.kind in self.claim_first
                 if claimed and not await self.store.delete_timer(timer.id):
                     continue  # another dispatcher took it

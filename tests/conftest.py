@@ -1,3 +1,4 @@
-"""Project-wide pytest configuration: the Discord emulator fixture is available everywhere."""
+"""Project-wide pytest configuration: the Discord emulator and PostgreSQL fixtures are
+available everywhere."""
 
-pytest_plugins = ["tests.emulator.fixtures"]
+pytest_plugins = ["tests.emulator.fixtures", "tests.pg"]

@@ -1,7 +1,8 @@
 """Tenka's persistent store: event-sourced games, seats, settings and timers.
 
-Open one with :func:`open_store`; program against the :class:`Store` protocol so another
-backend (PostgreSQL) can take SQLite's place.
+Open one with :func:`open_store`: a ``sqlite://`` URL or a plain path (the default) gives
+:class:`SqliteStore`, a ``postgresql://`` URL :class:`bot.store.postgres.PostgresStore`.
+Program against the :class:`Store` protocol; both backends pass the same test suite.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from bot.store.models import (
     STATUSES,
     ActionRow,
     AlreadySeated,
+    Busy,
     Conflict,
     GameRow,
     LobbyFull,
@@ -22,9 +24,12 @@ from bot.store.models import (
     Store,
     StoreError,
     Timer,
+    Unavailable,
 )
+from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 MEMORY_URLS = frozenset({":memory:", "sqlite://:memory:", "sqlite:///:memory:"})
 
 
@@ -44,20 +49,29 @@ def sqlite_path(url: str) -> str:
             raise StoreError(f"no database path in {url!r}")
         return path
     if "://" in url:
-        raise StoreError(f"unsupported store URL {url!r}; only sqlite:// is implemented")
+        raise StoreError(
+            f"unsupported store URL {url.split('://')[0]}://...; use sqlite:///path/to/tenka.db"
+            " or postgresql://user:password@host/database"
+        )
     return url
 
 
-def _satisfies_protocol(store: SqliteStore) -> Store:
-    return store  # mypy proves here that SqliteStore implements every Store method
+def is_postgres(url: str) -> bool:
+    return url.startswith(POSTGRES_SCHEMES)
 
 
-async def open_store(url: str, *, snapshot_every: int = 50) -> SqliteStore:
+def _satisfies_protocol(store: SqliteStore, other: PostgresStore) -> tuple[Store, Store]:
+    return store, other  # mypy proves here that both implement every Store method
+
+
+async def open_store(url: str, *, snapshot_every: int = 50) -> SqliteStore | PostgresStore:
     """Open (creating and migrating as needed) the store a URL or path names.
 
-    Parent directories of the file are created. ``snapshot_every`` sets how often (in
-    actions) a full state is kept for history and takebacks.
+    For SQLite, parent directories of the file are created. ``snapshot_every`` sets how
+    often (in actions) a full state is kept for history and takebacks.
     """
+    if is_postgres(url):
+        return await PostgresStore.open(url, snapshot_every=snapshot_every)
     return await SqliteStore.open(sqlite_path(url), snapshot_every=snapshot_every)
 
 
@@ -67,17 +81,21 @@ __all__ = [
     "STATUSES",
     "ActionRow",
     "AlreadySeated",
+    "Busy",
     "Conflict",
     "GameRow",
     "LobbyFull",
     "NewAction",
     "NotFound",
     "NotInLobby",
+    "PostgresStore",
     "SeatRow",
     "SqliteStore",
     "Store",
     "StoreError",
     "Timer",
+    "Unavailable",
+    "is_postgres",
     "open_store",
     "sqlite_path",
 ]

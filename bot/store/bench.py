@@ -1,7 +1,8 @@
 """Store benchmark: moves appended per second, and game-load time at 5 and 500 actions.
 
-Run ``python -m bot.store.bench [path] [moves]``; the project benchmark (``python -m
-bench``) calls :func:`bench_store`. Everything goes through the public store API, one
+Run ``python -m bot.store.bench [url] [moves]``; the project benchmark (``python -m
+bench``) calls :func:`bench_store` for each backend and :func:`bench_processes` for 1, 2
+and 4 processes on PostgreSQL. Everything goes through the public store API, one
 transaction per move, as the bot does.
 """
 
@@ -16,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.store import SqliteStore, open_store
+from bot.store import Store, open_store
 
 LOADS = 300  # per game size; p50 of many short loads is stable on a busy machine
 
@@ -37,7 +38,7 @@ def dummy_state(move: int) -> dict[str, Any]:
     }  # fmt: skip
 
 
-async def _new_game(store: SqliteStore) -> int:
+async def _new_game(store: Store) -> int:
     game = await store.create_game(
         guild_id=1, channel_id=2, creator_id=10, game_key="bench", options={}, seed=42,
         rules_version=1, now=0.0,
@@ -49,7 +50,7 @@ async def _new_game(store: SqliteStore) -> int:
     return game.id
 
 
-async def _play(store: SqliteStore, game_id: int, states: list[dict[str, Any]]) -> None:
+async def _play(store: Store, game_id: int, states: list[dict[str, Any]]) -> None:
     for move in range(len(states)):
         await store.append_action(
             game_id,
@@ -62,14 +63,14 @@ async def _play(store: SqliteStore, game_id: int, states: list[dict[str, Any]]) 
         )
 
 
-async def _timed_play(store: SqliteStore, game_id: int, moves: int) -> float:
+async def _timed_play(store: Store, game_id: int, moves: int) -> float:
     states = [dummy_state(move + 1) for move in range(moves)]  # the engine's work, not timed
     start = time.perf_counter()
     await _play(store, game_id, states)
     return moves / (time.perf_counter() - start)
 
 
-async def _p50_load_ms(store: SqliteStore, game_ids: list[int]) -> list[float]:
+async def _p50_load_ms(store: Store, game_ids: list[int]) -> list[float]:
     samples: list[list[float]] = [[] for _ in game_ids]
     for _ in range(LOADS):
         for i, game_id in enumerate(game_ids):  # interleaved so drift hits both alike
@@ -81,7 +82,8 @@ async def _p50_load_ms(store: SqliteStore, game_ids: list[int]) -> list[float]:
 
 
 async def bench_store(path: str, moves: int = 2000) -> dict[str, float]:
-    """``{"moves_per_s", "load_ms_5", "load_ms_500"}`` measured on a store at ``path``."""
+    """``{"moves_per_s", "load_ms_5", "load_ms_500"}`` measured on a store at ``path``
+    (a SQLite path or any store URL)."""
     store = await open_store(path)
     try:
         game_id = await _new_game(store)
@@ -99,8 +101,52 @@ async def bench_store(path: str, moves: int = 2000) -> dict[str, float]:
     }
 
 
+async def _worker(url: str, moves: int, start_at: float) -> dict[str, float]:
+    """One process's share of :func:`bench_processes`: its own game, from ``start_at``."""
+    store = await open_store(url)
+    try:
+        game_id = await _new_game(store)
+        states = [dummy_state(move + 1) for move in range(moves)]
+        await asyncio.sleep(max(0.0, start_at - time.time()))  # all processes start together
+        began = time.time()
+        await _play(store, game_id, states)
+        return {"began": began, "ended": time.time(), "moves": moves}
+    finally:
+        await store.close()
+
+
+async def bench_processes(url: str, processes: int, moves: int) -> float:
+    """Moves per second of ``processes`` OS processes, each appending ``moves`` to a game of
+    its own on the database at ``url``, all at once (total moves over the wall time)."""
+    start_at = time.time() + 2.0 + 0.3 * processes  # after every interpreter has started
+    children = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.store.bench",
+            "--worker",
+            url,
+            str(moves),
+            repr(start_at),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for _ in range(processes)
+    ]
+    reports = []
+    for child in children:
+        out, _ = await child.communicate()
+        if child.returncode != 0:
+            raise RuntimeError(f"a benchmark process failed ({child.returncode})")
+        reports.append(json.loads(out))
+    wall = max(float(r["ended"]) for r in reports) - min(float(r["began"]) for r in reports)
+    return round(sum(float(r["moves"]) for r in reports) / wall, 1)
+
+
 def main(argv: list[str]) -> None:
     """Benchmark a fresh temporary file, or the path given."""
+    if len(argv) == 5 and argv[1] == "--worker":
+        print(json.dumps(asyncio.run(_worker(argv[2], int(argv[3]), float(argv[4])))))
+        return
     moves = int(argv[2]) if len(argv) > 2 else 2000
     if len(argv) > 1:
         result = asyncio.run(bench_store(argv[1], moves))

@@ -126,6 +126,16 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
             WHERE published_version IS NULL OR published_version <> version;
         """,
     ),
+    (
+        3,
+        """
+        -- several processes on one database: a dispatcher claims a due timer until then
+        -- (a crash lets the claim lapse and another process runs it)
+        ALTER TABLE timers ADD COLUMN claimed_until REAL;
+        -- the newest board revision a process began to post: no process posts an older one
+        ALTER TABLE games ADD COLUMN board_revision INTEGER;
+        """,
+    ),
 ]
 
 LATEST_VERSION: Final = MIGRATIONS[-1][0]

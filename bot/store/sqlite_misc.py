@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Iterable, Mapping
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Final
 
 from bot.store import codec
@@ -158,8 +160,13 @@ class MiscMixin(SqliteBase):
         return timer_id
 
     async def next_timer(self) -> Timer | None:
-        """The soonest timer (the dispatcher sleeps until it), or None."""
-        sql = f"SELECT {_TIMER_COLUMNS} FROM timers ORDER BY due_at, id LIMIT 1"
+        """The soonest timer (the dispatcher sleeps until it), or None; a timer another
+        dispatcher has claimed counts as due when its claim lapses."""
+        due = "MAX(due_at, COALESCE(claimed_until, due_at))"
+        sql = (
+            f"SELECT id, {due}, kind, game_id, user_id, payload FROM timers"
+            f" ORDER BY {due}, id LIMIT 1"
+        )
         timers = await self._one(lambda conn: _timers(conn, sql))
         return timers[0] if timers else None
 
@@ -167,6 +174,24 @@ class MiscMixin(SqliteBase):
         """Every timer due at or before ``now``, soonest first."""
         sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= ? ORDER BY due_at, id"
         return await self._one(lambda conn: _timers(conn, sql, (now,)))
+
+    async def claim_timers(self, now: float, lease_s: float, limit: int = 100) -> list[Timer]:
+        """Due timers no other dispatcher holds, each now held until ``now + lease_s``
+        (soonest first); a claim that lapses (its process died) can be taken again."""
+        sql = (
+            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= ?"
+            " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, id LIMIT ?"
+        )
+
+        def run(conn: sqlite3.Connection) -> list[Timer]:
+            timers = _timers(conn, sql, (now, now, limit))
+            conn.executemany(
+                "UPDATE timers SET claimed_until = ? WHERE id = ?",
+                [(now + lease_s, timer.id) for timer in timers],
+            )
+            return timers
+
+        return await self._write(run)
 
     async def delete_timer(self, timer_id: int) -> bool:
         """Delete a timer; True only for the one caller that removed it (claim-once)."""
@@ -206,3 +231,36 @@ class MiscMixin(SqliteBase):
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
         )
         await self._one(lambda conn: conn.execute(sql, (key, value)))
+
+    async def meta_swap(self, key: str, value: str) -> str | None:
+        """Store ``value`` under ``key`` and return the value it replaced, atomically (of
+        two processes swapping at once, each sees the other's value or the old one)."""
+
+        def run(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+            return None if row is None else str(row[0])
+
+        return await self._write(run)
+
+    # --- several processes ----------------------------------------------------------------
+
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while a game's posts go out. SQLite serves one bot process (several may
+        share a file, but each publishes its own games' boards): nothing to take."""
+        return contextlib.nullcontext()
+
+    async def claim_board(self, game_id: int, revision: int) -> bool:
+        """Whether a board of ``revision`` may be posted: True unless a newer revision's
+        board was already begun (then it is recorded as begun)."""
+        sql = (
+            "UPDATE games SET board_revision = ? WHERE id = ?"
+            " AND (board_revision IS NULL OR board_revision <= ?)"
+        )
+        return await self._one(
+            lambda conn: conn.execute(sql, (revision, game_id, revision)).rowcount > 0
+        )

@@ -6,13 +6,16 @@ the stored state exactly.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.store import GameRow, SqliteStore, open_store
+from bot.store.postgres import PostgresStore
 
-Opener = Callable[..., Awaitable[SqliteStore]]
+AnyStore = SqliteStore | PostgresStore
+Opener = Callable[..., Awaitable[AnyStore]]
 
 ALICE, BOB, CAROL = 101, 102, 103
 
@@ -26,14 +29,14 @@ def toy_initial() -> dict[str, Any]:
     return {"moves": [], "note": "東京 ✓", "big": 2**64 - 1}
 
 
-async def new_game(store: SqliteStore, channel: int = 500, creator: int = ALICE) -> GameRow:
+async def new_game(store: AnyStore, channel: int = 500, creator: int = ALICE) -> GameRow:
     return await store.create_game(
         guild_id=1, channel_id=channel, creator_id=creator, game_key="toy",
         options={"variant": "3x4"}, seed=2**64 - 5, rules_version=3, now=1000.0,
     )  # fmt: skip
 
 
-async def started_game(store: SqliteStore, players: tuple[int, ...] = (ALICE, BOB)) -> GameRow:
+async def started_game(store: AnyStore, players: tuple[int, ...] = (ALICE, BOB)) -> GameRow:
     game = await new_game(store, creator=players[0])
     for user in players[1:]:
         await store.join(game.id, user, now=1001.0)
@@ -43,7 +46,7 @@ async def started_game(store: SqliteStore, players: tuple[int, ...] = (ALICE, BO
     )
 
 
-async def play(store: SqliteStore, game: GameRow, count: int, start_at: float = 2000.0) -> GameRow:
+async def play(store: AnyStore, game: GameRow, count: int, start_at: float = 2000.0) -> GameRow:
     """Append ``count`` toy moves, seats taking turns."""
     players = len(await store.seats(game.id))
     current = game
@@ -60,9 +63,9 @@ async def play(store: SqliteStore, game: GameRow, count: int, start_at: float = 
 async def store_opener() -> AsyncIterator[Opener]:
     """``open_store`` whose stores are all closed on exit, even when a test fails
     (an unclosed aiosqlite connection keeps its thread, and so pytest, alive)."""
-    opened: list[SqliteStore] = []
+    opened: list[AnyStore] = []
 
-    async def open_tracked(url: str, **kwargs: Any) -> SqliteStore:
+    async def open_tracked(url: str, **kwargs: Any) -> AnyStore:
         store = await open_store(url, **kwargs)
         opened.append(store)
         return store
@@ -72,3 +75,15 @@ async def store_opener() -> AsyncIterator[Opener]:
     finally:
         for store in opened:
             await store.close()
+
+
+async def raw(store: AnyStore, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    """Run SQL written with ``?`` placeholders straight on the store's database, through a
+    connection of its own (what another process, or a stray tool, would see or do)."""
+    if isinstance(store, SqliteStore):
+        with sqlite3.connect(store.path) as conn:
+            return [tuple(row) for row in conn.execute(sql, params)]
+    pieces = sql.split("?")
+    numbered = pieces[0] + "".join(f"${i}{piece}" for i, piece in enumerate(pieces[1:], 1))
+    async with store.pool.acquire() as conn:
+        return [tuple(row) for row in await conn.fetch(numbered, *params)]

@@ -1,5 +1,8 @@
-"""The SQLite store: schema, lobby, the action log, snapshots, takebacks, settings, timers.
+"""The store: schema, lobby, the action log, snapshots, takebacks, settings, timers.
 
+Every behaviour test takes ``store`` and runs on both backends (SQLite and a real
+PostgreSQL, see ``tests/bot/conftest.py``); the tests of one backend's own machinery
+(SQLite's pragmas and file URLs, PostgreSQL's URL and server errors) name it.
 Races and crashes are in ``test_store_durability.py``; the toy engine and game builders
 are in ``store_support.py``.
 """
@@ -8,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,7 @@ from bot.store import (
     NotInLobby,
     SqliteStore,
     StoreError,
-    open_store,
+    is_postgres,
     sqlite_path,
 )
 from bot.store.migrations import LATEST_VERSION, migrate
@@ -31,31 +33,26 @@ from tests.bot.store_support import (
     ALICE,
     BOB,
     CAROL,
+    AnyStore,
     Opener,
     new_game,
     play,
+    raw,
     started_game,
-    store_opener,
     toy_apply,
     toy_initial,
 )
 
 
 @pytest.fixture
-async def opener() -> AsyncIterator[Opener]:
-    async with store_opener() as open_tracked:
-        yield open_tracked
-
-
-@pytest.fixture
-async def store(tmp_path: Path, opener: Opener) -> SqliteStore:
-    return await opener(f"sqlite:///{tmp_path}/tenka.db", snapshot_every=5)
+async def store(store_url: str, opener: Opener) -> AnyStore:
+    return await opener(store_url, snapshot_every=5)
 
 
 # --- opening and schema ---------------------------------------------------------------
 
 
-async def test_open_applies_migrations_with_wal_foreign_keys_and_busy_timeout(
+async def test_sqlite_open_applies_migrations_with_wal_foreign_keys_and_busy_timeout(
     tmp_path: Path, opener: Opener
 ) -> None:
     path = tmp_path / "deep" / "dir" / "tenka.db"  # parent folders are created
@@ -79,7 +76,7 @@ async def test_open_applies_migrations_with_wal_foreign_keys_and_busy_timeout(
     assert {"games", "seats", "actions", "snapshots", "timers", "meta"} <= tables
 
 
-async def test_connections_opening_a_fresh_file_together_all_succeed(
+async def test_sqlite_connections_opening_a_fresh_file_together_all_succeed(
     tmp_path: Path, opener: Opener
 ) -> None:
     url = str(tmp_path / "fresh.db")
@@ -90,12 +87,25 @@ async def test_connections_opening_a_fresh_file_together_all_succeed(
     assert await stores[3].get_game(game.id) == game
 
 
-async def test_a_schema_newer_than_the_code_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "future.db"
-    with sqlite3.connect(path) as conn:
-        conn.execute("PRAGMA user_version = 999")
-    with pytest.raises(StoreError, match="newer"):
-        await open_store(str(path))
+async def test_a_schema_newer_than_the_code_is_refused(store: AnyStore, opener: Opener) -> None:
+    game = await new_game(store)
+    sqlite = isinstance(store, SqliteStore)
+    url = store.path if isinstance(store, SqliteStore) else store.url
+    set_version = "PRAGMA user_version = {}" if sqlite else "UPDATE tenka_schema SET version = {}"
+    await raw(store, set_version.format(999))
+    with pytest.raises(StoreError, match=r"newer than this version of Tenka knows \(3\)"):
+        await opener(url)
+    await raw(store, set_version.format(LATEST_VERSION))
+    assert await (await opener(url)).get_game(game.id) == game  # nothing was touched
+
+
+async def test_connections_opening_a_fresh_database_together_all_migrate_once(
+    store_url: str, opener: Opener
+) -> None:
+    stores = await asyncio.gather(*(opener(store_url) for _ in range(4)))
+    assert [await store.schema_version() for store in stores] == [LATEST_VERSION] * 4
+    game = await new_game(stores[0])
+    assert await stores[3].get_game(game.id) == game
 
 
 def test_store_urls_map_to_paths() -> None:
@@ -104,13 +114,14 @@ def test_store_urls_map_to_paths() -> None:
     assert sqlite_path("plain/path.db") == "plain/path.db"
     for memory in (":memory:", "sqlite://:memory:", "sqlite:///:memory:"):
         assert sqlite_path(memory) == ":memory:"
-    with pytest.raises(StoreError):
-        sqlite_path("postgresql://localhost/tenka")
+    with pytest.raises(StoreError, match="postgresql://user:password@host/database"):
+        sqlite_path("mysql://localhost/tenka")
+    assert is_postgres("postgresql://u:p@db/tenka") and is_postgres("postgres://db/tenka")
     with pytest.raises(StoreError):
         sqlite_path("sqlite://")
 
 
-async def test_relative_url_and_memory_store(
+async def test_sqlite_relative_url_and_memory_store(
     tmp_path: Path, monkeypatch: Any, opener: Opener
 ) -> None:
     monkeypatch.chdir(tmp_path)
@@ -126,7 +137,7 @@ async def test_relative_url_and_memory_store(
 # --- lobby ----------------------------------------------------------------------------
 
 
-async def test_create_join_leave_in_the_lobby(store: SqliteStore) -> None:
+async def test_create_join_leave_in_the_lobby(store: AnyStore) -> None:
     game = await new_game(store)
     assert (game.status, game.version, game.state, game.outcome) == ("lobby", 0, None, None)
     assert game.seed == 2**64 - 5 and game.options == {"variant": "3x4"}
@@ -151,7 +162,7 @@ async def test_create_join_leave_in_the_lobby(store: SqliteStore) -> None:
 
 
 async def test_start_seats_in_the_given_order_and_writes_snapshot_zero(
-    store: SqliteStore,
+    store: AnyStore,
 ) -> None:
     game = await new_game(store)
     await store.join(game.id, BOB, now=1001.0)
@@ -177,7 +188,7 @@ async def test_start_seats_in_the_given_order_and_writes_snapshot_zero(
 
 
 async def test_start_with_a_stale_lobby_is_a_conflict_and_changes_nothing(
-    store: SqliteStore,
+    store: AnyStore,
 ) -> None:
     game = await new_game(store)
     await store.join(game.id, BOB)
@@ -192,7 +203,7 @@ async def test_start_with_a_stale_lobby_is_a_conflict_and_changes_nothing(
         await store.start_game(game.id, order=[(ALICE, "ai")], state={}, thread_id=None)
 
 
-async def test_set_messages_changes_only_what_is_given(store: SqliteStore) -> None:
+async def test_set_messages_changes_only_what_is_given(store: AnyStore) -> None:
     game = await new_game(store)
     game = await store.set_messages(game.id, lobby_message_id=11, board_message_id=12)
     assert (game.thread_id, game.lobby_message_id, game.board_message_id) == (None, 11, 12)
@@ -206,7 +217,7 @@ async def test_set_messages_changes_only_what_is_given(store: SqliteStore) -> No
 # --- the action log -------------------------------------------------------------------
 
 
-async def test_append_with_the_right_version_then_a_stale_one(store: SqliteStore) -> None:
+async def test_append_with_the_right_version_then_a_stale_one(store: AnyStore) -> None:
     game = await started_game(store)
     moved = await store.append_action(
         game.id, expected_version=0, seat=0, user_id=ALICE, text="a1",
@@ -237,7 +248,7 @@ async def test_append_with_the_right_version_then_a_stale_one(store: SqliteStore
 
 
 async def test_finishing_move_records_the_outcome_and_closes_the_game(
-    store: SqliteStore,
+    store: AnyStore,
 ) -> None:
     game = await play(store, await started_game(store), 3)
     final = await store.append_action(
@@ -261,7 +272,7 @@ async def test_finishing_move_records_the_outcome_and_closes_the_game(
         )
 
 
-async def test_actions_paging_and_replay_reproduces_the_state(store: SqliteStore) -> None:
+async def test_actions_paging_and_replay_reproduces_the_state(store: AnyStore) -> None:
     game = await play(store, await started_game(store), 12)
     log = await store.actions(game.id)
     assert [a.seq for a in log] == list(range(12))
@@ -272,10 +283,9 @@ async def test_actions_paging_and_replay_reproduces_the_state(store: SqliteStore
     assert state == game.state == (await store.get_game(game.id)).state  # type: ignore[union-attr]
 
 
-async def test_snapshots_every_n_rebuild_any_past_position(store: SqliteStore) -> None:
+async def test_snapshots_every_n_rebuild_any_past_position(store: AnyStore) -> None:
     game = await play(store, await started_game(store), 12)  # snapshot_every=5
-    with sqlite3.connect(store.path) as conn:
-        seqs = [row[0] for row in conn.execute("SELECT seq FROM snapshots ORDER BY seq")]
+    seqs = [row[0] for row in await raw(store, "SELECT seq FROM snapshots ORDER BY seq")]
     assert seqs == [0, 5, 10]
     for version in range(13):
         base, state = await store.snapshot_at_or_before(game.id, version)
@@ -288,7 +298,7 @@ async def test_snapshots_every_n_rebuild_any_past_position(store: SqliteStore) -
 
 
 async def test_append_actions_is_atomic_and_snapshots_inside_the_batch(
-    store: SqliteStore,
+    store: AnyStore,
 ) -> None:
     game = await play(store, await started_game(store), 3)
     s4 = toy_apply(game.state, "m3")
@@ -306,7 +316,7 @@ async def test_append_actions_is_atomic_and_snapshots_inside_the_batch(
     assert len(await store.actions(game.id)) == 6
 
 
-async def test_rollback_takes_back_actions_and_snapshots(store: SqliteStore) -> None:
+async def test_rollback_takes_back_actions_and_snapshots(store: AnyStore) -> None:
     game = await play(store, await started_game(store), 12)
     base, state = await store.snapshot_at_or_before(game.id, 7)
     for action in await store.actions(game.id, since_seq=base, limit=7 - base):
@@ -326,7 +336,7 @@ async def test_rollback_takes_back_actions_and_snapshots(store: SqliteStore) -> 
     assert again.version == 13 and (await store.snapshot_at_or_before(game.id, 13))[0] == 10
 
 
-async def test_rollback_of_a_finishing_move_reopens_the_game(store: SqliteStore) -> None:
+async def test_rollback_of_a_finishing_move_reopens_the_game(store: AnyStore) -> None:
     game = await play(store, await started_game(store), 2)
     await store.append_action(
         game.id, expected_version=2, seat=0, user_id=ALICE, text="resign", state=game.state,
@@ -338,7 +348,7 @@ async def test_rollback_of_a_finishing_move_reopens_the_game(store: SqliteStore)
     assert (back.status, back.outcome, back.version) == ("active", None, 2)
 
 
-async def test_set_status_and_settings(store: SqliteStore) -> None:
+async def test_set_status_and_settings(store: AnyStore) -> None:
     game = await started_game(store)
     with pytest.raises(Conflict):
         await store.set_status(game.id, "abandoned", expected_version=5)
@@ -349,7 +359,7 @@ async def test_set_status_and_settings(store: SqliteStore) -> None:
     assert game.settings == {"reminder_h": 12, "deadline_h": 48}
 
 
-async def test_replace_seat_and_vacation(store: SqliteStore) -> None:
+async def test_replace_seat_and_vacation(store: AnyStore) -> None:
     game = await started_game(store, (ALICE, BOB, CAROL))
     seats = await store.replace_seat(game.id, 1, user_id=None, ai="normal")
     assert [(s.user_id, s.ai) for s in seats] == [(ALICE, None), (None, "normal"), (CAROL, None)]
@@ -367,7 +377,7 @@ async def test_replace_seat_and_vacation(store: SqliteStore) -> None:
 # --- queries --------------------------------------------------------------------------
 
 
-async def test_games_in_channel_for_user_by_thread_and_active(store: SqliteStore) -> None:
+async def test_games_in_channel_for_user_by_thread_and_active(store: AnyStore) -> None:
     lobby = await new_game(store, channel=500, creator=CAROL)
     playing = await started_game(store)  # channel 500
     await store.set_messages(playing.id, thread_id=900)
@@ -394,7 +404,7 @@ async def test_games_in_channel_for_user_by_thread_and_active(store: SqliteStore
 # --- settings, timers, meta -----------------------------------------------------------
 
 
-async def test_user_and_guild_settings_merge(store: SqliteStore) -> None:
+async def test_user_and_guild_settings_merge(store: AnyStore) -> None:
     assert await store.user_settings(ALICE) == {}
     await store.set_user_settings(ALICE, {"lang": "ja", "dm": False})
     merged = await store.set_user_settings(ALICE, {"dm": None, "tz": "Asia/Tokyo"})
@@ -407,7 +417,7 @@ async def test_user_and_guild_settings_merge(store: SqliteStore) -> None:
     assert await store.guild_settings(2) == {}
 
 
-async def test_timers_fire_in_order_and_are_claimed_once(store: SqliteStore) -> None:
+async def test_timers_fire_in_order_and_are_claimed_once(store: AnyStore) -> None:
     game = await started_game(store)
     assert await store.next_timer() is None
     late = await store.add_timer(due_at=300.0, kind="deadline", game_id=game.id)
@@ -429,7 +439,7 @@ async def test_timers_fire_in_order_and_are_claimed_once(store: SqliteStore) -> 
     assert [t.id for t in await store.due_timers(1e9)] == [loose]
 
 
-async def test_meta_values(store: SqliteStore) -> None:
+async def test_meta_values(store: AnyStore) -> None:
     assert await store.meta_get("heartbeat") is None
     await store.meta_set("heartbeat", "1700000000.5")
     await store.meta_set("heartbeat", "1700000060.5")

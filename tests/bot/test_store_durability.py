@@ -8,27 +8,21 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 import bot.store.sqlite_actions as sqlite_actions
 from bot.store import Conflict, GameRow, SqliteStore
 from bot.store.bench import bench_store
-from tests.bot.store_support import Opener, play, started_game, store_opener, toy_apply
+from tests.bot.store_support import AnyStore, Opener, play, raw, started_game, toy_apply
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-async def opener() -> AsyncIterator[Opener]:
-    async with store_opener() as open_tracked:
-        yield open_tracked
-
-
-async def move(store: SqliteStore, game: GameRow, text: str) -> GameRow:
+async def move(store: AnyStore, game: GameRow, text: str) -> GameRow:
     """Append ``text`` on top of ``game`` as the caller last saw it."""
     return await store.append_action(
         game.id, expected_version=game.version, seat=game.version % 2, user_id=None,
@@ -36,22 +30,20 @@ async def move(store: SqliteStore, game: GameRow, text: str) -> GameRow:
     )  # fmt: skip
 
 
-def log_and_row(path: str, game_id: int) -> tuple[list[tuple[Any, ...]], tuple[Any, ...]]:
-    """Everything durable about a game, read with plain sqlite3 (a separate connection)."""
-    with sqlite3.connect(path) as conn:
-        log = conn.execute("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
-        actions = list(log)
-        row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-        seats = conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY id", (game_id,))
-        snaps = conn.execute("SELECT seq FROM snapshots WHERE game_id = ?", (game_id,))
-        return actions, (row, list(seats), list(snaps))
+async def log_and_row(store: AnyStore, game_id: int) -> tuple[Any, ...]:
+    """Everything durable about a game, read through a separate connection."""
+    return (
+        await raw(store, "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", game_id),
+        await raw(store, "SELECT * FROM games WHERE id = ?", game_id),
+        await raw(store, "SELECT * FROM seats WHERE game_id = ? ORDER BY id", game_id),
+        await raw(store, "SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", game_id),
+    )
 
 
 @pytest.fixture
-async def two_stores(tmp_path: Path, opener: Opener) -> tuple[SqliteStore, SqliteStore]:
-    """Two stores, each with its own connection, on one file: two bot processes."""
-    path = str(tmp_path / "shared.db")
-    return await opener(path, snapshot_every=5), await opener(path, snapshot_every=5)
+async def two_stores(store_url: str, opener: Opener) -> tuple[AnyStore, AnyStore]:
+    """Two stores on one database, each with its own connections: two bot processes."""
+    return await opener(store_url, snapshot_every=5), await opener(store_url, snapshot_every=5)
 
 
 # --- races ----------------------------------------------------------------------------
@@ -94,7 +86,7 @@ async def test_writers_that_reload_on_conflict_lose_no_move(two_stores: Any) -> 
     game = await started_game(first)
     applied: list[str] = []
 
-    async def writer(store: SqliteStore, name: str, moves: int) -> None:
+    async def writer(store: AnyStore, name: str, moves: int) -> None:
         for i in range(moves):
             while True:
                 seen = await store.get_game(game.id)
@@ -115,20 +107,20 @@ async def test_writers_that_reload_on_conflict_lose_no_move(two_stores: Any) -> 
 
 
 async def test_a_clash_on_the_action_key_is_a_conflict_that_writes_nothing(
-    two_stores: tuple[SqliteStore, SqliteStore],
+    two_stores: tuple[AnyStore, AnyStore],
 ) -> None:
     store, _ = two_stores
     game = await play(store, await started_game(store), 2)
-    with sqlite3.connect(store.path) as conn:  # a stray row where the next action goes
-        conn.execute("INSERT INTO actions VALUES (?, 2, 0, NULL, 'stray', 0)", (game.id,))
-    before = log_and_row(store.path, game.id)
+    # a stray row where the next action goes
+    await raw(store, "INSERT INTO actions VALUES (?, 2, 0, NULL, 'stray', 0)", game.id)
+    before = await log_and_row(store, game.id)
     with pytest.raises(Conflict, match="already exists"):
         await move(store, game, "mine")
-    assert log_and_row(store.path, game.id) == before  # the game row update was undone too
+    assert await log_and_row(store, game.id) == before  # the game row update was undone too
 
 
 async def test_read_modify_writes_through_two_connections_lose_no_update(
-    two_stores: tuple[SqliteStore, SqliteStore],
+    two_stores: tuple[AnyStore, AnyStore],
 ) -> None:
     first, second = two_stores
     game = await started_game(first)
@@ -153,13 +145,14 @@ async def test_a_timer_is_claimed_by_exactly_one_dispatcher(two_stores: Any) -> 
 # --- crashes --------------------------------------------------------------------------
 
 
-async def test_failure_between_apply_and_commit_leaves_no_partial_write(
+async def test_sqlite_failure_between_apply_and_commit_leaves_no_partial_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opener: Opener
 ) -> None:
     path = str(tmp_path / "crash.db")
     store = await opener(path, snapshot_every=5)
+    assert isinstance(store, SqliteStore)
     game = await play(store, await started_game(store), 4)
-    before = log_and_row(path, game.id)
+    before = await log_and_row(store, game.id)
     real_insert = sqlite_actions.insert_actions
 
     def insert_then_fail(*args: Any) -> None:
@@ -169,7 +162,7 @@ async def test_failure_between_apply_and_commit_leaves_no_partial_write(
     monkeypatch.setattr(sqlite_actions, "insert_actions", insert_then_fail)
     with pytest.raises(OSError, match="unplugged"):
         await move(store, game, "lost")
-    assert log_and_row(path, game.id) == before
+    assert await log_and_row(store, game.id) == before
     assert await store.get_game(game.id) == game
 
     # the snapshot is the last write of a move reaching version 5 (snapshot_every=5)
@@ -183,7 +176,7 @@ async def test_failure_between_apply_and_commit_leaves_no_partial_write(
     monkeypatch.setattr(sqlite_actions, "write_snapshots", snapshot_then_fail)
     with pytest.raises(OSError, match="unplugged"):
         await move(store, game, "lost")
-    assert log_and_row(path, game.id) == before
+    assert await log_and_row(store, game.id) == before
 
     monkeypatch.undo()
     committed = await play(store, game, 3)  # the same connection carries on normally
@@ -219,7 +212,31 @@ CRASHING_CHILD = textwrap.dedent(
 )
 
 
-async def test_a_process_killed_mid_transaction_loses_nothing_committed(
+async def test_postgres_failure_inside_the_move_statement_leaves_no_partial_write(
+    pg_url: str, opener: Opener
+) -> None:
+    store = await opener(pg_url, snapshot_every=5)
+    game = await play(store, await started_game(store), 4)
+    before = await log_and_row(store, game.id)
+    # the snapshot is the move's last write (version 5): make the server fail right there
+    await raw(
+        store,
+        "CREATE FUNCTION fail() RETURNS trigger LANGUAGE plpgsql AS"
+        " $$ BEGIN RAISE EXCEPTION 'disk unplugged'; END $$",
+    )
+    await raw(
+        store, "CREATE TRIGGER fail BEFORE INSERT ON snapshots FOR EACH ROW EXECUTE FUNCTION fail()"
+    )
+    with pytest.raises(asyncpg.RaiseError, match="unplugged"):
+        await move(store, game, "lost")
+    assert await log_and_row(store, game.id) == before
+    await raw(store, "DROP TRIGGER fail ON snapshots")
+    committed = await play(store, game, 3)  # the store carries on normally
+    assert [a.text for a in await store.actions(game.id)] == committed.state["moves"]
+    assert (await store.snapshot_at_or_before(game.id, 7))[0] == 5
+
+
+async def test_sqlite_process_killed_mid_transaction_loses_nothing_committed(
     tmp_path: Path, opener: Opener
 ) -> None:
     path = str(tmp_path / "killed.db")
@@ -243,8 +260,8 @@ async def test_a_process_killed_mid_transaction_loses_nothing_committed(
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
-async def test_a_cancelled_move_is_all_or_nothing(tmp_path: Path, opener: Opener) -> None:
-    store = await opener(str(tmp_path / "cancel.db"))
+async def test_a_cancelled_move_is_all_or_nothing(store_url: str, opener: Opener) -> None:
+    store = await opener(store_url)
     game = await started_game(store)
     for _ in range(5):
         task = asyncio.create_task(move(store, game, f"m{game.version}"))
@@ -262,10 +279,11 @@ async def test_a_cancelled_move_is_all_or_nothing(tmp_path: Path, opener: Opener
 # --- load cost ------------------------------------------------------------------------
 
 
-async def test_loading_a_500_action_game_costs_the_same_as_a_5_action_game(
+async def test_sqlite_loading_a_500_action_game_costs_the_same_as_a_5_action_game(
     tmp_path: Path, opener: Opener
 ) -> None:
     store = await opener(str(tmp_path / "load.db"))
+    assert isinstance(store, SqliteStore)
     short = await play(store, await started_game(store), 5)
     long = await play(store, await started_game(store), 500)
     statements: list[str] = []
@@ -281,7 +299,7 @@ async def test_loading_a_500_action_game_costs_the_same_as_a_5_action_game(
     await store.close()
 
 
-async def test_bench_store_reports_throughput_and_load_times(tmp_path: Path) -> None:
-    result = await bench_store(str(tmp_path / "bench.db"), moves=60)
+async def test_bench_store_reports_throughput_and_load_times(store_url: str) -> None:
+    result = await bench_store(store_url, moves=60)
     assert set(result) == {"moves_per_s", "load_ms_5", "load_ms_500"}
     assert all(value > 0 for value in result.values())

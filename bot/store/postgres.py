@@ -1,0 +1,503 @@
+"""PostgreSQL implementation of :class:`bot.store.models.Store` on asyncpg.
+
+Selected by ``TENKA_DATABASE=postgresql://user:pass@host/db``; several bot processes may
+share one database. The pool and its error mapping are in :mod:`bot.store.postgres_base`,
+queries, settings, timers and meta in :mod:`bot.store.postgres_misc`; games, seats and
+the action log live here. A move is one statement (data-modifying CTEs): the version
+guard, the log rows, the seats' last action and the snapshot commit together or not at
+all, in one round trip.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, cast
+
+import asyncpg
+
+from bot.store import codec
+from bot.store.codec import dumps, loads, now_or
+from bot.store.models import (
+    NOT_GIVEN,
+    ActionRow,
+    AlreadySeated,
+    Conflict,
+    GameRow,
+    NewAction,
+    NotFound,
+    SeatIdentity,
+    SeatRow,
+    StoreError,
+    _NotGiven,
+    merge_settings,
+    seat_identity,
+)
+from bot.store.postgres_base import (
+    SEAT_COLUMNS,
+    UNREACHABLE,
+    check_room,
+    describe,
+    fetch_game,
+    fetch_seats,
+    game_of,
+    lobby_game,
+    require_game,
+    split_url,
+    stale_text,
+)
+from bot.store.postgres_misc import MiscMixin
+from bot.store.postgres_schema import migrate, schema_version
+from bot.store.sqlite import _seating
+
+log = logging.getLogger("tenka.store")
+
+_ACTION_COLUMNS: Final = "game_id, seq, seat, user_id, text, created_at"
+_G_RETURNING: Final = codec.GAME_COLUMNS
+# $1 game, $2 expected version, $3 new version, $4 state, $5 status, $6 outcome, $7 now,
+# $8 turn changed, $9 seats, $10 user ids, $11 texts, $12 snapshot seqs, $13 their states
+_APPEND: Final = f"""
+WITH g AS (
+    UPDATE games SET version = $3, state = $4, status = $5, outcome = COALESCE($6, outcome),
+        revision = revision + 1, updated_at = $7,
+        turn_started_at = CASE WHEN $8 THEN $7 ELSE turn_started_at END
+    WHERE id = $1 AND version = $2 AND status = 'active'
+    RETURNING {_G_RETURNING}
+), log AS (
+    INSERT INTO actions ({_ACTION_COLUMNS})
+    SELECT $1, $2 + (n - 1)::int, seat, user_id, text, $7
+    FROM unnest($9::int[], $10::bigint[], $11::text[]) WITH ORDINALITY AS a(seat, user_id, text, n)
+    WHERE EXISTS (SELECT 1 FROM g)
+), acted AS (
+    UPDATE seats SET last_acted_seq = last.seq
+    FROM (SELECT seat, MAX($2 + (n - 1)::int) AS seq
+          FROM unnest($9::int[]) WITH ORDINALITY AS a(seat, n) GROUP BY seat) AS last
+    WHERE seats.game_id = $1 AND seats.position = last.seat
+      AND (seats.last_acted_seq IS NULL OR seats.last_acted_seq < last.seq)
+      AND EXISTS (SELECT 1 FROM g)
+), snap AS (
+    INSERT INTO snapshots (game_id, seq, state)
+    SELECT $1, seq, state FROM unnest($12::int[], $13::text[]) AS s(seq, state)
+    WHERE EXISTS (SELECT 1 FROM g)
+    ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state
+)
+SELECT * FROM g
+"""
+
+
+class PostgresStore(MiscMixin):
+    """The store on a PostgreSQL database; build it with :meth:`open`."""
+
+    @classmethod
+    async def open(cls, url: str, *, snapshot_every: int = 50) -> PostgresStore:
+        """Connect a pool, apply pending migrations; a sentence-long StoreError if not."""
+        dsn, options, settings = split_url(url)
+        where = describe(url)
+        try:
+            pool = await asyncpg.create_pool(
+                dsn,
+                min_size=options["pool_min"],
+                max_size=max(options["pool_max"], options["pool_min"]),
+                server_settings=settings,
+                timeout=options["pool_timeout"],
+            )
+        except asyncpg.InvalidPasswordError as err:
+            raise StoreError(f"The database {where} refused the login ({err}).") from None
+        except asyncpg.InvalidCatalogNameError as err:
+            raise StoreError(f"The database {where} does not exist ({err}): create it.") from None
+        except (*UNREACHABLE, TimeoutError, asyncpg.PostgresError) as err:
+            raise StoreError(
+                f"The database {where} cannot be reached ({type(err).__name__}: {err}):"
+                " is the server running and the URL right?"
+            ) from None
+        except ValueError as err:  # asyncpg's URL parser
+            raise StoreError(f"The database URL {where} is not valid ({err}).") from None
+        store = cls(pool, url, snapshot_every, options["pool_timeout"])
+        try:
+            async with store._conn() as conn:
+                await migrate(conn)
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    async def schema_version(self) -> int:
+        """The migration version of the database."""
+        async with self._conn() as conn:
+            return await schema_version(conn)
+
+    # --- games and seats ----------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        game_key: str,
+        options: Mapping[str, Any],
+        seed: int,
+        rules_version: int,
+        settings: Mapping[str, Any] | None = None,
+        now: float | None = None,
+    ) -> GameRow:
+        at = now_or(now)
+        sql = f"""
+            WITH g AS (
+                INSERT INTO games (guild_id, channel_id, creator_id, game_key, options, seed,
+                    rules_version, settings, created_at, updated_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+                RETURNING {codec.GAME_COLUMNS}
+            ), s AS (
+                INSERT INTO seats (game_id, user_id, joined_at) SELECT id, $3, $9 FROM g
+            )
+            SELECT * FROM g"""
+        async with self._conn() as conn:
+            row = await conn.fetchrow(
+                sql, guild_id, channel_id, creator_id, game_key, dumps(dict(options)), str(seed),
+                rules_version, dumps(dict(settings or {})), at,
+            )  # fmt: skip
+        assert row is not None
+        return game_of(row)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        async with self._conn() as conn:
+            return await fetch_game(conn, game_id)
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        async with self._conn() as conn:
+            return await fetch_seats(conn, game_id)
+
+    async def join(
+        self, game_id: int, user_id: int, now: float | None = None, *, max_seats: int | None = None
+    ) -> list[SeatRow]:
+        at = now_or(now)
+        async with self._tx() as conn:
+            await lobby_game(conn, game_id)
+            sql = "SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2"
+            if await conn.fetchval(sql, game_id, user_id):
+                raise AlreadySeated(f"user {user_id} is already seated in game {game_id}")
+            await check_room(conn, game_id, max_seats)
+            await conn.execute(
+                "INSERT INTO seats (game_id, user_id, joined_at) VALUES ($1, $2, $3)",
+                game_id, user_id, at,
+            )  # fmt: skip
+            return await fetch_seats(conn, game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> list[SeatRow]:
+        async with self._tx() as conn:
+            await lobby_game(conn, game_id)
+            sql = "DELETE FROM seats WHERE game_id = $1 AND user_id = $2 RETURNING 1"
+            if await conn.fetchval(sql, game_id, user_id) is None:
+                raise NotFound(f"user {user_id} has no seat in game {game_id}")
+            return await fetch_seats(conn, game_id)
+
+    async def add_ai_seat(
+        self, game_id: int, ai: str, now: float | None = None, *, max_seats: int | None = None
+    ) -> list[SeatRow]:
+        at = now_or(now)
+        async with self._tx() as conn:
+            await lobby_game(conn, game_id)
+            await check_room(conn, game_id, max_seats)
+            await conn.execute(
+                "INSERT INTO seats (game_id, ai, joined_at) VALUES ($1, $2, $3)", game_id, ai, at
+            )
+            return await fetch_seats(conn, game_id)
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        order: Sequence[SeatIdentity],
+        state: Any,
+        thread_id: int | None,
+        expected_status: str = "lobby",
+        now: float | None = None,
+    ) -> GameRow:
+        identities = [seat_identity(seat) for seat in order]
+        at = now_or(now)
+        state_json = dumps(state)
+        async with self._tx() as conn:
+            game = await require_game(conn, game_id, lock=True)
+            if game.status != expected_status:
+                raise Conflict(f"game {game_id} is {game.status}, not {expected_status}")
+            rows = _seating(game_id, await fetch_seats(conn, game_id), identities, at)
+            await conn.execute("DELETE FROM seats WHERE game_id = $1", game_id)
+            await conn.executemany(
+                f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                [codec.seat_values(seat) for seat in rows],
+            )
+            await conn.execute("DELETE FROM actions WHERE game_id = $1", game_id)
+            await conn.execute("DELETE FROM snapshots WHERE game_id = $1", game_id)
+            await conn.execute(
+                "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, 0, $2)",
+                game_id, state_json,
+            )  # fmt: skip
+            row = await conn.fetchrow(
+                "UPDATE games SET status = 'active', version = 0, state = $1, thread_id = $2,"
+                " revision = revision + 1, turn_started_at = $3, updated_at = $3"
+                f" WHERE id = $4 RETURNING {codec.GAME_COLUMNS}",
+                state_json, thread_id, at, game_id,
+            )  # fmt: skip
+            return game_of(row)
+
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        thread_id: int | _NotGiven | None = NOT_GIVEN,
+        lobby_message_id: int | _NotGiven | None = NOT_GIVEN,
+        board_message_id: int | _NotGiven | None = NOT_GIVEN,
+    ) -> GameRow:
+        given = {
+            name: value
+            for name, value in (
+                ("thread_id", thread_id),
+                ("lobby_message_id", lobby_message_id),
+                ("board_message_id", board_message_id),
+            )
+            if not isinstance(value, _NotGiven)
+        }
+        async with self._conn() as conn:
+            if not given:
+                return await require_game(conn, game_id)
+            # the column names come from the fixed tuple above, never from the caller
+            assignments = ", ".join(f"{name} = ${i}" for i, name in enumerate(given, start=2))
+            row = await conn.fetchrow(
+                f"UPDATE games SET {assignments} WHERE id = $1 RETURNING {codec.GAME_COLUMNS}",
+                game_id, *given.values(),
+            )  # fmt: skip
+        if row is None:
+            raise NotFound(f"no game {game_id}")
+        return game_of(row)
+
+    async def _merge_game_settings(
+        self, game_id: int, key: str | None, values: Mapping[str, Any], user_id: int = 0
+    ) -> tuple[GameRow, list[int]]:
+        async with self._tx() as conn:
+            settings = (await require_game(conn, game_id, lock=True)).settings
+            votes: list[int] = []
+            if key is not None:
+                votes = sorted(set(settings.get(key) or []) | {user_id})
+                values = {key: votes}
+            merged = merge_settings(settings, values)
+            row = await conn.fetchrow(
+                f"UPDATE games SET settings = $1 WHERE id = $2 RETURNING {codec.GAME_COLUMNS}",
+                dumps(merged), game_id,
+            )  # fmt: skip
+            return game_of(row), votes
+
+    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> GameRow:
+        return (await self._merge_game_settings(game_id, None, settings))[0]
+
+    async def add_vote(self, game_id: int, key: str, user_id: int) -> list[int]:
+        return (await self._merge_game_settings(game_id, key, {}, user_id))[1]
+
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        *,
+        outcome: Mapping[str, Any] | None = None,
+        expected_version: int | None = None,
+        now: float | None = None,
+    ) -> GameRow:
+        codec.check_status(status)
+        at = now_or(now)
+        outcome_json = None if outcome is None else dumps(dict(outcome))
+        async with self._tx() as conn:
+            game = await require_game(conn, game_id, lock=True)
+            if expected_version is not None and game.version != expected_version:
+                raise Conflict(stale_text(game_id, game.version, expected_version))
+            row = await conn.fetchrow(
+                "UPDATE games SET status = $1, outcome = COALESCE($2, outcome), updated_at = $3"
+                f" WHERE id = $4 RETURNING {codec.GAME_COLUMNS}",
+                status, outcome_json, at, game_id,
+            )  # fmt: skip
+            return game_of(row)
+
+    # --- the action log -----------------------------------------------------------------
+
+    async def append_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        text: str,
+        state: Any,
+        status: str = "active",
+        outcome: Mapping[str, Any] | None = None,
+        now: float | None = None,
+        turn_changed: bool = True,
+    ) -> GameRow:
+        return await self.append_actions(
+            game_id,
+            expected_version=expected_version,
+            actions=[NewAction(seat, user_id, text, state)],
+            status=status,
+            outcome=outcome,
+            now=now,
+            turn_changed=turn_changed,
+        )
+
+    async def append_actions(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        actions: Sequence[NewAction],
+        status: str = "active",
+        outcome: Mapping[str, Any] | None = None,
+        now: float | None = None,
+        turn_changed: bool = True,
+    ) -> GameRow:
+        if not actions:
+            raise ValueError("append_actions needs at least one action")
+        codec.check_status(status)
+        at = now_or(now)
+        every = self.snapshot_every
+        last = len(actions) - 1
+        state_json = dumps(actions[-1].state)
+        snap_seqs, snap_states = [], []
+        for i, action in enumerate(actions):
+            seq = expected_version + i + 1
+            if seq % every == 0:
+                snap_seqs.append(seq)
+                snap_states.append(state_json if i == last else dumps(action.state))
+        outcome_json = None if outcome is None else dumps(dict(outcome))
+        args = (
+            game_id, expected_version, expected_version + len(actions), state_json, status,
+            outcome_json, at, turn_changed, [a.seat for a in actions],
+            [a.user_id for a in actions], [a.text for a in actions], snap_seqs, snap_states,
+        )  # fmt: skip
+        async with self._conn() as conn:
+            try:
+                row = await conn.fetchrow(_APPEND, *args)
+            except asyncpg.UniqueViolationError as err:  # (game_id, seq): someone moved first
+                raise Conflict(
+                    f"action {expected_version} of game {game_id} already exists"
+                ) from err
+            if row is not None:
+                return codec.game_row(cast(Sequence[Any], row), actions[-1].state)
+            game = await require_game(conn, game_id)
+        if game.status != "active":
+            raise Conflict(f"game {game_id} is {game.status}, not active")
+        raise Conflict(stale_text(game_id, game.version, expected_version))
+
+    async def actions(
+        self, game_id: int, since_seq: int = 0, limit: int | None = None
+    ) -> list[ActionRow]:
+        sql = (
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = $1 AND seq >= $2"
+            " ORDER BY seq LIMIT $3"
+        )
+        async with self._conn() as conn:
+            rows = await conn.fetch(sql, game_id, since_seq, limit)
+        return [ActionRow(*row) for row in rows]
+
+    async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
+        sql = (
+            "SELECT seq, state FROM snapshots WHERE game_id = $1 AND seq <= $2"
+            " ORDER BY seq DESC LIMIT 1"
+        )
+        async with self._conn() as conn:
+            row = await conn.fetchrow(sql, game_id, seq)
+        if row is None:
+            raise NotFound(f"game {game_id} has no snapshot at or before {seq}")
+        return int(row[0]), loads(row[1])
+
+    async def rollback(
+        self,
+        game_id: int,
+        *,
+        to_version: int,
+        expected_version: int,
+        state: Any,
+        now: float | None = None,
+        status: str | None = None,
+        keep_turn_clock: bool = False,
+    ) -> GameRow:
+        if status is not None:
+            codec.check_status(status)
+        at = now_or(now)
+        state_json = dumps(state)
+        async with self._tx() as conn:
+            game = await require_game(conn, game_id, lock=True)
+            if game.version != expected_version:
+                raise Conflict(stale_text(game_id, game.version, expected_version))
+            if not 0 <= to_version <= expected_version:
+                raise ValueError(f"cannot roll game {game_id} back to version {to_version}")
+            await conn.execute(
+                "DELETE FROM actions WHERE game_id = $1 AND seq >= $2", game_id, to_version
+            )
+            await conn.execute(
+                "DELETE FROM snapshots WHERE game_id = $1 AND seq > $2", game_id, to_version
+            )
+            await conn.execute(
+                "UPDATE seats SET last_acted_seq = (SELECT MAX(seq) FROM actions"
+                " WHERE actions.game_id = seats.game_id AND actions.seat = seats.position)"
+                " WHERE game_id = $1 AND last_acted_seq >= $2",
+                game_id, to_version,
+            )  # fmt: skip
+            new_status = game.status if status is None else status
+            row = await conn.fetchrow(
+                "UPDATE games SET version = $1, state = $2, status = $3, updated_at = $4,"
+                " revision = revision + 1,"
+                " turn_started_at = CASE WHEN $5 THEN turn_started_at ELSE $4 END,"
+                " outcome = CASE WHEN $3 IN ('lobby', 'active') THEN NULL ELSE outcome END"
+                f" WHERE id = $6 RETURNING {codec.GAME_COLUMNS}",
+                to_version, state_json, new_status, at, keep_turn_clock, game_id,
+            )  # fmt: skip
+            return game_of(row)
+
+    async def replace_seat(
+        self, game_id: int, position: int, *, user_id: int | None, ai: str | None
+    ) -> list[SeatRow]:
+        seat_identity((user_id, ai))
+        async with self._tx() as conn:
+            await require_game(conn, game_id, lock=True)
+            if user_id is not None:
+                sql = "SELECT position FROM seats WHERE game_id = $1 AND user_id = $2"
+                found = await conn.fetchrow(sql, game_id, user_id)
+                if found is not None and found[0] != position:
+                    raise AlreadySeated(f"user {user_id} already has a seat in game {game_id}")
+            changed = await conn.fetchval(
+                "UPDATE seats SET user_id = $1, ai = $2 WHERE game_id = $3 AND position = $4"
+                " RETURNING 1",
+                user_id, ai, game_id, position,
+            )  # fmt: skip
+            if changed is None:
+                raise NotFound(f"game {game_id} has no seat {position}")
+            return await fetch_seats(conn, game_id)
+
+    async def add_vacation_used(self, game_id: int, position: int, seconds: float) -> SeatRow:
+        async with self._conn() as conn:
+            row = await conn.fetchrow(
+                "UPDATE seats SET vacation_used = vacation_used + $1"
+                f" WHERE game_id = $2 AND position = $3 RETURNING {SEAT_COLUMNS}",
+                seconds, game_id, position,
+            )  # fmt: skip
+        if row is None:
+            raise NotFound(f"game {game_id} has no seat {position}")
+        return SeatRow(*row)
+
+
+async def wait_for_server(url: str, seconds: float) -> None:
+    """Retry connecting until the server answers (a compose start-up), or give up."""
+    dsn, _, settings = split_url(url)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while True:
+        try:
+            conn = await asyncpg.connect(dsn, server_settings=settings, timeout=5)
+        except (*UNREACHABLE, TimeoutError) as err:
+            if loop.time() >= deadline:
+                return  # open() says why, in one sentence
+            log.warning("database %s not reachable yet (%s); retrying", describe(url), err)
+            await asyncio.sleep(1.0)
+        else:
+            await conn.close()
+            return

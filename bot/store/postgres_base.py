@@ -1,0 +1,187 @@
+"""The PostgreSQL store's pool, error mapping and row loaders (see :mod:`bot.store.postgres`).
+
+Connections come from asyncpg's own pool. Every call is either one statement (atomic on
+its own; a move is one statement of data-modifying CTEs) or one ``conn.transaction()``
+whose read-modify-write starts with ``SELECT ... FOR UPDATE`` on the game row, so two
+processes changing one game take turns and the version check inside turns a lost race
+into :class:`Conflict` with nothing written.
+
+When the server is unreachable, restarting, or went away mid-call, the call raises
+:class:`Unavailable` (a transaction cut short is rolled back by the server: nothing is
+half written); the pool replaces broken connections by itself, so the next call after
+the server is back works. A pool that stays exhausted past ``pool_timeout`` raises
+:class:`Busy`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Final, TypeAlias, cast
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import asyncpg
+from asyncpg.pool import PoolConnectionProxy
+
+from bot.store import codec
+from bot.store.models import (
+    Busy,
+    GameRow,
+    LobbyFull,
+    NotFound,
+    NotInLobby,
+    SeatRow,
+    StoreError,
+    Unavailable,
+)
+
+log = logging.getLogger("tenka.store")
+
+Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
+
+SEAT_COLUMNS: Final = "game_id, position, user_id, ai, joined_at, last_acted_seq, vacation_used"
+SEATS_ORDER: Final = "ORDER BY position IS NULL, position, joined_at, id"
+# our own URL options, taken out before asyncpg sees the URL (it would pass any unknown
+# one to the server as a setting)
+POOL_OPTIONS: Final = {"pool_min": 1, "pool_max": 10, "pool_timeout": 10.0}
+# the store's default server settings; the URL may override them (?synchronous_commit=on)
+DEFAULT_SETTINGS: Final = {
+    # like SQLite's synchronous=NORMAL: a crash of the bot loses nothing committed; a crash
+    # of the server's machine may lose the last fraction of a second, never consistency
+    "synchronous_commit": "off",
+    "application_name": "tenka",
+}
+
+UNREACHABLE: Final = (
+    OSError,  # refused, reset, no route; TimeoutError (the pool's wait) is handled first
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,  # "connection is closed", "connection was closed in the middle"
+    asyncpg.exceptions.OperatorInterventionError,  # admin shutdown, crash, starting up
+)
+
+
+def split_url(url: str) -> tuple[str, dict[str, Any], dict[str, str]]:
+    """``(dsn for asyncpg, pool options, server settings)`` of a ``postgresql://`` URL."""
+    parts = urlsplit(url)
+    options: dict[str, Any] = dict(POOL_OPTIONS)
+    kept: list[tuple[str, str]] = []
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if key in POOL_OPTIONS:
+            try:
+                options[key] = type(POOL_OPTIONS[key])(value)
+            except ValueError:
+                raise StoreError(f"{key}={value!r} in the database URL is not a number") from None
+        else:
+            kept.append((key, value))
+    settings = {k: v for k, v in DEFAULT_SETTINGS.items() if k not in dict(kept)}
+    dsn = urlunsplit(parts._replace(query=urlencode(kept)))
+    return dsn, options, settings
+
+
+def describe(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def unavailable(err: BaseException) -> Unavailable:
+    if isinstance(err, TimeoutError):
+        return Busy(
+            "Every database connection stayed busy too long (the pool is exhausted);"
+            " nothing was changed."
+        )
+    return Unavailable(
+        f"The database cannot be reached right now ({type(err).__name__}: {err});"
+        " nothing was half written, and the bot reconnects by itself when it is back."
+    )
+
+
+def stale_text(game_id: int, found: int, expected: int) -> str:
+    return f"game {game_id} is at version {found}, not {expected}"
+
+
+async def fetch_game(conn: Conn, game_id: int, lock: bool = False) -> GameRow | None:
+    """The game row, or None; ``lock`` holds it (FOR UPDATE) until the transaction ends."""
+    sql = f"SELECT {codec.GAME_COLUMNS} FROM games WHERE id = $1"
+    row = await conn.fetchrow(sql + (" FOR UPDATE" if lock else ""), game_id)
+    return None if row is None else game_of(row)
+
+
+async def require_game(conn: Conn, game_id: int, lock: bool = False) -> GameRow:
+    game = await fetch_game(conn, game_id, lock)
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
+
+
+async def lobby_game(conn: Conn, game_id: int) -> GameRow:
+    game = await require_game(conn, game_id, lock=True)
+    if game.status != "lobby":
+        raise NotInLobby(f"game {game_id} is {game.status}, not in the lobby")
+    return game
+
+
+def game_of(row: asyncpg.Record | None) -> GameRow:
+    """A :class:`GameRow` of a row selected (or returned) with ``GAME_COLUMNS``."""
+    assert row is not None, "the statement returns the row it changed"
+    return codec.game_row(cast(Sequence[Any], row))
+
+
+def seat_rows(rows: Sequence[Any]) -> list[SeatRow]:
+    return [SeatRow(*row) for row in rows]
+
+
+async def fetch_seats(conn: Conn, game_id: int) -> list[SeatRow]:
+    sql = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1 {SEATS_ORDER}"
+    return seat_rows(await conn.fetch(sql, game_id))
+
+
+async def check_room(conn: Conn, game_id: int, max_seats: int | None) -> None:
+    if max_seats is None:
+        return
+    count = await conn.fetchval("SELECT COUNT(*) FROM seats WHERE game_id = $1", game_id)
+    if count >= max_seats:
+        raise LobbyFull(f"game {game_id} already has {count} seats")
+
+
+class PostgresBase:
+    """The pool and its discipline; see :class:`bot.store.postgres.PostgresStore`."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str, snapshot_every: int, timeout: float) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self.pool = pool
+        self.url = url
+        self.snapshot_every = snapshot_every
+        self.pool_timeout = timeout
+        self._closed = False
+
+    @asynccontextmanager
+    async def _conn(self) -> AsyncIterator[Conn]:
+        """A pooled connection; connection failures become :class:`Unavailable`."""
+        try:
+            async with self.pool.acquire(timeout=self.pool_timeout) as conn:
+                yield conn
+        except StoreError:
+            raise
+        except TimeoutError as err:
+            log.warning("database pool exhausted for %.0f s", self.pool_timeout)
+            raise unavailable(err) from None
+        except UNREACHABLE as err:
+            log.warning("database unreachable: %s: %s", type(err).__name__, err)
+            raise unavailable(err) from None
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[Conn]:
+        """A connection inside one transaction (committed on exit, rolled back on error)."""
+        async with self._conn() as conn, conn.transaction():
+            yield conn
+
+    async def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            await self.pool.close()

@@ -1,0 +1,275 @@
+"""Queries, settings, timers, meta and cross-process claims of the PostgreSQL store."""
+
+from __future__ import annotations
+
+import contextlib
+import zlib
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, Final
+
+from bot.store import codec
+from bot.store.codec import dumps, loads
+from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
+from bot.store.postgres_base import (
+    SEAT_COLUMNS,
+    SEATS_ORDER,
+    UNREACHABLE,
+    PostgresBase,
+    game_of,
+    seat_rows,
+    unavailable,
+)
+
+_TIMER_COLUMNS: Final = "id, due_at, kind, game_id, user_id, payload"
+_SETTINGS_TABLES: Final = {
+    "user": ("user_settings", "user_id"),
+    "guild": ("guild_settings", "guild_id"),
+}
+_G_COLUMNS: Final = ", ".join(f"g.{name.strip()}" for name in codec.GAME_COLUMNS.split(","))
+# advisory lock keys: (namespace, game id) so they never meet another application's
+PUBLISH_LOCK: Final = zlib.crc32(b"tenka.publish") & 0x7FFFFFFF
+
+
+def _timers(rows: Sequence[Any]) -> list[Timer]:
+    return [Timer(row[0], row[1], row[2], row[3], row[4], loads(row[5])) for row in rows]
+
+
+def _games(rows: Sequence[Any]) -> list[GameRow]:
+    return [game_of(row) for row in rows]
+
+
+class MiscMixin(PostgresBase):
+    """Queries, settings, timers and meta of :class:`bot.store.postgres.PostgresStore`."""
+
+    # --- queries ------------------------------------------------------------------------
+
+    async def games_in_channel(
+        self, channel_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    ) -> list[GameRow]:
+        wanted = list(statuses)
+        if not wanted:
+            return []
+        sql = (
+            f"SELECT {codec.GAME_COLUMNS} FROM games WHERE (channel_id = $1 OR thread_id = $1)"
+            " AND status = ANY($2::text[]) ORDER BY id"
+        )
+        async with self._conn() as conn:
+            return _games(await conn.fetch(sql, channel_id, wanted))
+
+    async def games_for_user(
+        self, user_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    ) -> list[tuple[GameRow, list[SeatRow]]]:
+        wanted = list(statuses)
+        if not wanted:
+            return []
+        sql = (
+            f"SELECT {_G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.user_id = $1 AND g.status = ANY($2::text[]) ORDER BY g.id"
+        )
+        seats_sql = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ANY($1::bigint[])"
+        async with self._tx() as conn:
+            games = _games(await conn.fetch(sql, user_id, wanted))
+            by_game: dict[int, list[SeatRow]] = {game.id: [] for game in games}
+            if games:
+                rows = await conn.fetch(f"{seats_sql} {SEATS_ORDER}", list(by_game))
+                for seat in seat_rows(rows):
+                    by_game[seat.game_id].append(seat)
+        return [(game, by_game[game.id]) for game in games]
+
+    async def game_by_thread(self, thread_id: int) -> GameRow | None:
+        sql = (
+            f"SELECT {codec.GAME_COLUMNS} FROM games WHERE thread_id = $1 ORDER BY id DESC LIMIT 1"
+        )
+        async with self._conn() as conn:
+            games = _games(await conn.fetch(sql, thread_id))
+        return games[0] if games else None
+
+    async def active_games(self) -> list[GameRow]:
+        sql = f"SELECT {codec.GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
+        async with self._conn() as conn:
+            return _games(await conn.fetch(sql))
+
+    async def owed_games(self) -> list[GameRow]:
+        sql = (
+            f"SELECT {codec.GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished')"
+            " AND (published_version IS NULL OR published_version <> version) ORDER BY id"
+        )
+        async with self._conn() as conn:
+            return _games(await conn.fetch(sql))
+
+    async def mark_published(self, game_id: int, version: int) -> None:
+        sql = "UPDATE games SET published_version = $1 WHERE id = $2 AND version = $1"
+        async with self._conn() as conn:
+            await conn.execute(sql, version, game_id)
+
+    # --- settings -----------------------------------------------------------------------
+
+    async def _get_settings(self, scope: str, key: int) -> dict[str, Any]:
+        table, column = _SETTINGS_TABLES[scope]
+        async with self._conn() as conn:
+            data = await conn.fetchval(f"SELECT data FROM {table} WHERE {column} = $1", key)
+        return {} if data is None else dict(loads(data))
+
+    async def _merge_settings(
+        self, scope: str, key: int, values: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        table, column = _SETTINGS_TABLES[scope]
+        async with self._tx() as conn:
+            # make the row exist, then hold it: two merges at once take turns
+            await conn.execute(
+                f"INSERT INTO {table} ({column}, data) VALUES ($1, '{{}}')"
+                f" ON CONFLICT ({column}) DO NOTHING",
+                key,
+            )
+            data = await conn.fetchval(
+                f"SELECT data FROM {table} WHERE {column} = $1 FOR UPDATE", key
+            )
+            merged = merge_settings(loads(data), values)
+            await conn.execute(
+                f"UPDATE {table} SET data = $2 WHERE {column} = $1", key, dumps(merged)
+            )
+        return merged
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self._get_settings("user", user_id)
+
+    async def set_user_settings(self, user_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
+        return await self._merge_settings("user", user_id, values)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._get_settings("guild", guild_id)
+
+    async def set_guild_settings(self, guild_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
+        return await self._merge_settings("guild", guild_id, values)
+
+    # --- timers -------------------------------------------------------------------------
+
+    async def add_timer(
+        self,
+        *,
+        due_at: float,
+        kind: str,
+        game_id: int | None = None,
+        user_id: int | None = None,
+        payload: Mapping[str, Any] | None = None,
+    ) -> int:
+        sql = (
+            "INSERT INTO timers (due_at, kind, game_id, user_id, payload)"
+            " VALUES ($1, $2, $3, $4, $5) RETURNING id"
+        )
+        async with self._conn() as conn:
+            timer_id = await conn.fetchval(
+                sql, due_at, kind, game_id, user_id, dumps(dict(payload or {}))
+            )
+        return int(timer_id)
+
+    async def next_timer(self) -> Timer | None:
+        due = "GREATEST(due_at, claimed_until)"  # GREATEST ignores NULL
+        sql = (
+            f"SELECT id, {due}, kind, game_id, user_id, payload FROM timers"
+            f" ORDER BY {due}, id LIMIT 1"
+        )
+        async with self._conn() as conn:
+            timers = _timers(await conn.fetch(sql))
+        return timers[0] if timers else None
+
+    async def due_timers(self, now: float) -> list[Timer]:
+        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= $1 ORDER BY due_at, id"
+        async with self._conn() as conn:
+            return _timers(await conn.fetch(sql, now))
+
+    async def claim_timers(self, now: float, lease_s: float, limit: int = 100) -> list[Timer]:
+        """Due, unclaimed timers, now held by this caller until ``now + lease_s``. Rows
+        another dispatcher is claiming at this instant are skipped, not waited for."""
+        sql = f"""
+            WITH due AS (
+                SELECT id FROM timers
+                WHERE due_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
+                ORDER BY due_at, id LIMIT $3 FOR UPDATE SKIP LOCKED
+            )
+            UPDATE timers SET claimed_until = $1 + $2 FROM due WHERE timers.id = due.id
+            RETURNING {", ".join(f"timers.{c.strip()}" for c in _TIMER_COLUMNS.split(","))}"""
+        async with self._conn() as conn:
+            timers = _timers(await conn.fetch(sql, now, lease_s, limit))
+        return sorted(timers, key=lambda timer: (timer.due_at, timer.id))
+
+    async def delete_timer(self, timer_id: int) -> bool:
+        async with self._conn() as conn:
+            gone = await conn.fetchval("DELETE FROM timers WHERE id = $1 RETURNING 1", timer_id)
+        return gone is not None
+
+    async def delete_timers(self, game_id: int, kind: str | None = None) -> int:
+        sql = "DELETE FROM timers WHERE game_id = $1 AND ($2::text IS NULL OR kind = $2)"
+        async with self._conn() as conn:
+            status = await conn.execute(sql, game_id, kind)
+        return int(status.split()[-1])
+
+    async def timers_for_game(self, game_id: int) -> list[Timer]:
+        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = $1 ORDER BY due_at, id"
+        async with self._conn() as conn:
+            return _timers(await conn.fetch(sql, game_id))
+
+    async def shift_timers(self, delta_s: float) -> int:
+        async with self._conn() as conn:
+            status = await conn.execute("UPDATE timers SET due_at = due_at + $1", delta_s)
+        return int(status.split()[-1])
+
+    # --- meta ---------------------------------------------------------------------------
+
+    async def meta_get(self, key: str) -> str | None:
+        async with self._conn() as conn:
+            value = await conn.fetchval("SELECT value FROM meta WHERE key = $1", key)
+        return None if value is None else str(value)
+
+    async def meta_set(self, key: str, value: str) -> None:
+        sql = (
+            "INSERT INTO meta (key, value) VALUES ($1, $2)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+        )
+        async with self._conn() as conn:
+            await conn.execute(sql, key, value)
+
+    async def meta_swap(self, key: str, value: str) -> str | None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES ($1, '') ON CONFLICT (key) DO NOTHING", key
+            )
+            old = await conn.fetchval("SELECT value FROM meta WHERE key = $1 FOR UPDATE", key)
+            await conn.execute("UPDATE meta SET value = $2 WHERE key = $1", key, value)
+        return None if not old else str(old)
+
+    # --- several processes ----------------------------------------------------------------
+
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """A session advisory lock on the game, across every process on this database,
+        held (with its connection) while the game's posts go out."""
+        return self._game_lock(game_id)
+
+    @asynccontextmanager
+    async def _game_lock(self, game_id: int) -> AsyncIterator[None]:
+        # not self._conn(): the body posts to Discord, and its errors must reach the caller
+        # as they are (the pool's reset on release unlocks whatever happens)
+        key = game_id & 0x7FFFFFFF
+        try:
+            conn = await self.pool.acquire(timeout=self.pool_timeout)
+        except (*UNREACHABLE, TimeoutError) as err:
+            raise unavailable(err) from None
+        try:
+            try:
+                await conn.execute("SELECT pg_advisory_lock($1, $2)", PUBLISH_LOCK, key)
+            except UNREACHABLE as err:
+                raise unavailable(err) from None
+            yield
+            with contextlib.suppress(*UNREACHABLE):
+                await conn.execute("SELECT pg_advisory_unlock($1, $2)", PUBLISH_LOCK, key)
+        finally:
+            await self.pool.release(conn)
+
+    async def claim_board(self, game_id: int, revision: int) -> bool:
+        sql = (
+            "UPDATE games SET board_revision = $2 WHERE id = $1"
+            " AND (board_revision IS NULL OR board_revision <= $2) RETURNING 1"
+        )
+        async with self._conn() as conn:
+            return await conn.fetchval(sql, game_id, revision) is not None

@@ -1,0 +1,256 @@
+"""Several bot processes on one database: timer claims, the shared heartbeat, board
+claims, real OS processes racing moves and timers, and a server that goes away mid-game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.edge import error_text
+from bot.scheduler import Dispatcher
+from bot.store import Timer, Unavailable, open_store
+from bot.store.pg_cluster import TempCluster
+from tests.bot.store_support import AnyStore, Opener, play, started_game, toy_apply
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def two_stores(store_url: str, opener: Opener) -> tuple[AnyStore, AnyStore]:
+    return await opener(store_url), await opener(store_url)
+
+
+async def test_each_due_timer_is_claimed_by_one_store_until_its_claim_lapses(
+    two_stores: tuple[AnyStore, AnyStore],
+) -> None:
+    first, second = two_stores
+    ids = [await first.add_timer(due_at=float(i), kind="deadline") for i in range(40)]
+    later = await first.add_timer(due_at=500.0, kind="deadline")
+    claims = await asyncio.gather(
+        *(store.claim_timers(100.0, lease_s=60.0, limit=7) for store in (first, second) * 4)
+    )
+    claimed = [timer.id for batch in claims for timer in batch]
+    assert sorted(claimed) == ids  # every due timer once, none twice, not the later one
+    assert await first.claim_timers(150.0, lease_s=60.0) == []  # all held until 160
+    upcoming = await second.next_timer()  # a held timer is due again when its claim lapses
+    assert upcoming is not None and upcoming.due_at == 160.0
+    retaken = await second.claim_timers(161.0, lease_s=60.0)  # their process died
+    assert [t.id for t in retaken] == ids
+    for timer in retaken:  # run, then deleted
+        assert await second.delete_timer(timer.id)
+    assert [t.id for t in await first.claim_timers(600.0, lease_s=60.0)] == [later]
+
+
+async def test_the_heartbeat_swap_credits_downtime_to_exactly_one_process(
+    two_stores: tuple[AnyStore, AnyStore],
+) -> None:
+    first, second = two_stores
+    await first.meta_set("heartbeat", repr(1000.0))
+    timer = await first.add_timer(due_at=5000.0, kind="remind")
+    now = 1000.0 + 3600.0
+
+    async def nothing(_: Timer) -> None:
+        return None
+
+    dispatchers = [Dispatcher(store, nothing, clock=lambda: now) for store in two_stores]
+    downtimes = await asyncio.gather(*(d.catch_up_downtime() for d in dispatchers))
+    assert sorted(downtimes) == [0.0, 3600.0]
+    (shifted,) = await second.timers_for_game(0) or await second.due_timers(1e9)
+    assert (shifted.id, shifted.due_at) == (timer, 5000.0 + 3600.0)  # shifted once
+
+
+async def test_two_dispatchers_run_each_timer_exactly_once(
+    two_stores: tuple[AnyStore, AnyStore],
+) -> None:
+    fired: list[tuple[int, int]] = []
+
+    def handler(process: int) -> Any:
+        async def run(timer: Timer) -> None:
+            fired.append((timer.id, process))
+            await asyncio.sleep(0)
+
+        return run
+
+    dispatchers = [
+        Dispatcher(store, handler(i), clock=lambda: 1e6) for i, store in enumerate(two_stores)
+    ]
+    ids = [
+        await two_stores[0].add_timer(due_at=float(i), kind=("remind", "deadline")[i % 2])
+        for i in range(60)
+    ]
+    for _ in range(3):
+        await asyncio.gather(*(d.run_due() for d in dispatchers))
+    assert sorted(timer for timer, _ in fired) == ids
+    assert await two_stores[1].due_timers(1e9) == []
+
+
+async def test_a_board_revision_is_posted_once_and_never_after_a_newer_one(
+    two_stores: tuple[AnyStore, AnyStore],
+) -> None:
+    first, second = two_stores
+    game = await started_game(first)
+    assert await first.claim_board(game.id, 3)
+    assert await second.claim_board(game.id, 3)  # a resend of the same board may go
+    assert await second.claim_board(game.id, 5)
+    assert not await first.claim_board(game.id, 4)  # older than one begun elsewhere
+
+
+async def test_postgres_game_lock_holds_one_game_across_stores(pg_url: str, opener: Opener) -> None:
+    first, second = await opener(pg_url), await opener(pg_url)
+    game = await started_game(first)
+    order: list[str] = []
+
+    async def post(store: AnyStore, name: str) -> None:
+        async with store.game_lock(game.id):
+            order.append(f"{name}+")
+            await asyncio.sleep(0.05)
+            order.append(f"{name}-")
+
+    await asyncio.gather(post(first, "a"), post(second, "b"))
+    assert order in (["a+", "a-", "b+", "b-"], ["b+", "b-", "a+", "a-"])
+
+
+# --- real processes -------------------------------------------------------------------
+
+RACER = textwrap.dedent(
+    """
+    import asyncio, json, sys
+    from bot.scheduler import Dispatcher
+    from bot.store import Conflict, open_store
+    from tests.bot.store_support import toy_apply
+
+    async def main(url, name, game_ids, moves, out):
+        store = await open_store(url, snapshot_every=5)
+        fired = []
+
+        async def handler(timer):
+            fired.append(timer.id)
+
+        dispatcher = Dispatcher(store, handler, clock=lambda: 1e9)
+        applied = []
+        for i in range(moves):
+            for game_id in game_ids:
+                text = f"{name}:{game_id}:{i}"
+                while True:
+                    game = await store.get_game(game_id)
+                    try:
+                        await store.append_action(
+                            game_id, expected_version=game.version, seat=game.version % 2,
+                            user_id=None, text=text, state=toy_apply(game.state, text),
+                        )
+                    except Conflict:
+                        continue
+                    applied.append(text)
+                    break
+            await dispatcher.run_due()
+        await dispatcher.run_due()
+        await store.close()
+        with open(out, "w") as f:
+            json.dump({"applied": applied, "fired": fired}, f)
+
+    asyncio.run(main(sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), int(sys.argv[4]),
+                     sys.argv[5]))
+    """
+)
+
+
+async def test_two_processes_race_moves_and_timers_on_one_postgres(
+    pg_url: str, opener: Opener, tmp_path: Path
+) -> None:
+    store = await opener(pg_url, snapshot_every=5)
+    games = [await started_game(store) for _ in range(3)]
+    timers = [
+        await store.add_timer(due_at=float(i), kind=("remind", "deadline")[i % 2], game_id=None)
+        for i in range(50)
+    ]
+    ids = json.dumps([g.id for g in games])
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    children = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            RACER,
+            pg_url,
+            name,
+            ids,
+            "15",
+            str(tmp_path / name),
+            cwd=REPO,
+            env=env,
+        )
+        for name in ("p1", "p2")
+    ]
+    assert [await child.wait() for child in children] == [0, 0]
+    results = [json.loads((tmp_path / name).read_text()) for name in ("p1", "p2")]
+    fired = results[0]["fired"] + results[1]["fired"]
+    assert sorted(fired) == timers  # every timer fired, once, in one of the two processes
+    for game in games:
+        final = await store.get_game(game.id)
+        log = [a.text for a in await store.actions(game.id)]
+        assert final is not None and final.version == 30 == len(log)  # none lost or doubled
+        assert final.state["moves"] == log  # the state is the log, in the log's order
+        for name in ("p1", "p2"):  # each process's moves in the order it made them
+            mine = [text for text in log if text.startswith(f"{name}:{game.id}:")]
+            assert mine == [f"{name}:{game.id}:{i}" for i in range(15)]
+
+
+async def test_a_server_gone_mid_game_is_a_clear_sentence_and_the_store_reconnects(
+    opener: Opener,
+) -> None:
+    cluster = TempCluster()
+    try:
+        store = await opener(cluster.start(), snapshot_every=5)
+        game = await play(store, await started_game(store), 3)
+        cluster.stop("fast")  # the server shuts down: every connection is cut
+        with pytest.raises(Unavailable) as caught:
+            await store.append_action(
+                game.id, expected_version=3, seat=1, user_id=None, text="m3",
+                state=toy_apply(game.state, "m3"),
+            )  # fmt: skip
+        assert error_text(caught.value, "en") == (
+            "I cannot reach my database right now; nothing was changed. Try again in a moment."
+        )
+        assert "Ahora mismo no puedo" in error_text(caught.value, "es")
+        cluster.start()
+        again = await play(store, game, 2)  # the next move works on a fresh connection
+        assert again.version == 5
+        assert [a.text for a in await store.actions(game.id)] == ["m0", "m1", "m2", "m3", "m4"]
+    finally:
+        cluster.remove()
+
+
+async def test_wrong_urls_and_a_server_down_at_start_say_so_in_one_sentence(
+    pg_url: str, opener: Opener, tmp_path: Path
+) -> None:
+    from bot.store import StoreError
+
+    down = f"postgresql://tenka@/tenka?host={tmp_path}"  # no server on that socket
+    with pytest.raises(StoreError, match=r"cannot be reached.*server running"):
+        await opener(down)
+    missing = pg_url.split("?")[0].rsplit("/", 1)[0] + "/no_such_db?" + pg_url.split("?")[1]
+    with pytest.raises(StoreError, match="does not exist"):
+        await opener(missing)
+    with pytest.raises(StoreError, match="pool_max"):
+        await opener(pg_url + "&pool_max=lots")
+    with pytest.raises(StoreError, match="unsupported store URL mysql://"):
+        await opener("mysql://db/tenka")
+
+
+async def test_bench_processes_counts_every_process_moves(pg_url: str) -> None:
+    from bot.store.bench import bench_processes
+
+    moves_per_s = await bench_processes(pg_url, 2, 20)
+    assert moves_per_s > 0
+    store = await open_store(pg_url)
+    try:
+        games = await store.active_games()
+        assert sorted(g.version for g in games) == [20, 20]  # both processes played theirs
+    finally:
+        await store.close()
