@@ -446,12 +446,22 @@ class Emulator:
         retry_after: float | None = None,
         times: int = 1,
         message: str | None = None,
+        *,
+        global_limit: bool = False,
     ) -> Fault:
         """Answer the next ``times`` requests matching ``method`` (or "*") and ``path_regex``
         (searched in the path after /api/v10) with ``status``: 429 comes with ``Via``,
-        ``retry_after`` and rate-limit headers, as Discord sends it."""
+        ``retry_after`` and rate-limit headers, as Discord sends it (``global_limit``: the
+        global limit's 429, ``"global": true`` and ``X-RateLimit-Global``)."""
         fault = Fault(
-            method.upper(), re.compile(path_regex), status, code, retry_after, times, message
+            method.upper(),
+            re.compile(path_regex),
+            status,
+            code,
+            retry_after,
+            times,
+            message,
+            global_limit=global_limit,
         )
         self.rest.faults.append(fault)
         return fault
