@@ -67,6 +67,7 @@ class Fuzzer:
             "client_side_invalid": 0,
         }
         self.problems: list[str] = []
+        self.acting: set[int | None] = set()
 
     def note(self, text: str) -> None:
         if len(self.problems) < 20:
@@ -134,10 +135,12 @@ class Fuzzer:
     async def legal_texts(self, table: Seated) -> tuple[list[str], Any, int]:
         loaded = await self.bot.service.load(table.game_id)
         game, state = loaded.game, loaded.state
+        self.acting = set()
         if state is None or game.outcome(state) is not None or loaded.row.status != "active":
             return [], None, loaded.row.version
         seat = min(game.to_act(state))
         texts = [game.notation(state, a) for a in game.legal(state, seat)[:200]]
+        self.acting = {loaded.user_at(s) for s in game.to_act(state)}  # simultaneous choices
         return texts, loaded.user_at(seat), loaded.row.version
 
     def mangle(self, text: str) -> str:
@@ -245,7 +248,7 @@ class Fuzzer:
                 options["game"] = value[:100]
             # a lenient parser may accept a mangled notation: only who, which game and
             # where decide that a move must be refused
-            legal = user.id == mover and channel is table.channel and (right or value is None)
+            legal = user.id in self.acting and channel is table.channel and (right or value is None)
             legal = legal or (value is None and seated)  # the channel's other game
             if kind == "autocomplete":
                 focused = self.rng.choice(["action", "game"])
