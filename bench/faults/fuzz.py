@@ -136,6 +136,7 @@ class Fuzzer:
         loaded = await self.bot.service.load(table.game_id)
         game, state = loaded.game, loaded.state
         self.acting = set()
+        self.last = ""
         if state is None or game.outcome(state) is not None or loaded.row.status != "active":
             return [], None, loaded.row.version
         seat = min(game.to_act(state))
@@ -175,7 +176,7 @@ class Fuzzer:
             f"#{table.game_id}",
         ]
         value = self.rng.choice(choices)
-        return value, value == str(table.game_id)
+        return value, value.strip().lstrip("#") == str(table.game_id)  # "#12" names game 12
 
     def user(self, table: Seated, mover: Any) -> Any:
         roll = self.rng.random()
@@ -215,7 +216,7 @@ class Fuzzer:
             self.figures["refusals"] += 1
             if after != before:
                 self.figures["changes_after_refusal"] += 1
-                self.note(f"{kind} changed a game: {before} -> {after} ({text})")
+                self.note(f"{kind} changed a game ({self.last}): {text}")
             if case.kind in ("move", "button", "select", "read") and not (
                 is_sentence(text) or text in ("(modal)", "(updated)")
             ):
@@ -256,6 +257,7 @@ class Fuzzer:
                     user, channel, "move", options, focused
                 )
                 return Case("autocomplete", True), handle
+            self.last = f"user {user.username} acting {self.acting} {options} in {channel.name}"
             return Case("move", not legal), await emu.slash(user, channel, "move", options)
         if kind == "read":
             name = self.rng.choice(["board", "hand", "game status", "game history"])
