@@ -20,6 +20,7 @@ from typing import Any
 
 from bench.configs import configurations
 from bench.faults.checks import integrity_ok, replay_problems
+from bench.faults.fuzz import shortest_config
 from bench.faults.harness import answer_of, error_log, is_sentence
 from bench.tables import next_turn, open_table
 from bot.store import open_store
@@ -84,7 +85,7 @@ async def run_bad_data(seed: int = 17) -> dict[str, Any]:
         async with error_log() as errors:
             # 0. the older schema was migrated at start: its game plays on
             figures["faults"] += 1
-            ok, text = await move(old_game, configs["yokai"])
+            ok, text = await move(old_game, shortest_config())
             figures["recoveries"] += ok
             if not ok:
                 problems.append(f"older schema: {text!r}")
@@ -177,10 +178,10 @@ async def _older_schema(emu: Any, tmp: Path, db: Path, seed: int) -> tuple[Any, 
     modern = tmp / "modern.db"
     store = await open_store(str(modern))
     service = Service(store, render=False)
-    yokai = next(c for c in configurations() if c.key == "yokai")
-    pairs = [(u.id, u.username) for u in users[:2]]
+    short = shortest_config()
+    pairs = [(u.id, u.username) for u in users[: short.players]]
     game_id = await open_table(
-        service, yokai, pairs, seed=seed, guild_id=guild.id, channel_id=channel.id
+        service, short, pairs, seed=seed, guild_id=guild.id, channel_id=channel.id
     )
     await store.close()
     with sqlite3.connect(db, isolation_level=None) as conn:

@@ -23,13 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.configs import Config, configurations
+import games
+from bench.configs import Config, configurations, random_positions
 from bench.faults.harness import INTERNAL, answer_of, error_log, is_sentence
 from bench.tables import open_table
 from games.ai import RandomPlayer
 
 NOISE = string.ascii_letters + string.digits + " -_:/.,;!?*+=()[]{}<>@#'\"\\|~`$%^&"
 UNICODE = "éñ漢字ーｘ🎴🀄\u200b\u202e\x00\t\n"
+# made-up form keys in every game's namespace (the registry's keys, none named here)
+FORM_KEYS = [f"{key}.{what}" for key in sorted(games.GAMES) for what in ("pick", "bid")]
 BOARD_ACTIONS = ("undo", "end", "resign", "mute", "tb_yes", "tb_no", "ck_yes", "ck_no")
 
 
@@ -89,10 +92,10 @@ class Fuzzer:
                 continue
             seen.add(config.key)
             await self._open(config, index, self.channel, guild.id)
-        yokai = next(c for c in configurations() if c.key == "yokai")
-        away = await self._open(yokai, 99, self.away, away_guild.id)
-        away.users = self.users[:2]
-        done = await self._open(yokai, 98, self.channel, guild.id)
+        short = shortest_config()
+        away = await self._open(short, 99, self.away, away_guild.id)
+        away.users = self.users[: short.players]
+        done = await self._open(short, 98, self.channel, guild.id)
         player = RandomPlayer(98)
         while True:
             loaded = await service.load(done.game_id)
@@ -267,7 +270,7 @@ class Fuzzer:
             custom_id, forged = self.custom_id(table, version, seated, user.id == mover)
             message = emu.plant_message(channel, buttons=[custom_id])
             return Case("button", forged), await emu.click(user, message, custom_id)
-        key = self.rng.choice(["rising_sun.mandate", "samurai.pick", "x", "shitenno.share"])
+        key = self.rng.choice([*FORM_KEYS, "x"])
         custom_id = f"tenka:fs:{self.target(table)}:{self.rng.randrange(3)}:{key}"
         values = [self.noise(6) or "v" for _ in range(self.rng.randint(1, 4))]
         message = emu.plant_message(channel, select=(custom_id, values))
@@ -308,9 +311,15 @@ class Fuzzer:
             return f"tenka:l:{action}:{game}", True  # every game has started
         if shape == 3:
             op = self.rng.choice(["c", "o1", "o12", "m0", "m9"])
-            key = self.rng.choice(["rising_sun.bid", "samurai.pick", "china.x", "zz"])
+            key = self.rng.choice([*FORM_KEYS, "zz"])
             return f"tenka:fb:{game}:{op}:{key}", not seated or game != table.game_id
         return f"tenka:rc:{game}", not seated
+
+
+def shortest_config() -> Config:
+    """The two-seat configuration whose random game is shortest (a game to finish)."""
+    pairs = [c for c in configurations() if c.players == 2]
+    return min(pairs, key=lambda c: sum(1 for _ in random_positions(c, 1)))
 
 
 def _thinking(handle: Any) -> bool:

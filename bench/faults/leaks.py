@@ -56,14 +56,11 @@ def run_leaks(
         done = [job.result() for job in jobs]
     merged: dict[str, Any] = {"examples": [], "games_by_config": {}}
     for part in done:
-        for key, value in part.items():
-            if key == "examples":
-                merged[key] = (merged[key] + value)[:5]
-            elif key == "games_by_config":
-                for label, n in value.items():
-                    merged[key][label] = merged[key].get(label, 0) + n
-            else:
-                merged[key] = merged.get(key, 0) + value
+        merged["examples"] = (merged["examples"] + part.pop("examples"))[:5]
+        for label, n in part.pop("games_by_config").items():
+            merged["games_by_config"][label] = merged["games_by_config"].get(label, 0) + n
+        for figure, value in part.items():
+            merged[figure] = merged.get(figure, 0) + value
     return merged
 
 
