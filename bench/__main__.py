@@ -1,7 +1,7 @@
 """``python -m bench``: Tenka's benchmark. Prints a table and writes ``bench/results.json``.
 
 Sections (``--only NAME`` runs a subset): perft, playout, legal, ai, render, store,
-service, store_calls, emulator; each runs over every registered game, variant and player
+service, store_calls, emulator, faults; each runs over every registered game, variant and player
 count. Numbers are wall-clock on this machine; compare runs on one machine.
 """
 
@@ -32,6 +32,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "service": sections.service,
     "store_calls": sections.store_calls,
     "emulator": sections.emulator,
+    "faults": sections.faults,
 }
 
 

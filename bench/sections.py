@@ -236,3 +236,11 @@ async def emulator(args: argparse.Namespace) -> dict[str, Any]:
     from bench.through_emulator import bench_emulator
 
     return await bench_emulator(moves=8 if args.quick else 40)
+
+
+def faults(args: argparse.Namespace) -> dict[str, Any]:
+    """The real bot under faults (see :mod:`bench.faults`): kill -9, races, fuzz through
+    Discord, leaks, bad persisted data, Discord faults."""
+    from bench.faults import BENCH, QUICK, run_faults
+
+    return run_faults(QUICK if args.quick else BENCH)

@@ -29,6 +29,9 @@ def to_file(attachment: Attachment) -> discord.File:
     )
 
 
+INVALID_WEBHOOK_TOKEN = 50027  # Discord's code for an expired interaction token
+
+
 async def reply(
     interaction: discord.Interaction[Any],
     content: str,
@@ -50,6 +53,12 @@ async def reply(
             await interaction.followup.send(**kwargs)
     except discord.NotFound:
         log.info("interaction %s expired before it could be answered", interaction.id)
+    except discord.HTTPException as err:
+        if err.code != INVALID_WEBHOOK_TOKEN:
+            raise
+        # the interaction's token expired mid-flow (15 minutes): what was committed stands
+        # and its board is in the channel; there is no way left to answer this interaction
+        log.info("interaction %s: token expired before the answer", interaction.id)
 
 
 class Publisher:

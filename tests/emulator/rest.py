@@ -81,6 +81,7 @@ class Fault:
     times: int
     message: str | None = None
     hits: list[str] = field(default_factory=list)
+    global_limit: bool = False  # a 429 of the global limit (every route), not one bucket's
 
 
 @dataclass(frozen=True)
@@ -158,12 +159,19 @@ class RestApi:
                 "X-RateLimit-Bucket": _bucket(route),
                 "X-RateLimit-Scope": "user",
             }
+            if fault.global_limit:  # as Discord sends it: no bucket headers, global flag
+                headers = {
+                    "Via": "1.1 google",
+                    "Retry-After": str(max(1, int(retry + 0.999))),
+                    "X-RateLimit-Global": "true",
+                    "X-RateLimit-Scope": "global",
+                }
             return ApiError(
                 429,
                 fault.code or 0,
                 fault.message or "You are being rate limited.",
                 headers=headers,
-                extra={"retry_after": retry, "global": False},
+                extra={"retry_after": retry, "global": fault.global_limit},
             )
         text = fault.message or f"{fault.status}: {_reason(fault.status)}"
         return ApiError(fault.status, fault.code or 0, text)

@@ -324,6 +324,63 @@ class Emulator:
         await self._flush()
         return await self.interactions.submit_modal(user, opened_by, values)
 
+    def plant_message(
+        self,
+        channel: ChannelRef,
+        *,
+        buttons: list[str] | None = None,
+        select: tuple[str, list[str]] | None = None,
+        content: str = "",
+        visible_to: set[int] | None = None,
+    ) -> StoredMessage:
+        """A message "from the bot" carrying components the bot may never have sent: stale
+        boards, forged or tampered ``custom_id``s (a modified client, a replayed payload).
+        ``select`` is ``(custom_id, option values)``. Nothing is dispatched."""
+        rows: list[dict[str, Any]] = []
+        ids = list(dict.fromkeys(buttons or []))
+        for start in range(0, min(len(ids), 20), 5):
+            row = [
+                {"type": 2, "style": 1, "label": f"b{start + i}", "custom_id": cid}
+                for i, cid in enumerate(ids[start : start + 5])
+            ]
+            rows.append({"type": 1, "components": row})
+        if select is not None:
+            custom_id, values = select
+            options = [{"label": v[:100] or "-", "value": v[:100] or "-"} for v in values[:25]]
+            menu = {
+                "type": 3,
+                "custom_id": custom_id,
+                "options": options,
+                "min_values": 1,
+                "max_values": len(options),
+            }
+            rows.append({"type": 1, "components": [menu]})
+        msg = StoredMessage(
+            id=self.world.ids.next(),
+            channel_id=self._channel(channel).id,
+            author_id=self.bot.id,
+            content=content,
+            components=rows,
+            flags=64 if visible_to is not None else 0,
+            visible_to=frozenset(visible_to) if visible_to is not None else None,
+            timestamp=self.clock.iso(),
+        )
+        self.world.store(msg)
+        return msg
+
+    async def user_says(self, user: FakeUser, channel: ChannelRef, content: str) -> StoredMessage:
+        """``user`` writes ``content`` in ``channel`` (a DM to the bot, a thread...): stored
+        and announced as MESSAGE_CREATE."""
+        msg = StoredMessage(
+            id=self.world.ids.next(),
+            channel_id=self._channel(channel).id,
+            author_id=user.id,
+            content=content,
+            timestamp=self.clock.iso(),
+        )
+        await self.post_message(msg)
+        return msg
+
     # --- inspection --------------------------------------------------------------------------
 
     def find_message(self, message_id: int | None) -> StoredMessage | None:
@@ -389,12 +446,22 @@ class Emulator:
         retry_after: float | None = None,
         times: int = 1,
         message: str | None = None,
+        *,
+        global_limit: bool = False,
     ) -> Fault:
         """Answer the next ``times`` requests matching ``method`` (or "*") and ``path_regex``
         (searched in the path after /api/v10) with ``status``: 429 comes with ``Via``,
-        ``retry_after`` and rate-limit headers, as Discord sends it."""
+        ``retry_after`` and rate-limit headers, as Discord sends it (``global_limit``: the
+        global limit's 429, ``"global": true`` and ``X-RateLimit-Global``)."""
         fault = Fault(
-            method.upper(), re.compile(path_regex), status, code, retry_after, times, message
+            method.upper(),
+            re.compile(path_regex),
+            status,
+            code,
+            retry_after,
+            times,
+            message,
+            global_limit=global_limit,
         )
         self.rest.faults.append(fault)
         return fault

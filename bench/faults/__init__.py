@@ -1,0 +1,104 @@
+"""``python -m bench --only faults``: the real bot under faults, in figures.
+
+Six parts (see each module): :mod:`~bench.faults.kill` (SIGKILLs of the bot process),
+:mod:`~bench.faults.races`, :mod:`~bench.faults.fuzz` (through Discord),
+:mod:`~bench.faults.leaks`, :mod:`~bench.faults.baddata`,
+:mod:`~bench.faults.discord_faults`. :func:`run_faults` runs them at a size and returns one
+table: per part its figures, and the summary row the issue asks for (kills, lost moves,
+doubled moves, races, fuzz cases, exceptions, leaks, recoveries). ``tests/faults`` runs the
+same code at a smaller size and asserts the zeros.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Size:
+    kills: int
+    races: int
+    fuzz: int
+    leaks: int
+    discord_moves: int
+
+
+BENCH = Size(kills=50, races=5, fuzz=20_000, leaks=1000, discord_moves=6)
+QUICK = Size(kills=10, races=2, fuzz=2_000, leaks=140, discord_moves=3)
+
+# figures that must be 0, by part
+ZERO = {
+    "kill": (
+        "lost_moves",
+        "doubled_moves",
+        "integrity_failures",
+        "replay_failures",
+        "stuck_games",
+        "doubled_deadlines",
+        "lost_deadlines",
+        "exceptions",
+    ),
+    "races": ("wrong_winner_counts", "unclear_losers", "log_gaps_or_duplicates", "exceptions"),
+    "fuzz": ("exceptions", "changes_after_refusal", "not_a_sentence", "unanswered"),
+    "leaks": ("leaks", "stray_dms"),
+    "bad_data": ("unclear_answers", "others_blocked", "half_written", "exceptions"),
+    "discord": (
+        "boards_doubled",
+        "boards_out_of_order",
+        "boards_missing",
+        "players_unanswered",
+        "exceptions",
+    ),
+}
+
+
+def run_faults(size: Size, seed: int = 17, workers: int = 2) -> dict[str, Any]:
+    from bench.faults.baddata import run_bad_data
+    from bench.faults.discord_faults import run_discord_faults
+    from bench.faults.fuzz import run_fuzz
+    from bench.faults.kill import run_kills
+    from bench.faults.leaks import run_leaks
+    from bench.faults.races import run_races
+
+    parts: dict[str, dict[str, Any]] = {}
+    parts["kill"] = asyncio.run(run_kills(size.kills, per_key=2, seed=seed))
+    parts["races"] = asyncio.run(run_races(size.races, 100, seed=seed))
+    parts["fuzz"] = asyncio.run(run_fuzz(size.fuzz, seed=seed))
+    parts["leaks"] = run_leaks(size.leaks, seed=seed, workers=workers)
+    parts["bad_data"] = asyncio.run(run_bad_data(seed=seed))
+    parts["discord"] = asyncio.run(run_discord_faults(size.discord_moves, seed=seed))
+    return summarize(parts)
+
+
+def summarize(parts: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    rows = []
+    for name, found in parts.items():
+        row: dict[str, Any] = {"game": "all five", "part": name}
+        row.update({k: v for k, v in found.items() if isinstance(v, int | float)})
+        rows.append(row)
+    exceptions = sum(int(p.get("exceptions", 0)) for p in parts.values())
+    table = {
+        "kills": parts["kill"]["kills"],
+        "lost_moves": parts["kill"]["lost_moves"],
+        "doubled_moves": parts["kill"]["doubled_moves"],
+        "races": parts["races"]["races"],
+        "fuzz_cases": parts["fuzz"]["cases"],
+        "exceptions": exceptions,
+        "leaks": parts["leaks"]["leaks"] + parts["leaks"]["stray_dms"],
+        "recoveries": parts["bad_data"]["recoveries"],
+    }
+    nonzero = {
+        f"{name}.{key}": parts[name][key]
+        for name, keys in ZERO.items()
+        for key in keys
+        if parts[name].get(key)
+    }
+    problems = {name: p["problems"] for name, p in parts.items() if p.get("problems")}
+    return {
+        "rows": rows,
+        "table": table,
+        "should_be_zero_but_is_not": nonzero,
+        "problems": problems,
+    }

@@ -1,0 +1,361 @@
+"""Fuzz through Discord: generated interactions from fake users against the real bot over
+the local emulator (HTTP + gateway), seeded so a failure replays.
+
+Cases: ``/move`` with notations (legal ones, mangled ones, noise), game option values
+(this game, another, a finished one, another server's, not a number), autocomplete
+strings, presses of forged or stale ``custom_id``s (another game's, another server's, a
+tampered version, a finished game's) on planted messages, form selects with made-up
+values, read-only commands, users not in the game, DMs to the bot. A few real moves by the
+right player keep the games moving. Figures: cases, unhandled exceptions (the bot's ERROR
+logs, "something went wrong" answers, emulator problems), state changes after a refusal,
+refusals that are not a sentence, interactions never answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import string
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import games
+from bench.configs import Config, configurations, random_positions
+from bench.faults.harness import INTERNAL, answer_of, error_log, is_sentence
+from bench.tables import open_table
+from games.ai import RandomPlayer
+
+NOISE = string.ascii_letters + string.digits + " -_:/.,;!?*+=()[]{}<>@#'\"\\|~`$%^&"
+UNICODE = "éñ漢字ーｘ🎴🀄\u200b\u202e\x00\t\n"
+# made-up form keys in every game's namespace (the registry's keys, none named here)
+FORM_KEYS = [f"{key}.{what}" for key in sorted(games.GAMES) for what in ("pick", "bid")]
+BOARD_ACTIONS = ("undo", "end", "resign", "mute", "tb_yes", "tb_no", "ck_yes", "ck_no")
+
+
+@dataclass
+class Seated:
+    config: Config
+    game_id: int
+    users: list[Any]
+    channel: Any
+    finished: bool = False
+
+
+@dataclass
+class Case:
+    kind: str
+    must_refuse: bool  # forged, stale or out of place: nothing may change
+
+
+class Fuzzer:
+    def __init__(self, emu: Any, bot: Any, seed: int) -> None:
+        self.emu, self.bot, self.rng = emu, bot, random.Random(seed)
+        self.tables: list[Seated] = []
+        self.users: list[Any] = []
+        self.stranger: Any = None
+        self.channel: Any = None
+        self.away: Any = None
+        self.figures = {
+            "cases": 0,
+            "refusals": 0,
+            "moves_played": 0,
+            "exceptions": 0,
+            "changes_after_refusal": 0,
+            "not_a_sentence": 0,
+            "unanswered": 0,
+            "client_side_invalid": 0,
+        }
+        self.problems: list[str] = []
+        self.acting: set[int | None] = set()
+
+    def note(self, text: str) -> None:
+        if len(self.problems) < 20:
+            self.problems.append(text)
+
+    # --- world -------------------------------------------------------------------------
+
+    async def setup(self) -> None:
+        emu, service = self.emu, self.bot.service
+        guild = emu.add_guild("Home")
+        self.channel = emu.add_channel(guild, "games")
+        self.users = [emu.add_user(f"fz{i}") for i in range(5)]
+        self.stranger = emu.add_user("stranger")
+        away_guild = emu.add_guild("Away")
+        self.away = emu.add_channel(away_guild, "away")
+        seen: set[str] = set()
+        for index, config in enumerate(configurations()):
+            if config.key in seen:
+                continue
+            seen.add(config.key)
+            await self._open(config, index, self.channel, guild.id)
+        short = shortest_config()
+        away = await self._open(short, 99, self.away, away_guild.id)
+        away.users = self.users[: short.players]
+        done = await self._open(short, 98, self.channel, guild.id)
+        player = RandomPlayer(98)
+        while True:
+            loaded = await service.load(done.game_id)
+            game = loaded.game
+            if game.outcome(loaded.state) is not None:
+                break
+            seat = min(game.to_act(loaded.state))
+            text = game.notation(loaded.state, player.choose(game, loaded.state, seat))
+            await service.act(done.game_id, loaded.user_at(seat), text)
+        done.finished = True
+
+    async def _open(self, config: Config, seed: int, channel: Any, guild_id: int) -> Seated:
+        users = self.users[: config.players]
+        pairs = [(u.id, u.username) for u in users]
+        game_id = await open_table(
+            self.bot.service, config, pairs, seed=seed, guild_id=guild_id, channel_id=channel.id
+        )
+        table = Seated(config, game_id, users, channel)
+        self.tables.append(table)
+        return table
+
+    async def fingerprint(self) -> list[tuple[Any, ...]]:
+        store, everything = self.bot.store, ("lobby", "active", "finished", "abandoned")
+        rows = [
+            *await store.games_in_channel(self.channel.id, everything),
+            *await store.games_in_channel(self.away.id, everything),
+        ]
+        return [
+            (r.version, r.status, r.revision, json.dumps(r.settings, sort_keys=True))
+            for r in rows
+            if r is not None
+        ]
+
+    # --- generators --------------------------------------------------------------------
+
+    def noise(self, n: int = 12) -> str:
+        pool = NOISE + UNICODE
+        return "".join(self.rng.choice(pool) for _ in range(self.rng.randint(0, n)))
+
+    async def legal_texts(self, table: Seated) -> tuple[list[str], Any, int]:
+        loaded = await self.bot.service.load(table.game_id)
+        game, state = loaded.game, loaded.state
+        self.acting = set()
+        self.last = ""
+        if state is None or game.outcome(state) is not None or loaded.row.status != "active":
+            return [], None, loaded.row.version
+        seat = min(game.to_act(state))
+        texts = [game.notation(state, a) for a in game.legal(state, seat)[:200]]
+        self.acting = {loaded.user_at(s) for s in game.to_act(state)}  # simultaneous choices
+        return texts, loaded.user_at(seat), loaded.row.version
+
+    def mangle(self, text: str) -> str:
+        how = self.rng.randrange(6)
+        if how == 0:
+            return text[: self.rng.randint(0, max(0, len(text) - 1))]
+        if how == 1:
+            return text + self.noise(4)
+        if how == 2:
+            return text.swapcase()
+        if how == 3:
+            return text.replace(" ", self.rng.choice(["", "  ", "-", "\u00a0"]))
+        if how == 4:
+            return "".join(reversed(text))
+        return self.noise(40)
+
+    def game_option(self, table: Seated) -> tuple[str | None, bool]:
+        """A value for the ``game`` option and whether it names ``table`` rightly."""
+        roll = self.rng.random()
+        if roll < 0.55:
+            return str(table.game_id), True
+        if roll < 0.65:
+            return None, False  # several games in the channel: which one?
+        other = self.rng.choice(self.tables)
+        choices = [
+            str(other.game_id),
+            str(self.rng.randint(10_000, 10**12)),
+            self.noise(8),
+            "-1",
+            "0",
+            "9" * 30,
+            f"#{table.game_id}",
+        ]
+        value = self.rng.choice(choices)
+        return value, value.strip().lstrip("#") == str(table.game_id)  # "#12" names game 12
+
+    def user(self, table: Seated, mover: Any) -> Any:
+        roll = self.rng.random()
+        if roll < 0.5 and mover is not None:
+            return next((u for u in self.users if u.id == mover), self.users[0])
+        if roll < 0.7:
+            return self.stranger
+        return self.rng.choice(self.users)
+
+    # --- one case ----------------------------------------------------------------------
+
+    async def one(self) -> None:
+        table = self.rng.choice(self.tables)
+        kind = self.rng.choices(
+            ["move", "autocomplete", "button", "select", "read", "dm", "play"],
+            [30, 18, 22, 8, 8, 4, 10],
+        )[0]
+        before = await self.fingerprint()
+        try:
+            case, handle = await self._send(kind, table)
+        except ValueError:  # what a Discord client would not even send
+            self.figures["client_side_invalid"] += 1
+            return
+        self.figures["cases"] += 1
+        text = await answer_of(handle, timeout=10) if handle is not None else "(ignored)"
+        if handle is not None:
+            await self.emu.wait_until(lambda: not _thinking(handle), 10, "the answer")
+        after = await self.fingerprint()
+        if text is None:
+            self.figures["unanswered"] += 1
+            self.note(f"{kind}: no answer")
+            return
+        if INTERNAL.search(text):
+            self.figures["exceptions"] += 1
+            self.note(f"{kind}: {text}")
+        if case.must_refuse:
+            self.figures["refusals"] += 1
+            if after != before:
+                self.figures["changes_after_refusal"] += 1
+                self.note(f"{kind} changed a game ({self.last}): {text}")
+            if case.kind in ("move", "button", "select", "read") and not (
+                is_sentence(text) or text in ("(modal)", "(updated)")
+            ):
+                self.figures["not_a_sentence"] += 1
+                self.note(f"{kind}: not a sentence: {text!r}")
+        elif after != before:
+            self.figures["moves_played"] += 1
+
+    async def _send(self, kind: str, table: Seated) -> tuple[Case, Any]:
+        emu = self.emu
+        texts, mover, version = await self.legal_texts(table)
+        if kind == "play" and texts and mover is not None:
+            user = next(u for u in self.users if u.id == mover)
+            options = {"action": self.rng.choice(texts), "game": str(table.game_id)}
+            return Case("move", False), await emu.slash(user, table.channel, "move", options)
+        if kind == "dm":
+            user = self.rng.choice([*self.users, self.stranger])
+            await emu.user_says(user, emu.dm_channel(user), self.noise(30))
+            return Case("dm", True), None
+        user = self.user(table, mover)
+        value, right = self.game_option(table)
+        channel = self._where(table)
+        seated = user.id in {u.id for u in table.users}
+        if kind in ("move", "autocomplete"):
+            action = self.mangle(self.rng.choice(texts)) if texts else self.noise()
+            if texts and self.rng.random() < 0.3:
+                action = self.rng.choice(texts)
+            options: dict[str, Any] = {"action": action[:100]}
+            if value is not None:
+                options["game"] = value[:100]
+            # a lenient parser may accept a mangled notation: only who, which game and
+            # where decide that a move must be refused
+            legal = user.id in self.acting and channel is table.channel and (right or value is None)
+            legal = legal or (value is None and seated)  # the channel's other game
+            if kind == "autocomplete":
+                focused = self.rng.choice(["action", "game"])
+                handle = await emu.interactions.autocomplete(
+                    user, channel, "move", options, focused
+                )
+                return Case("autocomplete", True), handle
+            self.last = f"user {user.username} acting {self.acting} {options} in {channel.name}"
+            return Case("move", not legal), await emu.slash(user, channel, "move", options)
+        if kind == "read":
+            name = self.rng.choice(["board", "hand", "game status", "game history"])
+            options = {"game": value[:100]} if value is not None else {}
+            return Case("read", True), await emu.slash(user, channel, name, options)
+        if kind == "button":
+            custom_id, forged = self.custom_id(table, version, seated, user.id == mover)
+            message = emu.plant_message(channel, buttons=[custom_id])
+            return Case("button", forged), await emu.click(user, message, custom_id)
+        key = self.rng.choice([*FORM_KEYS, "x"])
+        custom_id = f"tenka:fs:{self.target(table)}:{self.rng.randrange(3)}:{key}"
+        values = [self.noise(6) or "v" for _ in range(self.rng.randint(1, 4))]
+        message = emu.plant_message(channel, select=(custom_id, values))
+        picked = self.rng.sample(values, self.rng.randint(1, len(values)))
+        return Case("select", True), await emu.select(user, message, custom_id, picked)
+
+    def _where(self, table: Seated) -> Any:
+        roll = self.rng.random()
+        if roll < 0.8:
+            return table.channel
+        if roll < 0.9:
+            return self.away if table.channel is not self.away else self.channel
+        return self.channel
+
+    def target(self, table: Seated) -> int:
+        roll = self.rng.random()
+        if roll < 0.6:
+            return table.game_id
+        if roll < 0.8:
+            return self.rng.choice(self.tables).game_id
+        return self.rng.randint(10_000, 10**15)
+
+    def custom_id(self, table: Seated, version: int, seated: bool, mover: bool) -> tuple[str, bool]:
+        """A forged or stale custom id and whether pressing it must change nothing."""
+        game = self.target(table)
+        stale = version + self.rng.choice([-3, -2, -1, 1, 2, 100])
+        stale = max(stale, 0) if stale != version else version + 1
+        shape = self.rng.randrange(5)
+        if shape == 0:
+            action = self.rng.choice(BOARD_ACTIONS)
+            return f"tenka:b:{action}:{game}:{stale}", action not in ("resign", "mute") or (
+                not seated
+            )
+        if shape == 1:
+            return f"tenka:a:{game}:{stale}:{self.rng.randrange(40)}", True
+        if shape == 2:
+            action = self.rng.choice(["join", "leave", "ai", "start"])
+            return f"tenka:l:{action}:{game}", True  # every game has started
+        if shape == 3:
+            op = self.rng.choice(["c", "o1", "o12", "m0", "m9"])
+            key = self.rng.choice([*FORM_KEYS, "zz"])
+            return f"tenka:fb:{game}:{op}:{key}", not seated or game != table.game_id
+        return f"tenka:rc:{game}", not seated
+
+
+def shortest_config() -> Config:
+    """The two-seat configuration whose random game is shortest (a game to finish)."""
+    pairs = [c for c in configurations() if c.players == 2]
+    return min(pairs, key=lambda c: sum(1 for _ in random_positions(c, 1)))
+
+
+def _thinking(handle: Any) -> bool:
+    message = handle.message
+    return message is not None and message.loading
+
+
+async def run_fuzz(cases: int = 100_000, seed: int = 17) -> dict[str, Any]:
+    """``cases`` interactions against a fresh bot; the figures and the first problems."""
+    from tests.e2e.conftest import Clock, make_bot
+    from tests.emulator import Emulator, start_client, stop_client
+
+    started = time.perf_counter()
+    emu = Emulator()
+    await emu.start()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            bot = make_bot(emu, Path(tmp) / "fuzz.db", Clock())
+            await start_client(bot, emu)
+            await bot.tree.sync()
+            try:
+                async with error_log() as errors:
+                    fuzzer = Fuzzer(emu, bot, seed)
+                    await fuzzer.setup()
+                    await asyncio.sleep(0)
+                    while fuzzer.figures["cases"] < cases:
+                        await fuzzer.one()
+            finally:
+                await stop_client(bot)
+    finally:
+        await emu.stop()
+    figures = dict(fuzzer.figures)
+    problems = emu.problems()
+    figures["exceptions"] += len(errors.records) + len(problems)
+    return {
+        **figures,
+        "problems": (fuzzer.problems + errors.lines() + problems)[:20],
+        "wall_s": round(time.perf_counter() - started, 1),
+    }

@@ -1,0 +1,160 @@
+"""Leaks: over random games of every game and player count, what the bot shows in public
+(post text, button labels, alt text, the board PNG) is identical when the hidden information
+is reshuffled (``Game.shuffle_hidden``), and every DM is its own seat's business.
+
+Each game is opened and started through the real :class:`bot.service.Service` (seats,
+names, settings, locale as a table has them). A random playout runs in the engine to a few
+sampled moves; at each, the move is applied twice: to the true position and to the
+position with everything the mover cannot see reshuffled. The service's own post builder
+(:meth:`bot.aftermath.Aftermath.posts`) turns both into posts, which must be equal, and each
+seated player's DM must be equal when what *that* player cannot see is reshuffled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import multiprocessing
+import random
+import tempfile
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from bench.configs import Config, configurations
+from bench.tables import open_table
+from bot.loaded import Loaded
+from bot.presenter import hand_post
+from bot.results import Post
+from bot.service import Service
+from bot.store import open_store
+from games.ai import RandomPlayer
+from games.rng import derive_seed
+
+
+def _public(post: Post) -> tuple[Any, ...]:
+    """Everything of a public post a channel sees (its picture's bytes included)."""
+    image = (post.image.data, post.image.description) if post.image else None
+    extra = tuple((a.data, a.description) for a in post.extra)
+    return (post.text, image, extra, post.controls, post.choices, post.ping, post.board)
+
+
+def _at(loaded: Loaded, state: Any, version: int) -> Loaded:
+    row = dataclasses.replace(loaded.row, state=state, version=version)
+    return dataclasses.replace(loaded, row=row, state=state)
+
+
+def run_leaks(
+    games: int = 1000, samples: int = 1, dm_seats: int = 1, seed: int = 17, workers: int = 1
+) -> dict[str, Any]:
+    """:func:`leaks_of` over ``workers`` processes (game ``i`` goes to worker ``i % n``)."""
+    if workers <= 1:
+        return asyncio.run(leaks_of(range(games), samples, dm_seats, seed))
+    parts = [range(w, games, workers) for w in range(workers)]
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        jobs = [pool.submit(_leaks_in_process, p, samples, dm_seats, seed) for p in parts]
+        done = [job.result() for job in jobs]
+    merged: dict[str, Any] = {"examples": [], "games_by_config": {}}
+    for part in done:
+        merged["examples"] = (merged["examples"] + part.pop("examples"))[:5]
+        for label, n in part.pop("games_by_config").items():
+            merged["games_by_config"][label] = merged["games_by_config"].get(label, 0) + n
+        for figure, value in part.items():
+            merged[figure] = merged.get(figure, 0) + value
+    return merged
+
+
+def _leaks_in_process(indices: range, samples: int, dm_seats: int, seed: int) -> dict[str, Any]:
+    return asyncio.run(leaks_of(indices, samples, dm_seats, seed))
+
+
+async def leaks_of(
+    indices: Iterable[int], samples: int = 1, dm_seats: int = 1, seed: int = 17
+) -> dict[str, Any]:
+    """``games`` random games spread over every configuration; ``samples`` compared moves
+    each (the game's last move among them: the end reveals things), and the DMs of
+    ``dm_seats`` random seats at each. Returns the figures and per-game rows."""
+    configs = list(configurations())
+    figures = {"games": 0, "compared_moves": 0, "compared_dms": 0, "leaks": 0, "stray_dms": 0}
+    per_game: dict[str, int] = {}
+    examples: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await open_store(f"{tmp}/leaks.db")
+        service = Service(store, render=True)
+        opener = Service(store, render=False)  # opening a table needs no pictures
+        try:
+            for index in indices:
+                config = configs[index % len(configs)]
+                found = await _one_game(
+                    service, opener, config, derive_seed(seed, f"leak{index}"), samples, dm_seats
+                )
+                figures["games"] += 1
+                per_game[config.label] = per_game.get(config.label, 0) + 1
+                for key in ("compared_moves", "compared_dms", "leaks", "stray_dms"):
+                    figures[key] += found[key]
+                if found["what"] and len(examples) < 5:
+                    examples.append(f"{config.label}: {found['what']}")
+        finally:
+            await store.close()
+    return {**figures, "examples": examples, "games_by_config": per_game}
+
+
+async def _one_game(
+    service: Service, opener: Service, config: Config, seed: int, samples: int, dm_seats: int
+) -> dict[str, Any]:
+    game = config.game
+    users = [(9000 + i, f"P{i + 1}") for i in range(config.players)]
+    game_id = await open_table(opener, config, users, seed=seed)
+    loaded = await service.load(game_id)
+    rng = random.Random(seed)
+    # a random playout in the engine; remember the positions to compare
+    player = RandomPlayer(seed)
+    state, line = loaded.state, []
+    while game.outcome(state) is None:
+        seat = rng.choice(sorted(game.to_act(state)))
+        action = player.choose(game, state, seat)
+        line.append((state, seat, action))
+        state, _ = game.apply(state, seat, action)
+    picks = sorted(rng.sample(range(len(line)), min(samples, len(line))))
+    if picks and rng.random() < 0.25:
+        picks[-1] = len(line) - 1  # the end of a game reveals things: compare it too
+    found = {"compared_moves": 0, "compared_dms": 0, "leaks": 0, "stray_dms": 0, "what": ""}
+    humans = {s.user_id for s in loaded.seats if s.user_id is not None}
+    for step in picks:
+        before, seat, action = line[step]
+        after, events = game.apply(before, seat, action)
+        shuffle = derive_seed(seed, f"shuffle{step}")
+        hidden_before = game.shuffle_hidden(before, None, shuffle)
+        hidden_after = game.shuffle_hidden(after, None, shuffle)
+        public_events = [e for e in events if e.audience is None]
+        true_ = await service.aftermath.posts(_at(loaded, after, step + 1), events, before=before)
+        other = await service.aftermath.posts(
+            _at(loaded, hidden_after, step + 1), public_events, before=hidden_before
+        )
+        found["compared_moves"] += 1
+        if [_public(p) for p in true_.public] != [_public(p) for p in other.public]:
+            found["leaks"] += 1
+            found["what"] = found["what"] or f"public post differs at move {step + 1}"
+        for private in true_.private:
+            if private.user_id not in humans:
+                found["stray_dms"] += 1
+        # each seat's DM depends only on what that seat may see
+        holders = [
+            s
+            for s in loaded.seats
+            if s.user_id is not None
+            and s.position is not None
+            and game.hand(after, s.position) is not None
+        ]
+        for s in rng.sample(holders, min(dm_seats, len(holders))):
+            assert s.position is not None
+            mine = game.shuffle_hidden(after, s.position, derive_seed(seed, f"dm{step}"))
+            a = await hand_post(_at(loaded, after, step + 1), s.position)
+            b = await hand_post(_at(loaded, mine, step + 1), s.position)
+            found["compared_dms"] += 1
+            if a.user_id != s.user_id:
+                found["stray_dms"] += 1
+            if (a.text, a.image) != (b.text, b.image):
+                found["leaks"] += 1
+                found["what"] = found["what"] or f"seat {s.position}'s DM differs at {step + 1}"
+    return found
