@@ -60,7 +60,7 @@ MAP_COLOURS: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "colorblind": {
-        "card": {"R": "#d55e00", "G": "#009e73", "O": "#e69f00", "Y": "#f0e442", "P": "#cc79a7"},
+        "card": {"R": "#a33b00", "G": "#009e73", "O": "#e69f00", "Y": "#f0e442", "P": "#cc79a7"},
         "band": {"R": "#e8a070", "G": "#6cc4a8", "O": "#f0c765", "Y": "#e6dc6a", "P": "#e0a9c8"},
         "fill": {"R": "#f8dcc8", "G": "#c9ece1", "O": "#fae9c7", "Y": "#f8f4c2", "P": "#f4e0ec"},
         "map": {
