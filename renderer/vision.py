@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 
 Matrix = tuple[tuple[float, float, float], ...]
@@ -76,13 +77,11 @@ def lab(colour: str) -> tuple[float, float, float]:
 
 def delta_e(a: str, b: str) -> float:
     """CIE76 colour difference of two sRGB colours."""
-    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5
+    return math.dist(lab(a), lab(b))
 
 
 def closest_pair(colours: Sequence[str], deficiency: str | None = None) -> tuple[float, str, str]:
     """The smallest ΔE between two of ``colours`` as seen with ``deficiency`` (``None``:
     typical vision), with the pair."""
     seen = {c: simulate(c, deficiency) if deficiency else c for c in colours}
-    return min(
-        (delta_e(seen[a], seen[b]), a, b) for a, b in itertools.combinations(colours, 2)
-    )
+    return min((delta_e(seen[a], seen[b]), a, b) for a, b in itertools.combinations(colours, 2))

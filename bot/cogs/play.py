@@ -70,7 +70,7 @@ class PlayCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         summary = await resolve_game(interaction, game)
         locale = await locale_for(interaction)
-        post = await self.bot.service.board(summary.game_id, locale)
+        post = await self.bot.service.board(summary.game_id, locale, interaction.user.id)
         await reply(interaction, post.text, attachment=post.image)
 
     @app_commands.command(name="hand", description="Your private view of a game (also by DM)")

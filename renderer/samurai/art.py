@@ -191,7 +191,7 @@ def build_figure(kind: str, size: int, pal: Palette, kit: Toolkit, letter: bool)
     draw_figure_shape(draw, kind, (0.0, 0.0, float(s)), colours.figure_fill[t], colours.figure_line)
     if letter:
         u, v, scale = LETTER_AT[kind]
-        fnt = kit.font(round(s * scale), True)
+        fnt = kit.supersampled(SS).font(round(s * scale), True)
         draw.text((u * s, v * s), kind, font=fnt, fill=colours.figure_ink[t], anchor="mm")
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
@@ -224,7 +224,7 @@ def build_tile(
     draw.polygon(inner, fill=fill)
     mark = pal["player_shapes"][seat]
     draw_seat_mark(draw, mark, (cx, cy - r * 0.53), r * 0.19, ink, ink)
-    draw_code(draw, KIND_GLYPH[kind], value, (cx, cy + r * 0.16), r, ink, kit)
+    draw_code(draw, KIND_GLYPH[kind], value, (cx, cy + r * 0.16), r, ink, kit.supersampled(SS))
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 

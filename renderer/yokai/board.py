@@ -261,7 +261,7 @@ def draw_static(lay: Layout, pal: Palette, kit: Toolkit, heading: str, tr: Words
         draw.rounded_rectangle(
             box, radius=14, fill=pal["panel"], outline=pal["panel_border"], width=2
         )
-    sx0, sy0, sx1, sy1 = lay.status_box()
+    sx0, sy0, _, _ = lay.status_box()
     draw.text((sx0 + 20, sy0 + 36), heading, font=kit.font(34, True), fill=pal["text"], anchor="lm")
     draw_legend(img, lay, pal, kit, tr)
     return img
