@@ -11,6 +11,7 @@ apology with an error id, logged with its traceback).
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import sqlite3
 from dataclasses import dataclass, replace
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from bot.delivery import Publisher
 
 log = logging.getLogger("tenka.edge")
+# SQLite's words for a database it cannot write now (SQLITE_READONLY, SQLITE_FULL)
+STORAGE_DOWN = re.compile(r"readonly database|disk is full|disk I/O error")
 
 
 def error_id() -> str:
@@ -47,6 +50,10 @@ def error_text(error: BaseException, locale: str) -> str:
         return t(key, locale, **error.params) if key and has(key) else str(error)
     if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
         return t("err.busy", locale)  # waited past the lock timeout: nothing was written
+    if isinstance(error, sqlite3.OperationalError) and STORAGE_DOWN.search(str(error)):
+        # a read-only database or a full disk: the transaction was rolled back whole
+        log.warning("storage refused a write: %s", error)
+        return t("err.storage", locale)
     if isinstance(error, app_commands.CheckFailure):
         return t("err.check_failure", locale)
     if isinstance(error, app_commands.TransformerError):

@@ -56,7 +56,11 @@ class Unit:
 
     async def load(self, game_id: int) -> Loaded:
         """The game as stored now (no lock: for reading)."""
-        row = await self.store.get_game(game_id)
+        try:
+            row = await self.store.get_game(game_id)
+        except ValueError:  # its stored JSON does not parse: set aside like a bad state
+            log.warning("game %s cannot be read; it is set aside", game_id, exc_info=True)
+            raise BrokenGame("err.broken_game", game_id=game_id) from None
         if row is None:
             raise NoSuchGame("err.no_such_game", game_id=game_id)
         seats = await self.store.seats(game_id)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import cast
 
 from PIL import Image, ImageDraw
 
-from renderer.core import Point, Toolkit, draw_seat_mark, rgb, rounded_polygon
+from renderer.core import Point, Toolkit, build_png_palette, draw_seat_mark, rgb, rounded_polygon
 from renderer.palettes import Palette
 
 SS = 4  # supersampling factor of every sprite
@@ -324,3 +325,14 @@ __all__ = [
     "terrain_for",
     "tile",
 ]
+
+
+def png_palette(pal: Palette, kit: Toolkit) -> Image.Image:
+    """The fixed PNG palette for Samurai pictures: ``pal``'s colours plus the terrain's
+    exactly, so a change of seat colours (and so of the blends) never shifts the map."""
+    terrain = terrain_for(pal)
+    own: list[str] = []
+    for value in vars(terrain).values():
+        own += value if isinstance(value, tuple) else [value]
+    extended = cast(Palette, {**pal, "samurai_terrain": tuple(dict.fromkeys(own))})
+    return kit.stamp(("png-palette", "samurai", pal["name"]), lambda: build_png_palette(extended))
