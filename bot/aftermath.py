@@ -97,7 +97,7 @@ class Aftermath:
                 events,
                 render=self.render,
                 started=started,
-                palette=presenter.public_palette(palettes),
+                palette=presenter.PUBLIC_PALETTE,
             )
             post = await self._with_digest(loaded, post, before, described)
             acting = loaded.game.to_act(loaded.state)

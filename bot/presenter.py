@@ -152,9 +152,11 @@ def _turn_line(loaded: Loaded, locale: str) -> tuple[str, tuple[int, ...]]:
     return t("turn.waiting", locale, names=", ".join(names[p] for p in acting)), ping
 
 
-def public_palette(palettes: Mapping[int, str]) -> str:
-    """The board everyone sees uses the colour-blind palette if any player asked for it."""
-    return "colorblind" if "colorblind" in palettes.values() else "default"
+PUBLIC_PALETTE = "default"
+"""The board everyone sees: the default palette, which every viewer can tell apart (seat
+colours checked by colour-vision simulation, and every seat has its shape). A player's own
+palette (``/settings me palette:``) colours only their own views: hand, DMs, ``/game
+board`` and ``/hand`` replies, and the result card shown to them."""
 
 
 def _render_board(
@@ -193,6 +195,20 @@ def board_words(loaded: Loaded, locale: str) -> str:
     return _board_as_text(loaded.game.key, view, loaded.names(), locale, limit=None)
 
 
+def _render_detail(
+    game_key: str, view: Any, names: Sequence[str], palette: str = "default", locale: str = "en"
+) -> Attachment | None:
+    """The enlarged region of the last move, for a board too dense to read whole on a
+    phone (``None`` for every other board)."""
+    data = renderer.render_detail(
+        game_key, view, names=tuple(names), palette=palette, locale=locale
+    )
+    if data is None:
+        return None
+    description = renderer.alt_text(game_key, view, names=tuple(names), locale=locale)
+    return Attachment(f"{game_key}-detail.png", data, alt_summary(description, locale))
+
+
 async def board_post(
     loaded: Loaded,
     events: Sequence[Event],
@@ -201,9 +217,11 @@ async def board_post(
     started: bool = False,
     locale: str | None = None,
     palette: str = "default",
+    viewer: Seat | None = None,
 ) -> Post:
     """The public post after a move: what happened, the board, whose turn (in ``locale``,
-    by default the game's)."""
+    by default the game's). ``viewer``: the board as that seat sees it, for a reply only
+    its player reads."""
     game, state = loaded.game, loaded.state
     locale = locale or loaded.locale
     names = loaded.names(locale)
@@ -223,7 +241,7 @@ async def board_post(
         lines.append(line)
         controls = _controls(loaded)
         choices = _quick_choices(loaded, locale)
-    view = game.view(state, None)
+    view = game.view(state, viewer)
     picture_names = loaded.names()  # pictures follow the game, whoever asks
     image = None
     if render:
@@ -235,10 +253,20 @@ async def board_post(
             log.exception("could not draw the board of game %s", loaded.row.id)
             lines.append(_board_as_text(game.key, view, picture_names, locale))
     extra: tuple[Attachment, ...] = ()
+    if image is not None:
+        try:
+            detail = await in_render_thread(
+                _render_detail, game.key, view, picture_names, palette, locale
+            )
+            extra = () if detail is None else (detail,)
+        except Exception:  # the whole board is posted already
+            log.exception("could not draw the detail of game %s", loaded.row.id)
     if outcome is not None and render:
         try:
-            card = await in_render_thread(_render_result, game, outcome, picture_names, locale)
-            extra = (card,)
+            card = await in_render_thread(
+                _render_result, game, outcome, picture_names, locale, palette
+            )
+            extra = (*extra, card)
         except Exception:  # the scores are in the text already
             log.exception("could not draw the result card of game %s", loaded.row.id)
     return Post(
@@ -265,10 +293,13 @@ def _board_as_text(
 
 
 def _render_result(
-    game: Game, outcome: Outcome, names: Sequence[str], locale: str = "en"
+    game: Game, outcome: Outcome, names: Sequence[str], locale: str = "en", palette: str = "default"
 ) -> Attachment:
-    """The end-of-game card: ranks, scores and the per-game breakdown (in ``locale``)."""
-    data = renderer.render_result(game.key, game.title, outcome, names=tuple(names), locale=locale)
+    """The end-of-game card: ranks, scores and the per-game breakdown (in ``locale``, in
+    the reader's ``palette`` when it is shown to one reader)."""
+    data = renderer.render_result(
+        game.key, game.title, outcome, names=tuple(names), locale=locale, palette=palette
+    )
     alt = renderer.result_alt_text(game.key, game.title, outcome, names=tuple(names), locale=locale)
     return Attachment(f"{game.key}-result.png", data, alt_summary(alt, locale))
 

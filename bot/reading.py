@@ -45,14 +45,23 @@ class Reading:
     async def game(self, game_id: int) -> GameSummary:
         return presenter.summary(await self.unit.load(game_id))
 
-    async def board(self, game_id: int, locale: str | None = None) -> Post:
-        """The current board; its text in ``locale`` (by default the game's)."""
+    async def board(
+        self, game_id: int, locale: str | None = None, user_id: int | None = None
+    ) -> Post:
+        """The current board; its text in ``locale`` (by default the game's). Shown to one
+        user (``/game board`` replies privately), it is drawn in that user's palette and,
+        for a seat, from that seat's side; otherwise the public board."""
         loaded = await self.unit.load(game_id)
         if loaded.state is None:
             raise WrongPhase("err.not_started", game_id=game_id)
-        palette = presenter.public_palette(await self.aftermath.palettes(loaded))
+        palette = presenter.PUBLIC_PALETTE
+        viewer = None
+        if user_id is not None:
+            settings = await self.store.user_settings(user_id)
+            palette = str(settings.get("palette") or presenter.PUBLIC_PALETTE)
+            viewer = next((s.position for s in loaded.seats if s.user_id == user_id), None)
         return await presenter.board_post(
-            loaded, [], render=self.render, locale=locale, palette=palette
+            loaded, [], render=self.render, locale=locale, palette=palette, viewer=viewer
         )
 
     async def board_text(self, game_id: int, locale: str = "en") -> str:

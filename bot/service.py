@@ -77,8 +77,10 @@ class Service:
     async def game(self, game_id: int) -> GameSummary:
         return await self.reading.game(game_id)
 
-    async def board(self, game_id: int, locale: str | None = None) -> Post:
-        return await self.reading.board(game_id, locale)
+    async def board(
+        self, game_id: int, locale: str | None = None, user_id: int | None = None
+    ) -> Post:
+        return await self.reading.board(game_id, locale, user_id)
 
     async def hand(self, game_id: int, user_id: int, locale: str = "en") -> PrivatePost:
         return await self.reading.hand(game_id, user_id, locale)

@@ -55,6 +55,7 @@ __all__ = [
     "has_hand",
     "register",
     "render_board",
+    "render_detail",
     "render_hand",
     "render_image",
     "render_naive",
@@ -142,6 +143,21 @@ def render_naive(
         view, palette=pal, highlight=highlight, names=names, kit=NAIVE, locale=supported(locale)
     )
     return encode_png(image, get(game_key).png_palette(pal, NAIVE))
+
+
+def render_detail(
+    game_key: str,
+    view: Any,
+    *,
+    palette: str = "default",
+    names: Sequence[str] | None = None,
+    locale: str = "en",
+) -> bytes | None:
+    """The enlarged region of the last move as PNG bytes, for a board too dense to read
+    whole on a phone; ``None`` when the board alone is legible."""
+    game, pal = get(game_key), get_palette(palette)
+    image = game.render_detail(view, palette=pal, names=names, kit=CACHED, locale=supported(locale))
+    return None if image is None else encode_png(image, game.png_palette(pal, CACHED))
 
 
 def alt_text(

@@ -16,7 +16,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -112,10 +112,33 @@ STAMPS: Lru[Any] = Lru(4096)  # piece tokens, text masks, PNG palettes: small an
 
 @dataclass(frozen=True)
 class Toolkit:
-    """Where a renderer gets fonts, static layers and stamps: cached or rebuilt every time."""
+    """Where a renderer gets fonts, static layers and stamps: cached or rebuilt every time.
 
-    font: Callable[[int, bool], Font]
+    ``scale`` is how many drawing pixels make one output pixel: a sprite drawn 4x larger
+    and shrunk asks :meth:`supersampled` for a toolkit whose fonts count 4x smaller.
+    ``record``, when set (the legibility test), is told the output size in px and the
+    weight of every font drawn with (see :class:`FontLog`).
+    """
+
+    load: Callable[[int, bool], Font]
     cached: bool
+    scale: float = 1.0
+    record: Callable[[float, bool], None] | None = None
+
+    def font(self, size: int, bold: bool = False) -> Font:
+        """The project font at ``size`` drawing px, to draw text with (recorded)."""
+        if self.record is not None:
+            self.record(size / self.scale, bold)
+        return self.load(size, bold)
+
+    def metrics(self, size: int, bold: bool = False) -> Font:
+        """The same font only to measure text with (``getlength``): not recorded, because
+        a size tried and rejected by :func:`fitting_size` is never drawn."""
+        return self.load(size, bold)
+
+    def supersampled(self, factor: float) -> Toolkit:
+        """This toolkit for a sprite drawn ``factor`` times larger than it is shown."""
+        return replace(self, scale=self.scale * factor)
 
     def layer(self, key: Hashable, build: Callable[[], Image.Image]) -> Image.Image:
         """A fresh, drawable copy of the static layer ``key``."""
@@ -127,8 +150,48 @@ class Toolkit:
         return value
 
 
-CACHED = Toolkit(font=font, cached=True)
-NAIVE = Toolkit(font=load_font, cached=False)
+CACHED = Toolkit(load=font, cached=True)
+NAIVE = Toolkit(load=load_font, cached=False)
+
+
+@dataclass
+class FontLog:
+    """Every font size (output px) a picture was drawn with: a no-cache toolkit whose
+    :meth:`Toolkit.font` reports here, so nothing drawn is hidden behind a cached stamp.
+
+    The legibility rule (issue 15): shown ``show`` px wide (a phone gives an image about
+    450 px), every text must be at least ``minimum`` px. We measure the font size (the em
+    square, what CSS calls ``font-size``), not the cap height: it is what a renderer
+    chooses, and for Noto Sans capitals are 0.71 em and digits 0.71 em tall, so 9 px text
+    has capitals about 6.4 px tall on the phone.
+    """
+
+    sizes: list[tuple[float, bool]]
+
+    @classmethod
+    def start(cls) -> tuple[FontLog, Toolkit]:
+        log = cls([])
+        return log, Toolkit(load=font, cached=False, record=log.add)
+
+    def add(self, size: float, bold: bool) -> None:
+        self.sizes.append((size, bold))
+
+    def smallest(self) -> float:
+        return min(size for size, _ in self.sizes)
+
+    def shown(self, width: int, show: int = 450) -> float:
+        """The smallest text in px when the picture is shown ``show`` px wide."""
+        return self.smallest() * show / width
+
+
+LEGIBLE_PX = 9  # the smallest text, in px, at PHONE_WIDTH
+PHONE_WIDTH = 450
+
+
+def legible_size(width: int, minimum: float = LEGIBLE_PX, show: int = PHONE_WIDTH) -> int:
+    """The smallest font size (px) legible in a picture ``width`` px wide shown ``show`` px
+    wide: ``legible_size(1000) == 20``."""
+    return math.ceil(minimum * width / show - 1e-9)
 
 
 def clear_caches() -> None:
@@ -195,7 +258,7 @@ def fitting_size(
     """The first of ``sizes`` (largest first) at which ``text`` fits ``max_width`` px, else
     the last: longer translations shrink a little before an ellipsis cuts them."""
     for size in sizes:
-        if kit.font(size, bold).getlength(text) <= max_width:
+        if kit.metrics(size, bold).getlength(text) <= max_width:
             return size
     return sizes[-1]
 

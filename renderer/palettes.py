@@ -2,7 +2,10 @@
 
 Every palette gives five seat colours (Samurai and China seat up to five) with a light
 tint of each for token fills and a shape per seat, because a player is never told apart
-by colour alone: tokens also differ in orientation, outline and shape marks.
+by colour alone: tokens also differ in orientation, outline and shape marks. Both palettes
+keep their seat colours apart for viewers with protanopia, deuteranopia and tritanopia
+(:mod:`renderer.vision`, tests/renderer/test_palettes.py); the public board uses the
+default, a player's own pictures the palette they chose.
 """
 
 from __future__ import annotations
@@ -56,8 +59,10 @@ DEFAULT: Palette = {
     "promoted_fill": "#f3c94e",
     "promoted_dot": "#7a4a00",
     "shadow": "#000000",
-    "players": ("#2a64ad", "#bb3328", "#24874f", "#7d3c98", "#c77800"),
-    "player_fills": ("#dde9f8", "#f9dfda", "#d7efe0", "#ecdcf3", "#fbe8c8"),
+    # Magenta, not purple, for the fourth seat: purple and blue were 8.8 ΔE apart for
+    # protanopes (tests/renderer/test_palettes.py keeps every pair >= 15 for all viewers).
+    "players": ("#2a64ad", "#bb3328", "#24874f", "#c2458f", "#c77800"),
+    "player_fills": ("#dde9f8", "#f9dfda", "#d7efe0", "#f6dcea", "#fbe8c8"),
     "player_shapes": SEAT_SHAPES,
 }
 
@@ -82,7 +87,9 @@ COLORBLIND: Palette = {
     "promoted_fill": "#cc79a7",
     "promoted_dot": "#000000",
     "shadow": "#000000",
-    "players": ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00"),
+    # A darker vermillion than Okabe & Ito's: vermillion and orange then differ in
+    # lightness too, which every kind of colour vision keeps (they were alike in China).
+    "players": ("#0072b2", "#a33b00", "#009e73", "#cc79a7", "#e69f00"),
     "player_fills": ("#d4e8f5", "#f8dcc8", "#c9ece1", "#f4e0ec", "#fae9c7"),
     "player_shapes": SEAT_SHAPES,
 }

@@ -5,7 +5,8 @@ object, ``RENDERER``, satisfying :class:`GameRenderer`. Every per-game hook is a
 member of the protocol; :class:`Drawing` builds a renderer from a game's drawing functions
 (what every built-in game does), and :class:`RendererDefaults` gives a class-based
 renderer the optional members' defaults (no
-hand picture, the shared PNG palette, a plain score column on the result card), so a
+hand picture, no detail picture, the shared PNG palette, a plain score column on the
+result card), so a
 game overrides only what it has. The shared core never names a game: it finds the
 packages under ``renderer/`` that export ``RENDERER`` (:func:`discover`), and a renderer
 from elsewhere (a test's toy game) joins with :func:`register`.
@@ -118,6 +119,20 @@ class GameRenderer(Protocol):
         """A description of the hand picture for screen readers."""
         ...
 
+    def render_detail(
+        self,
+        view: Any,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image | None:
+        """A second picture posted beside the board when the whole board cannot keep every
+        text legible on a phone: the region of the last move enlarged. ``None`` (the
+        default) when the board alone is legible or there is nothing to enlarge."""
+        ...
+
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
         """The fixed 256-colour PNG palette of this game's pictures in ``pal``."""
         ...
@@ -149,6 +164,17 @@ class RendererDefaults:
     ) -> str:
         raise NoHandPicture("This game has no hand picture.")
 
+    def render_detail(
+        self,
+        view: Any,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image | None:
+        return None
+
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
         return png_palette(pal, kit)
 
@@ -173,6 +199,7 @@ class Drawing:
     describe_hand: Callable[..., str] | None = None
     result: Callable[[Outcome, int, Words], ResultPart] | None = None
     palette: Callable[[Palette, Toolkit], Image.Image] | None = None
+    draw_detail: Callable[..., Image.Image | None] | None = None
 
     @property
     def has_hand(self) -> bool:
@@ -214,6 +241,19 @@ class Drawing:
         if self.describe_hand is None:
             raise NoHandPicture("This game has no hand picture.")
         return self.describe_hand(view, names=names, locale=locale)
+
+    def render_detail(
+        self,
+        view: Any,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+    ) -> Image.Image | None:
+        if self.draw_detail is None:
+            return None
+        return self.draw_detail(view, palette=palette, names=names, kit=kit, locale=locale)
 
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
         return self.palette(pal, kit) if self.palette is not None else png_palette(pal, kit)

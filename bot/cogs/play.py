@@ -100,7 +100,7 @@ class PlayCog(commands.Cog):
             for chunk in chunks(words, 2000):
                 await reply(interaction, chunk)
             return
-        post = await self.bot.service.board(summary.game_id, locale)
+        post = await self.bot.service.board(summary.game_id, locale, interaction.user.id)
         await reply(interaction, post.text, attachment=post.image)
 
     @app_commands.command(name="hand", description="Your private view of a game (also by DM)")

@@ -111,7 +111,7 @@ def draw_static(
     xy: Point = (cg.MARGIN, cg.TOP_BAR / 2)
     draw_text(img, xy, head.upper(), size=30, bold=True, fill=pal["text"], kit=kit, anchor="lm")
     xy = (cg.MARGIN + kit.font(30, True).getlength(head.upper()) + 20, cg.TOP_BAR / 2 + 2)
-    draw_text(img, xy, sub, size=20, fill=pal["muted_text"], kit=kit, anchor="lm")
+    draw_text(img, xy, sub, size=22, fill=pal["muted_text"], kit=kit, anchor="lm")
     x0, y0, x1, y1 = geo.panel_box
     draw.rounded_rectangle(
         geo.panel_box, radius=14, fill=pal["panel"], outline=pal["panel_border"], width=2
@@ -123,10 +123,10 @@ def draw_static(
     muted = pal["muted_text"]
     heads = ((COL_NAME, tr("china.head.player")), (CARDS_X, tr("china.head.face_up")))
     for x, text in heads:
-        draw_text(img, (x0 + x, y0 + HEAD_DY), text, size=18, fill=muted, kit=kit, anchor="lm")
+        draw_text(img, (x0 + x, y0 + HEAD_DY), text, size=22, fill=muted, kit=kit, anchor="lm")
     footnote = tr("china.footnote")
-    xy = (x1 - 14, y1 + cg.MARGIN / 2 - 1)
-    draw_text(img, xy, footnote, size=13, fill=muted, kit=kit, anchor="rm", max_width=x1 - x0 - 28)
+    xy = (x1 - 14, y1 + cg.MARGIN / 2 + 10)
+    draw_text(img, xy, footnote, size=22, fill=muted, kit=kit, anchor="rm", max_width=x1 - x0 - 28)
     return img
 
 
@@ -260,8 +260,8 @@ def draw_title_status(
     # shrinks a little before it is cut.
     key = (GAME_KEY, "title-room", geo.width, view.side, view.players, tr.locale)
     limit = min(geo.width - 420, kit.stamp(key, lambda: _title_room(view, geo, kit, tr)))
-    size = fitting_size(kit, text, (22, 20, 18), limit - 28, bold=True)
-    width = min(kit.font(size, True).getlength(text) + 28, limit)
+    size = 22
+    width = min(kit.metrics(size, True).getlength(text) + 28, limit)
     box = (right - width, 8, right, cg.TOP_BAR - 6)
     ImageDraw.Draw(img).rounded_rectangle(box, radius=18, fill=pal["highlight"])
     draw_text(
@@ -280,7 +280,7 @@ def draw_title_status(
 def _title_room(view: ChinaView, geo: cg.Geometry, kit: Toolkit, tr: Words) -> float:
     """Width left for the status pill right of the title."""
     head, sub = title(view, tr).split(" · ", 1)
-    used = kit.font(30, True).getlength(head.upper()) + 20 + kit.font(20, False).getlength(sub)
+    used = kit.metrics(30, True).getlength(head.upper()) + 20 + kit.metrics(22).getlength(sub)
     return geo.width - 2 * cg.MARGIN - used - 24
 
 
@@ -299,7 +299,7 @@ def draw_players(
     draw = ImageDraw.Draw(img)
     over = view.outcome is not None
     left = tr("china.head.left")
-    left_w = kit.font(17, False).getlength(left)
+    left_w = kit.metrics(22, False).getlength(left)
     score_head = (COL_SCORE, tr("china.head.score"), "rm", 90.0)
     if over:
         parts = (COL_PARTS, tr("china.head.parts"), "lm", COL_LEFT - COL_PARTS - left_w - 10)
@@ -309,11 +309,11 @@ def draw_players(
         heads = [
             score_head,
             supply,
-            (COL_HAND, tr("china.head.hand"), "lm", CARDS_X - COL_HAND - 16.0),
+            (COL_HAND, tr("china.head.hand"), "lm", CARDS_X - COL_HAND - 4.0),
         ]
     for x, text, anchor, room in heads:
         xy = (x0 + x, y0 + HEAD_DY)
-        size = fitting_size(kit, text, (17, 15), room)
+        size = 22
         muted = pal["muted_text"]
         draw_text(img, xy, text, size=size, fill=muted, kit=kit, anchor=anchor, max_width=room)
     for seat in range(view.players):
@@ -351,7 +351,7 @@ def _name_and_score(
     width = COL_SCORE - COL_NAME - 60
     text = pal["text"]
     xy = (x0 + COL_NAME, cy)
-    size = fitting_size(kit, name, (23, 21, 20), width, bold=True)
+    size = fitting_size(kit, name, (23, 22), width, bold=True)
     draw_text(img, xy, name, size=size, bold=True, fill=text, kit=kit, anchor="lm", max_width=width)
     total = str(view.scores[seat].total)
     xy = (x0 + COL_SCORE, cy)
@@ -361,7 +361,7 @@ def _name_and_score(
         rank = tr(f"china.rank.{outcome.ranks[seat]}")
         ink = pal["highlight"] if seat in outcome.winners else pal["muted_text"]
         xy = (x0 + COL_SCORE + 10, cy)
-        draw_text(img, xy, rank, size=18, bold=True, fill=ink, kit=kit, anchor="lm")
+        draw_text(img, xy, rank, size=22, bold=True, fill=ink, kit=kit, anchor="lm")
 
 
 def _breakdown(
@@ -372,9 +372,9 @@ def _breakdown(
     score = view.scores[seat]
     parts = f"{score.houses} + {score.alliances} + {score.routes}"
     text = pal["text"]
-    draw_text(img, (x0 + COL_PARTS, cy), parts, size=21, fill=text, kit=kit, anchor="lm")
+    draw_text(img, (x0 + COL_PARTS, cy), parts, size=22, fill=text, kit=kit, anchor="lm")
     left = str(view.pieces_left[seat])
-    draw_text(img, (x0 + COL_LEFT, cy), left, size=21, fill=text, kit=kit, anchor="rm")
+    draw_text(img, (x0 + COL_LEFT, cy), left, size=22, fill=text, kit=kit, anchor="rm")
 
 
 def _supply(
@@ -390,12 +390,12 @@ def _supply(
     for n, (sprite, count) in enumerate(items):
         left = x + n * SUPPLY_STEP
         img.paste(sprite, (round(left), round(cy - sprite.height / 2)), sprite)
-        draw_text(img, (left + 27, cy), str(count), size=21, fill=pal["text"], kit=kit, anchor="lm")
+        draw_text(img, (left + 27, cy), str(count), size=22, fill=pal["text"], kit=kit, anchor="lm")
     back = pile_sprite(pal, kit, 16)
     hx = x + COL_HAND - COL_SUPPLY
     img.paste(back, (round(hx), round(cy - back.height / 2)), back)
     hand = str(view.hand_sizes[seat])
-    draw_text(img, (hx + 21, cy), hand, size=21, fill=pal["text"], kit=kit, anchor="lm")
+    draw_text(img, (hx + 21, cy), hand, size=22, fill=pal["text"], kit=kit, anchor="lm")
 
 
 def draw_cards(
@@ -417,17 +417,17 @@ def draw_cards(
     below = (px + CARD_W / 2, top + CARD_H + 12)
     pile = tr("china.pile_label")
     muted = pal["muted_text"]
-    draw_text(img, below, pile, size=16, fill=muted, kit=kit, anchor="mm", max_width=CARD_W + 14)
+    draw_text(img, below, pile, size=22, fill=muted, kit=kit, anchor="mm", max_width=CARD_W + 24)
     notes = [(tr("china.discards", n=view.discard_count), False)]
     notes += [(note, False) for note in pile_notes(view, tr)]
     if view.final_round:
         notes.append((tr("china.final_round_loud"), True))
     width = x1 - left - CARD_W - 30
     for k, (note, loud) in enumerate(notes):
-        xy = (left, top + CARD_H + 12 + k * 22)
+        xy = (left, top + CARD_H + 14 + k * 27)
         ink = pal["highlight"] if loud else pal["muted_text"]
         draw_text(
-            img, xy, note, size=17, bold=loud, fill=ink, kit=kit, anchor="lm", max_width=width
+            img, xy, note, size=22, bold=loud, fill=ink, kit=kit, anchor="lm", max_width=width
         )
 
 
@@ -445,7 +445,7 @@ def draw_footer(
     text = last_turn_text(view, names, tr.locale)
     text = tr("china.last_turn", text=text) if text else tr("china.first_turn")
     xy, width = (x0 + 16, y1 - 25), x1 - x0 - 32
-    draw_text(img, xy, text, size=19, fill=pal["text"], kit=kit, anchor="lm", max_width=width)
+    draw_text(img, xy, text, size=22, fill=pal["text"], kit=kit, anchor="lm", max_width=width)
 
 
 def render(

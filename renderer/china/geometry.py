@@ -23,9 +23,9 @@ FRAME = 10
 TOP_BAR = 50
 SPACE_R = 20  # house space radius
 DRAGON_R = 19
-TOKEN = 31  # emissary token size
-BADGE_R = 14  # alliance number badge radius
-SPACE_FONT = 20  # the number on a house space
+TOKEN = 34  # emissary token size
+BADGE_R = 16  # alliance number badge radius (a dark rounded square)
+SPACE_FONT = 22  # the number on a house space
 ROW_H = 40  # one player's row in the panel
 SUPERSAMPLE = 4
 
@@ -63,7 +63,7 @@ def cell_centre(cell: tuple[int, int]) -> Point:
 
 def panel_height(players: int) -> int:
     """Room under the map: one row per player (at least the cards' height) and a footer."""
-    return 44 + max(4, players) * ROW_H + 48
+    return 44 + max(4, players) * ROW_H + 56
 
 
 def build_geometry(
@@ -102,7 +102,7 @@ def build_geometry(
     envoys = {
         r.id: envoy_slots(r.id, dragons[r.id], view.players, obstacles, cells) for r in view.regions
     }
-    height = panel[3] + MARGIN
+    height = panel[3] + MARGIN + 20  # the footnote under the panel
     return Geometry(width, height, map_box, panel, spaces, dragons, labels, envoys, badges)
 
 
@@ -172,7 +172,7 @@ def space_prefix(space_id: str) -> str:
 
 
 LABEL_NAME_SIZE = 26
-LABEL_SUB_SIZE = 18
+LABEL_SUB_SIZE = 22
 LABEL_PAD = 5
 CHECK_W = 22  # room left of the name for the "scored" check mark
 

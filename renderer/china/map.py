@@ -60,7 +60,7 @@ MAP_COLOURS: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "colorblind": {
-        "card": {"R": "#d55e00", "G": "#009e73", "O": "#e69f00", "Y": "#f0e442", "P": "#cc79a7"},
+        "card": {"R": "#a33b00", "G": "#009e73", "O": "#e69f00", "Y": "#f0e442", "P": "#cc79a7"},
         "band": {"R": "#e8a070", "G": "#6cc4a8", "O": "#f0c765", "Y": "#e6dc6a", "P": "#e0a9c8"},
         "fill": {"R": "#f8dcc8", "G": "#c9ece1", "O": "#fae9c7", "Y": "#f8f4c2", "P": "#f4e0ec"},
         "map": {
@@ -175,11 +175,14 @@ def draw_badges(img: Image.Image, geo: Geometry, pal: Palette, kit: Toolkit) -> 
     """Alliance numbers on the roads that cross region borders."""
     colours = map_colours(pal)["map"]
     draw = ImageDraw.Draw(img)
-    fnt = kit.font(16, True)
-    disc = disc_sprite(BADGE_R, colours["badge"], colours["border"], 3, kit)
-    for number, centre in geo.badges:
-        paste_centred(img, disc, centre)
-        draw.text(centre, str(number), font=fnt, fill=colours["label"], anchor="mm")
+    fnt = kit.font(22, True)
+    # A dark rounded square with a light number: an alliance never looks like a house
+    # space (a light disc with a dark number).
+    r = BADGE_R
+    for number, (cx, cy) in geo.badges:
+        box = (cx - r, cy - r, cx + r, cy + r)
+        draw.rounded_rectangle(box, radius=5, fill=colours["label"], outline=colours["badge"])
+        draw.text((cx, cy + 1), str(number), font=fnt, fill=colours["badge"], anchor="mm")
 
 
 def space_disc(pal: Palette, kit: Toolkit) -> Image.Image:

@@ -1,8 +1,9 @@
 """China's sprites: houses, emissary tokens, fortifications and cards (cached via ``kit``).
 
 Sprites are drawn 4x larger and shrunk, because Pillow's polygons are not anti-aliased.
-A house carries its seat's number and an emissary token its seat's shape, so seats read
-without colour; a card carries its colour's name for the same reason.
+A house carries its seat's shape on its wall and an emissary token is that shape, so seats
+read without colour (and a house no longer carries a number that an emissary count could be
+mistaken for); a card carries its colour's name for the same reason.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ import math
 from PIL import Image, ImageDraw
 
 from renderer.china.map import map_colours
-from renderer.core import Toolkit, rgb, rounded_polygon
+from renderer.core import Toolkit, draw_seat_mark, rgb, rounded_polygon
 from renderer.palettes import Palette
 
 SS = 4  # supersampling factor
+COUNT_PX = 18  # an emissary count: at least this many px as shown
 DARK_INK = "#1d1b18"
 # A house seen from the front, in a unit box: roof apex, eaves, walls.
 HOUSE_SHAPE = (
@@ -46,7 +48,7 @@ def _shrink(img: Image.Image) -> Image.Image:
 
 
 def house_sprite(seat: int, size: int, pal: Palette, kit: Toolkit) -> Image.Image:
-    """A house in the seat's colour with the seat number (1-5) on its wall."""
+    """A house in the seat's colour with the seat's shape on its wall."""
 
     def build() -> Image.Image:
         s = size * SS
@@ -57,8 +59,9 @@ def house_sprite(seat: int, size: int, pal: Palette, kit: Toolkit) -> Image.Imag
         inset = [(0.5 + (x - 0.5) * 0.84, 0.1 + (y - 0.04) * 0.86) for x, y in HOUSE_SHAPE]
         colour = pal["players"][seat]
         draw.polygon(rounded_polygon([(x * s, y * s) for x, y in inset], 0.04 * s), fill=colour)
-        fnt = kit.font(round(0.5 * s), True)
-        draw.text((0.5 * s, 0.69 * s), str(seat + 1), font=fnt, fill=ink_on(colour), anchor="mm")
+        shape = pal["player_shapes"][seat]
+        ink = ink_on(colour)
+        draw_seat_mark(draw, shape, (0.5 * s, 0.68 * s), 0.17 * s, ink, ink)
         return _shrink(img)
 
     return kit.stamp(("china", "house", seat, size, pal["name"]), build)
@@ -90,6 +93,7 @@ def token_sprite(
 
     def build() -> Image.Image:
         s = size * SS
+        big = kit.supersampled(SS)
         img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
         draw = ImageDraw.Draw(img)
         shape = pal["player_shapes"][seat]
@@ -106,7 +110,7 @@ def token_sprite(
             draw.ellipse((0, 0, s - 1, s - 1), fill=DARK_INK)
             draw.ellipse((width, width, s - 1 - width, s - 1 - width), fill=colour)
         if count is not None:
-            fnt = kit.font(round(s * scale), True)
+            fnt = big.font(max(round(s * scale), COUNT_PX * SS), True)
             draw.text((tx * s, ty * s), str(count), font=fnt, fill=ink_on(colour), anchor="mm")
         return _shrink(img)
 
@@ -164,6 +168,7 @@ def card_sprite(
     def build() -> Image.Image:
         colours = map_colours(pal)
         w, h = size[0] * SS, size[1] * SS
+        kit_ = kit.supersampled(SS)
         img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
         draw = ImageDraw.Draw(img)
         colour = colours["card"].get(card, "#888888")
@@ -175,15 +180,15 @@ def card_sprite(
         draw.rounded_rectangle(
             (inner, inner, w - inner, h - inner), radius=0.05 * w, outline=ink, width=SS
         )
-        big = kit.font(round(0.5 * w), True)
+        big = kit_.font(round(0.5 * w), True)
         draw.text((w / 2, h * 0.36), card, font=big, fill=ink, anchor="mm")
         word = name.upper()
         fsize = round(0.2 * w)
-        while kit.font(fsize, True).getlength(word) > 0.76 * w and fsize > 8:
+        while kit.metrics(fsize, True).getlength(word) > 0.86 * w and fsize > 8:
             fsize -= SS
-        draw.text((w / 2, h * 0.7), word, font=kit.font(fsize, True), fill=ink, anchor="mm")
+        draw.text((w / 2, h * 0.7), word, font=kit_.font(fsize, True), fill=ink, anchor="mm")
         if regions:
-            small = kit.font(round(0.1 * w), False)
+            small = kit_.font(round(0.1 * w), False)
             draw.text((w / 2, h * 0.83), regions, font=small, fill=ink, anchor="mm")
         return _shrink(img)
 

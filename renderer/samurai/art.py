@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import cast
 
 from PIL import Image, ImageDraw
 
-from renderer.core import Point, Toolkit, draw_seat_mark, rgb, rounded_polygon
+from renderer.core import Point, Toolkit, build_png_palette, draw_seat_mark, rgb, rounded_polygon
 from renderer.palettes import Palette
 
 SS = 4  # supersampling factor of every sprite
@@ -191,7 +192,7 @@ def build_figure(kind: str, size: int, pal: Palette, kit: Toolkit, letter: bool)
     draw_figure_shape(draw, kind, (0.0, 0.0, float(s)), colours.figure_fill[t], colours.figure_line)
     if letter:
         u, v, scale = LETTER_AT[kind]
-        fnt = kit.font(round(s * scale), True)
+        fnt = kit.supersampled(SS).font(round(s * scale), True)
         draw.text((u * s, v * s), kind, font=fnt, fill=colours.figure_ink[t], anchor="mm")
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
@@ -224,7 +225,7 @@ def build_tile(
     draw.polygon(inner, fill=fill)
     mark = pal["player_shapes"][seat]
     draw_seat_mark(draw, mark, (cx, cy - r * 0.53), r * 0.19, ink, ink)
-    draw_code(draw, KIND_GLYPH[kind], value, (cx, cy + r * 0.16), r, ink, kit)
+    draw_code(draw, KIND_GLYPH[kind], value, (cx, cy + r * 0.16), r, ink, kit.supersampled(SS))
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 
@@ -324,3 +325,14 @@ __all__ = [
     "terrain_for",
     "tile",
 ]
+
+
+def png_palette(pal: Palette, kit: Toolkit) -> Image.Image:
+    """The fixed PNG palette for Samurai pictures: ``pal``'s colours plus the terrain's
+    exactly, so a change of seat colours (and so of the blends) never shifts the map."""
+    terrain = terrain_for(pal)
+    own: list[str] = []
+    for value in vars(terrain).values():
+        own += value if isinstance(value, tuple) else [value]
+    extended = cast(Palette, {**pal, "samurai_terrain": tuple(dict.fromkeys(own))})
+    return kit.stamp(("png-palette", "samurai", pal["name"]), lambda: build_png_palette(extended))

@@ -32,6 +32,7 @@ from renderer.samurai.art import (
     figure,
     hex_points,
     paste_centred,
+    png_palette,
     ring,
     terrain_for,
     tile,
@@ -289,4 +290,5 @@ RENDERER = Drawing(
     draw_hand=render_hand,
     describe_hand=hand_alt_text,
     result=result_part,
+    palette=png_palette,
 )

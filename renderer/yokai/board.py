@@ -2,15 +2,19 @@
 
 Layout: the board on the left (first player at the bottom, files a.. under it, ranks 1..
 beside it); on the right a column with the second player's panel at the top (their side),
-the status in the middle and the first player's panel at the bottom. Pieces are shogi-like
-pentagon tokens pointing at the opponent, with the piece letter and a dot for each
-direction the piece can step; the second player's tokens are turned 180°.
+the status in the middle and the first player's panel at the bottom; under both, a key of
+every piece and of the promotion zones, which are marked on the board by a band of the
+promoting seat's colour along the frame. Pieces are shogi-like pentagon tokens pointing at
+the opponent, with the piece letter and a dot for each direction the piece can step; the
+second player's tokens are turned 180°. A seat's own view of the board (its DM, ``/game
+board``) is turned so that its pieces are at the bottom. Every text is at least 24 px, so
+9 px when the 1158 px picture is shown 450 px wide (tests/renderer/test_legible.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -64,6 +68,10 @@ DOT_AT = {
 TOKEN_SHAPE = ((0.5, 0.02), (0.88, 0.24), (0.95, 0.97), (0.05, 0.97), (0.12, 0.24))
 # Pieces named in the legend, per board size.
 LEGEND = {(3, 4): ("K", "F", "T", "D", "+D"), (5, 6): ("K", "I", "O", "D", "+D", "+O")}
+ZONE_DEPTH = {(3, 4): 1, (5, 6): 2}  # ranks of each side's promotion zone (games/yokai)
+TEXT = 24  # the smallest text: 9 px at 450 px for the widest board (1158 px)
+LEGEND_TOKEN = 56  # its letter is 0.45 of the token: 25 px
+LEGEND_ROW = 66
 
 
 # --- geometry ---------------------------------------------------------------------------
@@ -83,6 +91,8 @@ class Layout:
     column: int = 400
     panel_h: int = 188
     reserve_token: int = 72
+    flipped: bool = False  # seen from the second player's side (their pieces at the bottom)
+    legend_rows: int = 2
 
     @property
     def board_x(self) -> int:
@@ -101,8 +111,12 @@ class Layout:
         return self.col_x + self.column + self.margin
 
     @property
+    def board_bottom(self) -> int:
+        return self.board_y + self.ranks * self.sq + self.frame + self.band
+
+    @property
     def height(self) -> int:
-        return self.board_y + self.ranks * self.sq + self.frame + self.band + self.margin
+        return self.board_bottom + 10 + self.legend_rows * LEGEND_ROW + self.margin
 
     @property
     def token(self) -> int:
@@ -111,30 +125,41 @@ class Layout:
     def square_box(self, index: int) -> tuple[int, int, int, int]:
         """(x0, y0, x1, y1) of board square ``index`` (rank 1 at the bottom)."""
         file, rank0 = index % self.files, index // self.files
+        if self.flipped:
+            file, rank0 = self.files - 1 - file, self.ranks - 1 - rank0
         x0 = self.board_x + file * self.sq
         y0 = self.board_y + (self.ranks - 1 - rank0) * self.sq
         return x0, y0, x0 + self.sq, y0 + self.sq
 
     def panel_box(self, seat: int) -> tuple[int, int, int, int]:
-        """The player panel of ``seat``: second player at the top, first at the bottom."""
-        top = self.margin if seat == 1 else self.height - self.margin - self.panel_h
+        """The player panel of ``seat``: the seat at the top of the board at the top."""
+        top = self.margin if seat == self.top_seat else self.board_bottom - self.panel_h
         return self.col_x, top, self.col_x + self.column, top + self.panel_h
+
+    @property
+    def top_seat(self) -> int:
+        return 0 if self.flipped else 1
 
     def status_box(self) -> tuple[int, int, int, int]:
         return (
             self.col_x,
             self.margin + self.panel_h + 14,
             self.col_x + self.column,
-            self.height - self.margin - self.panel_h - 14,
+            self.board_bottom - self.panel_h - 14,
         )
+
+    def legend_box(self) -> tuple[int, int, int, int]:
+        return (self.margin, self.board_bottom + 10, self.width - self.margin, self.height - 8)
 
 
 LAYOUTS = {(3, 4): Layout(3, 4, 160), (5, 6): Layout(5, 6, 124)}
 
 
 def layout_for(view: YokaiView) -> Layout:
-    """The geometry used for ``view``'s board size (both variants fit in 1200 px)."""
-    return LAYOUTS.get((view.files, view.ranks)) or Layout(view.files, view.ranks, 124)
+    """The geometry used for ``view``'s board size (both variants fit in 1200 px), turned
+    for the second player's own view."""
+    lay = LAYOUTS.get((view.files, view.ranks)) or Layout(view.files, view.ranks, 124)
+    return replace(lay, flipped=True) if view.viewer == 1 else lay
 
 
 def square_box(view: YokaiView, index: int) -> tuple[int, int, int, int]:
@@ -145,9 +170,13 @@ def square_box(view: YokaiView, index: int) -> tuple[int, int, int, int]:
 # --- tokens -----------------------------------------------------------------------------
 
 
-def build_token(key: str, seat: int, size: int, pal: Palette, kit: Toolkit) -> Image.Image:
-    """An RGBA token ``size`` px wide for piece ``key`` ("D", "+D") of ``seat``, with shadow."""
+def build_token(
+    key: str, seat: int, size: int, pal: Palette, kit: Toolkit, down: bool | None = None
+) -> Image.Image:
+    """An RGBA token ``size`` px wide for piece ``key`` ("D", "+D") of ``seat``, with shadow;
+    pointing down (``down``) for the seat at the top of the picture, seat 1 by default."""
     s = size * SUPERSAMPLE
+    kit = kit.supersampled(SUPERSAMPLE)
     promoted = key.startswith("+")
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
@@ -168,10 +197,11 @@ def build_token(key: str, seat: int, size: int, pal: Palette, kit: Toolkit) -> I
     ink = pal["token_text"]
     letter_at = (s / 2 + (0.05 * body if promoted else 0), pad + 0.6 * body)
     draw.text(letter_at, key[-1], font=kit.font(round(0.5 * body), True), fill=ink, anchor="mm")
-    if promoted:  # the "+" as well as the fill: promotion must not rely on colour
-        plus_at = (pad + 0.3 * body, pad + 0.5 * body)
-        draw.text(plus_at, "+", font=kit.font(round(0.32 * body), True), fill=ink, anchor="mm")
-    if seat == 1:
+    if promoted:  # a cross as well as the fill: promotion must not rely on colour
+        px, py, arm, bar = pad + 0.27 * body, pad + 0.5 * body, 0.1 * body, 0.028 * body
+        draw.rectangle((px - arm, py - bar, px + arm, py + bar), fill=ink)
+        draw.rectangle((px - bar, py - arm, px + bar, py + arm), fill=ink)
+    if seat == 1 if down is None else down:
         img = img.transpose(Image.Transpose.ROTATE_180)
     return _with_shadow(img, pal, s).resize((size, size), Image.Resampling.LANCZOS)
 
@@ -187,11 +217,14 @@ def _with_shadow(img: Image.Image, pal: Palette, s: int) -> Image.Image:
     return Image.alpha_composite(shadow, img)
 
 
-def token(key: str, seat: int, size: int, pal: Palette, kit: Toolkit) -> Image.Image:
-    """The token sprite, cached per (piece, seat, size, palette) on the cached path."""
+def token(
+    key: str, seat: int, size: int, pal: Palette, kit: Toolkit, down: bool | None = None
+) -> Image.Image:
+    """The token sprite, cached per (piece, seat, size, palette, way) on the cached path."""
+    down = seat == 1 if down is None else down
     return kit.stamp(
-        (GAME_KEY, "token", key, seat, size, pal["name"]),
-        lambda: build_token(key, seat, size, pal, kit),
+        (GAME_KEY, "token", key, seat, size, pal["name"], down),
+        lambda: build_token(key, seat, size, pal, kit, down),
     )
 
 
@@ -213,48 +246,92 @@ def draw_static(lay: Layout, pal: Palette, kit: Toolkit, heading: str, tr: Words
     for rank in range(1, lay.ranks):
         y = y0 + rank * lay.sq
         draw.line((x0, y, x1 - 1, y), fill=pal["grid"], width=3)
-    coord_font = kit.font(32, True)
+    draw_zones(draw, lay, pal)
+    # Coordinates are labels: quieter than the pieces (regular weight, muted ink).
+    coord_font = kit.font(28, False)
     for file in range(lay.files):
-        xy = (x0 + (file + 0.5) * lay.sq, y1 + f + lay.band / 2)
-        draw.text(xy, "abcde"[file], font=coord_font, fill=pal["coords"], anchor="mm")
+        shown = lay.files - 1 - file if lay.flipped else file
+        xy = (x0 + (shown + 0.5) * lay.sq, y1 + f + lay.band / 2)
+        draw.text(xy, "abcde"[file], font=coord_font, fill=pal["muted_text"], anchor="mm")
     for rank in range(lay.ranks):
-        xy = (lay.margin + lay.band / 2, y0 + (lay.ranks - 0.5 - rank) * lay.sq)
-        draw.text(xy, str(rank + 1), font=coord_font, fill=pal["coords"], anchor="mm")
+        shown = lay.ranks - 1 - rank if lay.flipped else rank
+        xy = (lay.margin + lay.band / 2, y0 + (lay.ranks - 0.5 - shown) * lay.sq)
+        draw.text(xy, str(rank + 1), font=coord_font, fill=pal["muted_text"], anchor="mm")
     for box in (lay.panel_box(0), lay.panel_box(1), lay.status_box()):
         draw.rounded_rectangle(
             box, radius=14, fill=pal["panel"], outline=pal["panel_border"], width=2
         )
-    sx0, sy0, sx1, sy1 = lay.status_box()
+    sx0, sy0, _, _ = lay.status_box()
     draw.text((sx0 + 20, sy0 + 36), heading, font=kit.font(34, True), fill=pal["text"], anchor="lm")
-    legend = LEGEND.get((lay.files, lay.ranks), ())
-    draw_legend(img, (sx0 + 20, sy0 + 206, sx1 - 14, sy1 - 10), legend, pal, kit, tr)
+    draw_legend(img, lay, pal, kit, tr)
     return img
 
 
-def draw_legend(
-    img: Image.Image,
-    box: tuple[int, int, int, int],
-    keys: Sequence[str],
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
-    """Small tokens with the piece names, flowed left to right (only what fits)."""
-    draw = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = box
-    size, fnt = 40, kit.font(22, False)
-    x, y = x0, y0
-    draw.line((x0, y0 - 10, x1 - 6, y0 - 10), fill=pal["panel_border"], width=2)
-    for key in keys:
-        name = piece_name(key, tr)
-        w = size + 6 + fnt.getlength(name) + 18
+def zone_rows(lay: Layout, seat: int) -> range:
+    """The ranks (0-based) of ``seat``'s promotion zone: the far ranks from its side."""
+    depth = ZONE_DEPTH.get((lay.files, lay.ranks), 1)
+    return range(lay.ranks - depth, lay.ranks) if seat == 0 else range(depth)
+
+
+def draw_zones(draw: ImageDraw.ImageDraw, lay: Layout, pal: Palette) -> None:
+    """Each seat's promotion zone: a band of the seat's colour on the frame beside those
+    ranks, and a dashed line where the zone begins (shape as well as colour)."""
+    for seat in (0, 1):
+        boxes = [lay.square_box(rank * lay.files) for rank in zone_rows(lay, seat)]
+        boxes += [lay.square_box(rank * lay.files + lay.files - 1) for rank in zone_rows(lay, seat)]
+        top = min(b[1] for b in boxes)
+        bottom = max(b[3] for b in boxes)
+        left, right = lay.board_x, lay.board_x + lay.files * lay.sq
+        f = lay.frame
+        colour = pal["players"][seat]
+        draw.rectangle((left - f, top, left - 3, bottom - 1), fill=colour)
+        draw.rectangle((right + 2, top, right + f - 1, bottom - 1), fill=colour)
+        edge = bottom if top == lay.board_y else top  # the zone's inner edge
+        for x in range(left + 6, right - 6, 24):
+            draw.line((x, edge, min(x + 12, right - 6), edge), fill=colour, width=5)
+
+
+def legend_items(lay: Layout, tr: Words) -> list[str]:
+    return [*LEGEND.get((lay.files, lay.ranks), ()), "zone"]
+
+
+def legend_rows(lay: Layout, kit: Toolkit, tr: Words) -> int:
+    """How many rows the key takes in ``tr``'s words (every item is shown)."""
+    x0, _, x1, _ = lay.legend_box()
+    rows, x = 1, x0
+    fnt = kit.metrics(TEXT)
+    for key in legend_items(lay, tr):
+        w = LEGEND_TOKEN + 8 + fnt.getlength(_legend_word(key, tr)) + 26
         if x > x0 and x + w > x1:
-            x, y = x0, y + size + 6
-        if y + size > y1:
-            return
-        sprite = token(key, 0, size, pal, kit)
-        img.paste(sprite, (x, y), sprite)
-        draw.text((x + size + 6, y + size / 2), name, font=fnt, fill=pal["muted_text"], anchor="lm")
+            rows, x = rows + 1, x0
+        x += round(w)
+    return rows
+
+
+def _legend_word(key: str, tr: Words) -> str:
+    return tr("yokai.legend.zone") if key == "zone" else piece_name(key, tr)
+
+
+def draw_legend(img: Image.Image, lay: Layout, pal: Palette, kit: Toolkit, tr: Words) -> None:
+    """The key under the picture: every piece as a token with its name, then the promotion
+    zone's mark, flowed left to right (the layout has the rows they need)."""
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, _ = lay.legend_box()
+    size, fnt = LEGEND_TOKEN, kit.font(TEXT, False)
+    x, y = x0, y0 + (LEGEND_ROW - size) // 2
+    for key in legend_items(lay, tr):
+        name = _legend_word(key, tr)
+        w = size + 8 + fnt.getlength(name) + 26
+        if x > x0 and x + w > x1:
+            x, y = x0, y + LEGEND_ROW
+        if key == "zone":
+            for seat, dy in ((0, 0), (1, size // 2 + 2)):
+                box = (x + 8, y + dy + 4, x + size - 8, y + dy + size // 2 - 6)
+                draw.rectangle(box, fill=pal["players"][seat])
+        else:
+            sprite = token(key, 0, size, pal, kit)
+            img.paste(sprite, (x, y), sprite)
+        draw.text((x + size + 8, y + size / 2), name, font=fnt, fill=pal["text"], anchor="lm")
         x += round(w)
 
 
@@ -298,7 +375,7 @@ def draw_pieces(img: Image.Image, lay: Layout, view: YokaiView, pal: Palette, ki
             continue
         key, seat = piece_key(code)
         x0, y0, _, _ = lay.square_box(index)
-        sprite = token(key, seat, size, pal, kit)
+        sprite = token(key, seat, size, pal, kit, seat == lay.top_seat)
         img.paste(sprite, (x0 + (lay.sq - size) // 2, y0 + (lay.sq - size) // 2), sprite)
 
 
@@ -309,11 +386,11 @@ def pill(
     colours: tuple[str, str],
     kit: Toolkit,
     *,
-    size: int = 22,
+    size: int = TEXT,
     right: bool = False,
 ) -> None:
     """A rounded label (fill, ink) starting at ``xy`` = (left, middle), or ending there."""
-    w = kit.font(size, True).getlength(text) + 24
+    w = kit.metrics(size, True).getlength(text) + 24
     x, cy = xy
     x0 = x - w if right else x
     box = (x0, cy - size * 0.8, x0 + w, cy + size * 0.8)
@@ -341,11 +418,12 @@ def draw_panel(
     label = tr("yokai.tag.to_move") if turn else tr("yokai.tag.winner") if won else ""
     if label:
         draw.rounded_rectangle((x0, y0, x1, y1), radius=14, outline=pal["highlight"], width=5)
-        pill(img, (x1 - 16, y0 + 74), label, (pal["highlight"], pal["token_text"]), kit, right=True)
+        pill(img, (x1 - 16, y0 + 34), label, (pal["highlight"], pal["token_text"]), kit, right=True)
     mark = pal["player_shapes"][seat]
     draw_seat_mark(draw, mark, (x0 + 32, y0 + 34), 13, pal["players"][seat], pal["text"])
     name = seat_label(seat, names, tr.locale)
-    width = x1 - x0 - 76
+    # The name stops short of the turn/winner pill at the right; the role has the width.
+    width = x1 - x0 - 76 - (kit.metrics(TEXT, True).getlength(label) + 30 if label else 0)
     text = pal["text"]
     draw_text(
         img,
@@ -358,16 +436,16 @@ def draw_panel(
         anchor="lm",
         max_width=width,
     )
-    side = tr(f"yokai.side.{seat}")
-    role = f"{seat_label(seat, None, tr.locale)} · {side}" if names else tr(f"yokai.side_of.{seat}")
-    # The role stops short of the turn/winner pill at the right.
-    room = x1 - x0 - 36 - (kit.font(22, True).getlength(label) + 24 if label else 0)
+    up = 1 if seat == lay.top_seat else 0  # the side of the picture, not of the game
+    side = tr(f"yokai.side.{up}")
+    role = f"{seat_label(seat, None, tr.locale)} · {side}" if names else tr(f"yokai.side_of.{up}")
+    room = x1 - x0 - 36
     draw_text(
-        img, (x0 + 20, y0 + 74), role, size=22, fill=pal["muted_text"], kit=kit, anchor="lm",
+        img, (x0 + 20, y0 + 74), role, size=TEXT, fill=pal["muted_text"], kit=kit, anchor="lm",
         max_width=room,
     )  # fmt: skip
     box = (x0 + 16, y0 + 100, x1 - 16, y1 - 8)
-    draw_reserve(img, box, view.hands[seat], seat, pal, kit, tr)
+    draw_reserve(img, box, view.hands[seat], seat, pal, kit, tr, up == 1)
 
 
 def draw_reserve(
@@ -378,22 +456,23 @@ def draw_reserve(
     pal: Palette,
     kit: Toolkit,
     tr: Words,
+    down: bool = False,
 ) -> None:
     """Captured pieces as tokens with counts ("×2"), one row; smaller when four kinds."""
     x0, y0, x1, y1 = box
     if not hand:
         note = tr("yokai.no_reserve")
         draw_text(
-            img, (x0 + 4, y0 + 30), note, size=22, fill=pal["muted_text"], kit=kit, anchor="lm"
+            img, (x0 + 4, y0 + 30), note, size=TEXT, fill=pal["muted_text"], kit=kit, anchor="lm"
         )
         return
     per_row = max(3, len(hand))
     slot = (x1 - x0) // per_row
-    size = min(y1 - y0, round(slot * 0.58))
+    size = min(y1 - y0, round(slot * 0.62))  # its letter stays 24 px with four kinds
     count_size = 30 if per_row <= 3 else 26
     for n, (letter, count) in enumerate(hand):
         ex = x0 + n * slot
-        sprite = token(letter, seat, size, pal, kit)
+        sprite = token(letter, seat, size, pal, kit, down)
         img.paste(sprite, (ex, y0), sprite)
         xy = (ex + size + 2, y0 + size / 2)
         draw_text(
@@ -427,7 +506,7 @@ def draw_status(
     else:
         head = ""
     xy = (x0 + 20, y0 + 124)
-    size = fitting_size(kit, head, (30, 27, 25), width, bold=True)
+    size = fitting_size(kit, head, (30, 27, TEXT), width, bold=True)
     draw_text(
         img, xy, head, size=size, bold=True, fill=pal["text"], kit=kit, anchor="lm", max_width=width
     )
@@ -451,7 +530,8 @@ def render(
     """The board picture of ``view`` (RGB): static layer copy, then the position on top."""
     tr = words(locale)
     lay = layout_for(view)
-    key = (GAME_KEY, view.variant, (lay.width, lay.height), palette["name"], tr.locale)
+    lay = replace(lay, legend_rows=legend_rows(lay, kit, tr))
+    key = (GAME_KEY, view.variant, lay, palette["name"], tr.locale)
     img = kit.layer(key, lambda: draw_static(lay, palette, kit, title(view), tr))
     draw = ImageDraw.Draw(img)
     if highlight:

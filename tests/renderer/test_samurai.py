@@ -230,7 +230,7 @@ def test_sea_and_land_differ_in_grey_scale_too() -> None:
 def test_map_colours_survive_the_png_palette(palette: str) -> None:
     """Terrain colours are among the fixed PNG palette's, so the PNG shows what was drawn."""
     pal = PALETTES[palette]
-    flat = png_palette(pal, CACHED).getpalette() or []
+    flat = renderer.get("samurai").png_palette(pal, CACHED).getpalette() or []
     available = [tuple(flat[i : i + 3]) for i in range(0, 768, 3)]
     colours = TERRAIN[palette]
     for value in vars(colours).values():
