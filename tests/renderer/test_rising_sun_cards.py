@@ -20,7 +20,7 @@ from games.rising_sun import GAME
 from games.rising_sun.data import data
 from games.rising_sun.state import Kill, Spare, Take, thaw
 from games.rising_sun.view import CardView, RisingSunView
-from renderer.core import CACHED, NAIVE, Font, Toolkit, get_palette, load_font
+from renderer.core import CACHED, NAIVE, FontLog, get_palette
 from renderer.plugin import get
 from renderer.rising_sun import art, panels
 from renderer.rising_sun import layout as L
@@ -128,14 +128,6 @@ def test_the_offer_shows_every_cards_name_cost_and_effect(
         assert tr("rising_sun.key.copies") in texts and tr("rising_sun.key.cost") in texts
 
 
-def recording_kit(sizes: list[int]) -> Toolkit:
-    def font(size: int, bold: bool = False) -> Font:
-        sizes.append(size)
-        return load_font(size, bold)
-
-    return Toolkit(font=font, cached=False)
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("palette", ["default", "colorblind"])
 def test_no_font_is_under_9_px_at_450_px_wide(locale: str, palette: str) -> None:
@@ -144,22 +136,20 @@ def test_no_font_is_under_9_px_at_450_px_wide(locale: str, palette: str) -> None
     views = [POSITIONS[name]() for name in ("political5", "battle5", "end4")]
     views += [with_offer(POSITIONS["start3"](), s, 2) for s in SETS]
     for view in views:
-        sizes: list[int] = []
+        log, kit = FontLog.start()
         image = drawing.render(
-            view, palette=pal, highlight=True, names=NAMES, kit=recording_kit(sizes), locale=locale
+            view, palette=pal, highlight=True, names=NAMES, kit=kit, locale=locale
         )
-        assert sizes and min(sizes) >= 9 * image.width / 450, (min(sizes), image.width)
+        assert log.sizes and log.shown(image.width) >= 9, (log.smallest(), image.width)
         assert image.height <= 2400
     late = [s for s in states(5, 7) if GAME.view(s, None).season == 2]
     state = max(late, key=lambda s: max(len(sv.cards) for sv in GAME.view(s, None).seats))
     seat = max(range(5), key=lambda i: len(GAME.view(state, None).seats[i].cards))
     own = GAME.view(state, seat)
     assert own.seats[seat].cards
-    sizes = []
-    image = drawing.render_hand(
-        own, palette=pal, names=NAMES, kit=recording_kit(sizes), locale=locale
-    )
-    assert sizes and min(sizes) >= 9 * image.width / 450, (min(sizes), image.width)
+    log, kit = FontLog.start()
+    image = drawing.render_hand(own, palette=pal, names=NAMES, kit=kit, locale=locale)
+    assert log.sizes and log.shown(image.width) >= 9, (log.smallest(), image.width)
 
 
 def test_the_hand_shows_the_viewers_cards_with_their_effects(drawn: list[tuple[str, int]]) -> None:
