@@ -10,7 +10,7 @@ import games
 from bot.text import BUTTON_LABEL, CHOICE_NAME, fit, has, say
 from games.ai import RandomPlayer
 
-WORDED = ("china", "samurai", "yokai")
+WORDED = ("china", "samurai", "yokai", "shitenno", "rising_sun")
 
 
 def labels_along_a_playout(key: str, players: int, steps: int = 60) -> list[str]:
