@@ -152,7 +152,8 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
     if isinstance(a, st.Propose):
         return tr("rising_sun.did.propose", who=name, to=seat(a.to))
     if isinstance(a, st.Gift):
-        what = tr(f"rising_sun.unit.{a.what}") if a.what in ("coin", "ronin") else a.what
+        what = tr.count("rising_sun.count.coin", a.n) if a.what == "coin" else a.what
+        what = tr("rising_sun.gift.ronin", n=a.n) if a.what == "ronin" else what
         return tr("rising_sun.did.gift", who=name, n=a.n, what=what, to=seat(a.to))
     if isinstance(a, st.Choose):
         return tr("rising_sun.did.choose", who=name, mandate=tr(f"rising_sun.mandate.{a.mandate}"))
