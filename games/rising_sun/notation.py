@@ -119,10 +119,9 @@ def _bad(text: str) -> InvalidNotation:
     return InvalidNotation(
         Reason(
             "rising_sun.notation.unreadable",
-            "“{input}” is not a Rising Sun action (e.g. ally lotus, mandate harvest, summon "
-            "bushi edo, move bushi edo kyoto, buy komainu, bid 2 0 1 0, done).".replace(
-                "{input}", text[:40]
-            ),
+            "“{input}” is not a Rising Sun action (e.g. `ally lotus`, `mandate harvest`, "
+            "`summon bushi edo`, `move bushi edo kyoto`, `buy komainu`, `bid 2 0 1 0`, "
+            "`done`).".replace("{input}", text[:40]),
             input=text[:40],
         )
     )
