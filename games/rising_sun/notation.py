@@ -119,10 +119,9 @@ def _bad(text: str) -> InvalidNotation:
     return InvalidNotation(
         Reason(
             "rising_sun.notation.unreadable",
-            "“{input}” is not a Rising Sun action (e.g. ally lotus, mandate harvest, summon "
-            "bushi edo, move bushi edo kyoto, buy komainu, bid 2 0 1 0, done).".replace(
-                "{input}", text[:40]
-            ),
+            "“{input}” is not a Rising Sun action (e.g. `ally lotus`, `mandate harvest`, "
+            "`summon bushi edo`, `move bushi edo kyoto`, `buy komainu`, `bid 2 0 1 0`, "
+            "`done`).".replace("{input}", text[:40]),
             input=text[:40],
         )
     )
@@ -206,54 +205,121 @@ def _place(dest: str) -> str:
 
 
 def label(g: G, action: RSAction) -> str:
-    """A friendly one-line description for menus."""
+    """A friendly one-line description for menus: a :class:`Reason` (English text that
+    names its catalogue entry, ``rising_sun.label.*``), so the bot words it per reader."""
     who = {s: data().clans[g.clans[s]].name for s in range(g.players)}
+
+    def clan(seat: int) -> str:
+        return g.clan_id(seat)
+
     if isinstance(action, Propose):
-        return f"Propose an alliance to {who[action.to]}"
+        text = f"Propose an alliance to {who[action.to]}"
+        return Reason("rising_sun.label.propose", text, to=clan(action.to))
     if isinstance(action, Gift):
-        what = "Ronin" if action.what == "ronin" else ("coin" if action.n == 1 else "coins")
-        return f"Give {action.n} {what} to {who[action.to]}"
+        if action.what == "ronin":
+            text = f"Give {action.n} Ronin to {who[action.to]}"
+            return Reason("rising_sun.label.gift.ronin", text, n=action.n, to=clan(action.to))
+        text = f"Give {action.n} {'coin' if action.n == 1 else 'coins'} to {who[action.to]}"
+        return Reason("rising_sun.label.gift.coin", text, n=action.n, to=clan(action.to))
     if isinstance(action, Choose):
         text = f"Announce {action.mandate.capitalize()}"
-        return text + (f" (keep {action.keep.capitalize()} face down)" if action.keep else "")
+        if action.keep:
+            text += f" (keep {action.keep.capitalize()} face down)"
+            key = "rising_sun.label.choose.keep"
+            return Reason(key, text, mandate=action.mandate, keep=action.keep)
+        return Reason("rising_sun.label.choose", text, mandate=action.mandate)
     if isinstance(action, Summon):
-        return f"Summon {_kind(action.kind)} to {_place(action.dest)}"
+        text = f"Summon {_kind(action.kind)} to {_place(action.dest)}"
+        return Reason("rising_sun.label.summon", text, kind=action.kind, dest=action.dest)
     if isinstance(action, Move):
-        return f"Move {_kind(action.kind)} from {_place(action.src)} to {_place(action.dst)}"
+        text = f"Move {_kind(action.kind)} from {_place(action.src)} to {_place(action.dst)}"
+        return Reason(
+            "rising_sun.label.move", text, kind=action.kind, src=action.src, dst=action.dst
+        )
     if isinstance(action, Build):
         text = f"Build a Stronghold in {_place(action.province)}"
-        return text + (f" (a coin to {who[action.gift]})" if action.gift is not None else "")
+        if action.gift is not None:
+            text += f" (a coin to {who[action.gift]})"
+            key = "rising_sun.label.build.gift"
+            return Reason(key, text, dest=action.province, to=clan(action.gift))
+        return Reason("rising_sun.label.build", text, dest=action.province)
     if isinstance(action, Buy):
         card = data().cards.get(action.card)
         name = card.name if card else action.card
-        text = f"Buy {name}" + (f" ({card.cost} coins printed)" if card else "")
-        return text + (f", a coin to {who[action.gift]}" if action.gift is not None else "")
+        printed = f"{card.cost} coin{'' if card.cost == 1 else 's'} printed" if card else ""
+        text = f"Buy {name}" + (f" ({printed})" if card else "")
+        cost = card.cost if card else 0
+        key = "rising_sun.label.buy" + ("" if card else ".unknown")
+        if action.gift is not None:
+            text += f", a coin to {who[action.gift]}"
+            key += ".gift"
+        to = clan(action.gift) if action.gift is not None else ""
+        return Reason(key, text, card=action.card, cost=cost, to=to)
     if isinstance(action, Betray):
         text = f"Betray: replace {who[action.victim]}'s {_kind(action.kind)}"
         text += f" in {_place(action.province)}"
-        return text + (f" with your {_kind(action.mine)}" if action.mine != action.kind else "")
+        key = "rising_sun.label.betray"
+        if action.mine != action.kind:
+            text += f" with your {_kind(action.mine)}"
+            key += ".with"
+        return Reason(
+            key,
+            text,
+            victim=clan(action.victim),
+            kind=action.kind,
+            dest=action.province,
+            mine=action.mine,
+        )
     if isinstance(action, Bid):
-        return "Bid: Seppuku {}, Take Hostage {}, Hire Ronin {}, Imperial Poets {}".format(
+        text = "Bid: Seppuku {}, Take Hostage {}, Hire Ronin {}, Imperial Poets {}".format(
             *action.as_list()
         )
+        seppuku, hostage, ronin, poets = action.as_list()
+        return Reason(
+            "rising_sun.label.bid",
+            text,
+            seppuku=seppuku,
+            hostage=hostage,
+            ronin=ronin,
+            poets=poets,
+        )
     if isinstance(action, Hostage):
-        return f"Take {who[action.victim]}'s {_kind(action.kind)} hostage"
+        text = f"Take {who[action.victim]}'s {_kind(action.kind)} hostage"
+        return Reason(
+            "rising_sun.label.hostage", text, victim=clan(action.victim), kind=action.kind
+        )
     if isinstance(action, Extra):
-        return f"Give the odd reparation coin to {who[action.to]}"
+        text = f"Give the odd reparation coin to {who[action.to]}"
+        return Reason("rising_sun.label.extra", text, to=clan(action.to))
     if isinstance(action, Kill):
         where = _place(action.province)
-        return f"Path of the Ninja: kill {who[action.victim]}'s Bushi in {where} (-1 Honor)"
+        text = f"Path of the Ninja: kill {who[action.victim]}'s Bushi in {where} (-1 Honor)"
+        return Reason(
+            "rising_sun.label.kill", text, victim=clan(action.victim), dest=action.province
+        )
     if isinstance(action, Decline) and g.tasks and g.tasks[0]["t"] in DECLINE_LABEL:
-        return DECLINE_LABEL[g.tasks[0]["t"]]
-    fixed = {
-        Pass: "Pass (no more proposals)", Accept: "Accept the alliance",
-        Refuse: "Refuse the alliance", Done: "Done", Confirm: "Confirm your bid",
-        Seppuku: "Commit Seppuku", Decline: "Decline the advantage",
-        Spare: "Mercy: spare them and gain VP", Take: "Path of the Monkey: take a coin from "
-        "the richest opponent (each, if tied; -1 Honor)",
-    }  # fmt: skip
-    return fixed.get(type(action), notation(g, action))
+        task = str(g.tasks[0]["t"])
+        return Reason(f"rising_sun.label.decline.{task}", DECLINE_LABEL[task])
+    for kind, (name, text) in FIXED_LABEL.items():
+        if isinstance(action, kind):
+            return Reason(f"rising_sun.label.{name}", text)
+    return notation(g, action)
 
+
+FIXED_LABEL: dict[type, tuple[str, str]] = {
+    Pass: ("pass", "Pass (no more proposals)"),
+    Accept: ("accept", "Accept the alliance"),
+    Refuse: ("refuse", "Refuse the alliance"),
+    Done: ("done", "Done"),
+    Confirm: ("confirm", "Confirm your bid"),
+    Seppuku: ("seppuku", "Commit Seppuku"),
+    Decline: ("decline", "Decline the advantage"),
+    Spare: ("spare", "Mercy: spare them and gain VP"),
+    Take: (
+        "take",
+        "Path of the Monkey: take a coin from the richest opponent (each, if tied; -1 Honor)",
+    ),
+}
 
 DECLINE_LABEL = {
     "ninja": "Do not use Path of the Ninja",

@@ -119,35 +119,53 @@ def cards_text(cards: Sequence[str]) -> str:
     return ", ".join(card_name(c) for c in cards) or "no cards"
 
 
+def _cards_said(cards: Sequence[str]) -> Reason:
+    if not cards:
+        return Reason("shitenno.label.no_cards", "no cards")
+    return Reason("shitenno.label.cards", cards_text(cards), cards=list(cards))
+
+
+EXTRA_NAMES = {"exchange": "Exchange", "plus": "+1", "hatamoto": "Hatamoto"}
+
+
 def label(state: ShitennoState, action: ShitennoAction) -> str:
-    """A friendly one-line description for menus, at most 100 characters."""
+    """A friendly one-line description for menus: a :class:`Reason` (English text that
+    names its catalogue entry, ``shitenno.label.*``), so the bot words it per reader."""
     if isinstance(action, MakeLot):
+        tile = TITLE_IDS[action.tile]
         text = f"Offer {cards_text(action.cards)} + {TITLE_NAMES[action.tile]} tile"
-    elif isinstance(action, Split):
+        return Reason("shitenno.label.lot", text, cards=_cards_said(action.cards), tile=tile)
+    if isinstance(action, Split):
         text = (
             f"Split: A = {cards_text(action.cards)} + {TITLE_NAMES[action.first]}; "
             f"B = the rest + {TITLE_NAMES[action.second]}"
         )
-    elif isinstance(action, Accept):
-        text = "Accept the lot"
-    elif isinstance(action, Refuse):
-        text = "Refuse the lot"
-    elif isinstance(action, Choose):
-        text = f"Take lot {action.lot.upper()}"
-    elif isinstance(action, Place):
+        first, second = TITLE_IDS[action.first], TITLE_IDS[action.second]
+        cards = _cards_said(action.cards)
+        return Reason("shitenno.label.split", text, cards=cards, first=first, second=second)
+    if isinstance(action, Accept):
+        return Reason("shitenno.label.accept", "Accept the lot")
+    if isinstance(action, Refuse):
+        return Reason("shitenno.label.refuse", "Refuse the lot")
+    if isinstance(action, Choose):
+        lot = action.lot.upper()
+        return Reason("shitenno.label.choose", f"Take lot {lot}", lot=lot)
+    if isinstance(action, Place):
         name = provinces()[PROVINCE_IDS.index(action.province)].name
-        extra = ["Exchange"] * action.exchange + ["+1"] * action.plus
-        extra += ["Hatamoto"] if action.hatamoto else []
-        tiles = f" + {', '.join(extra)}" if extra else ""
+        extra = ["exchange"] * action.exchange + ["plus"] * action.plus
+        extra += ["hatamoto"] if action.hatamoto else []
+        tiles = f" + {', '.join(EXTRA_NAMES[e] for e in extra)}" if extra else ""
         text = f"Kamon on {name}: {cards_text(action.cards)}{tiles}"
-    elif isinstance(action, Draw):
-        text = "Use a Draw tile: take the top Troop card"
-    elif isinstance(action, Flip):
+        key = "shitenno.label.place" + (".extra" if extra else "")
+        cards = _cards_said(action.cards)
+        return Reason(key, text, province=action.province, cards=cards, extra=extra)
+    if isinstance(action, Draw):
+        return Reason("shitenno.label.draw", "Use a Draw tile: take the top Troop card")
+    if isinstance(action, Flip):
         name = provinces()[PROVINCE_IDS.index(action.province)].name
         text = f"Turn a Kamon golden in {name} and end the turn"
-    else:
-        text = "End your turn"
-    return text if len(text) <= 100 else text[:99] + "…"
+        return Reason("shitenno.label.flip", text, province=action.province)
+    return Reason("shitenno.label.end", "End your turn")
 
 
 # --- reading --------------------------------------------------------------------------

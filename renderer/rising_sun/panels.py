@@ -228,7 +228,7 @@ def draw_battle(
     if b.hired is not None:
         notes.append(tr("rising_sun.battle.hired", who=who(b.hired[0], names, tr), n=b.hired[1]))
     if b.killed:
-        notes.append(tr("rising_sun.battle.killed", n=b.killed))
+        notes.append(tr.count("rising_sun.count.figures_killed", b.killed))
     if b.winner is not None:
         notes.append(tr("rising_sun.battle.winner", who=who(b.winner, names, tr)))
     if notes:
@@ -319,7 +319,7 @@ def extras_line(
     for brief in (False, True):
         parts = []
         if sv.facedown:
-            parts.append(tr("rising_sun.row.facedown", n=sv.facedown))
+            parts.append(tr.count("rising_sun.count.tiles_face_down", sv.facedown))
         if sv.bid_confirmed and not brief:  # the battle panel shows it too
             parts.append(tr("rising_sun.row.confirmed"))
         if tokens:

@@ -128,9 +128,13 @@ def _parse(view: RisingSunView, text: str) -> st.RSAction | None:
 SECRET_ACTIONS = (st.Bid, st.Choose)  # their notation holds a secret: words only
 
 
-def last_action_text(view: RisingSunView, names: Sequence[str] | None, tr: Words) -> str:
+def last_action_text(
+    view: RisingSunView, names: Sequence[str] | None, tr: Words, *, code: bool = True
+) -> str:
     """The last action in words, its notation after it in brackets (never for a bid or
-    a mandate choice, whose notation may hold a secret); ``""`` before the first."""
+    a mandate choice, whose notation may hold a secret, nor without ``code``: the alt
+    text reads the words only, the notation being English codes); ``""`` before the
+    first."""
     if view.last_action is None:
         return ""
     seat, text = view.last_action
@@ -139,7 +143,9 @@ def last_action_text(view: RisingSunView, names: Sequence[str] | None, tr: Words
     if action is None:
         return tr("rising_sun.did.other", who=name, text=text)
     sentence = action_words(action, name, names, tr)
-    return sentence if isinstance(action, SECRET_ACTIONS) else f"{sentence} ({text})"
+    if not code or isinstance(action, SECRET_ACTIONS):
+        return sentence
+    return f"{sentence} ({text})"
 
 
 def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr: Words) -> str:
@@ -152,7 +158,8 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
     if isinstance(a, st.Propose):
         return tr("rising_sun.did.propose", who=name, to=seat(a.to))
     if isinstance(a, st.Gift):
-        what = tr(f"rising_sun.unit.{a.what}") if a.what in ("coin", "ronin") else a.what
+        what = tr.count("rising_sun.count.coin", a.n) if a.what == "coin" else a.what
+        what = tr("rising_sun.gift.ronin", n=a.n) if a.what == "ronin" else what
         return tr("rising_sun.did.gift", who=name, n=a.n, what=what, to=seat(a.to))
     if isinstance(a, st.Choose):
         return tr("rising_sun.did.choose", who=name, mandate=tr(f"rising_sun.mandate.{a.mandate}"))
@@ -256,7 +263,7 @@ def alt_text(view: RisingSunView, *, names: Sequence[str] | None = None, locale:
             status=status(view, names, tr),
         )
     sentences = [head, tr("rising_sun.alt.set", set=set_name(view, tr))]
-    last = last_action_text(view, names, tr)
+    last = last_action_text(view, names, tr, code=False)
     if last:
         sentences.append(tr("rising_sun.alt.last", text=last))
     sentences += [_clan_sentence(view, s, names, tr) for s in view.honor]

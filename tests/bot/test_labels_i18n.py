@@ -10,7 +10,7 @@ import games
 from bot.text import BUTTON_LABEL, CHOICE_NAME, fit, has, say
 from games.ai import RandomPlayer
 
-WORDED = ("china", "samurai", "yokai")
+WORDED = ("china", "samurai", "yokai", "shitenno", "rising_sun")
 
 
 def labels_along_a_playout(key: str, players: int, steps: int = 60) -> list[str]:
@@ -52,3 +52,20 @@ def test_labels_fit_by_design(key: str, lang: str) -> None:
             if shown != " ".join(said.split()):  # shortened: at a word or a parenthesis
                 kept = shown.removesuffix("…").rstrip()
                 assert said.startswith(kept) and said[len(kept)] in " ,;(", (said, shown)
+
+
+def test_no_game_catalogue_writes_a_plural_in_brackets() -> None:
+    """Counts are counted terms (``{n:#rising_sun.count.coin}``), never "coin(s)"."""
+    import json
+    import re
+
+    from games.words import DATA_DIR
+
+    bracketed = re.compile(r"\w\((s|es)\)")
+    found = [
+        (path.name, key, text)
+        for path in sorted(DATA_DIR.glob("*/locales/*.json"))
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items()
+        if bracketed.search(text)
+    ]
+    assert found == []

@@ -62,3 +62,69 @@ def test_every_alias_maps_to_a_word_and_folds_accents() -> None:
     table = aliases("china")
     assert table and all(k == k.lower() and v for k, v in table.items())
     assert unalias("china", "Fortificación") == "fort"
+
+
+YOKAI = games.get("yokai")
+SHITENNO = games.get("shitenno")
+RISING_SUN = games.get("rising_sun")
+
+
+@pytest.mark.parametrize(
+    ("spanish", "english"),
+    [
+        ("pollito b3", "chick b3"),
+        ("b2 come b3", "b2 x b3"),
+        ("b2b3 promociona", "b2b3+"),
+        ("lanzar kodama en b3", "drop kodama on b3"),
+    ],
+)
+def test_yokai_reads_spanish_words(spanish: str, english: str) -> None:
+    state = YOKAI.setup(2, {"variant": "3x4", "perpetual_check_loses": False}, 0)
+    assert read_move(YOKAI, state, 0, spanish, "es") == YOKAI.parse(state, 0, english)
+    with pytest.raises(InvalidNotation):
+        YOKAI.parse(state, 0, spanish)
+
+
+@pytest.mark.parametrize(
+    ("spanish", "english"),
+    [
+        ("ofrecer k1 k1 con loseta 2", "lot k1 k1 + sensei"),
+        ("lote monje + sellos 3", "lot M + shomyo"),
+        ("rechazo", "refuse"),
+        ("elegir b", "choose b"),
+    ],
+)
+def test_shitenno_reads_spanish_words(spanish: str, english: str) -> None:
+    state = SHITENNO.setup(4, {}, 1)
+    seat = state.tairo
+    assert read_move(SHITENNO, state, seat, spanish, "es") == SHITENNO.parse(state, seat, english)
+    with pytest.raises(InvalidNotation):
+        SHITENNO.parse(state, seat, spanish)
+
+
+@pytest.mark.parametrize(
+    ("spanish", "english"),
+    [
+        ("aliarse 2", "ally 2"),
+        ("mandato cosechar guardar traicionar", "mandate harvest keep betray"),
+        ("comprar komainu", "buy komainu"),
+        ("pujar 2 0 1 0", "bid 2 0 1 0"),
+        ("entregar 1 2 monedas", "give 1 2 coins"),
+        ("hecho", "done"),
+    ],
+)
+def test_rising_sun_reads_spanish_words(spanish: str, english: str) -> None:
+    state = RISING_SUN.setup(4, {}, seed=1)
+    seat = min(RISING_SUN.to_act(state))
+    assert read_move(RISING_SUN, state, seat, spanish, "es") == RISING_SUN.parse(
+        state, seat, english
+    )
+    with pytest.raises(InvalidNotation):
+        RISING_SUN.parse(state, seat, spanish)
+
+
+@pytest.mark.parametrize("key", ["yokai", "shitenno", "rising_sun"])
+def test_no_alias_is_a_single_letter(key: str) -> None:
+    """A single letter is a square's file (a2), a card (S) or a lot (a): never aliased."""
+    table = aliases(key)
+    assert table and all(len(word) > 1 for word in table)
