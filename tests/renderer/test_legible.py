@@ -81,7 +81,6 @@ def pictures(config: Config, locale: str) -> Iterator[tuple[str, Image.Image, Fo
 # another branch; its sprites' text is counted at drawing size until it uses
 # ``kit.supersampled`` like the others.
 KNOWN_GAPS = {
-    "china": 4.1,  # the colour word on a face-up card (the card's letter is 9+ px)
     "samurai": 2.4,  # tile codes, figure letters, hex names on the map (2-4 players); panels
 }
 
