@@ -238,11 +238,11 @@ def draw_code(
     ink: str,
     kit: Toolkit,
 ) -> None:
-    """The tile's code as on the notation ("B3", "TS"): small letter, big value, centred."""
-    letter_font, value_font = kit.font(round(r * 0.52), True), kit.font(round(r * 0.8), True)
+    """The tile's code as on the notation ("B3", "TS"): letter, bigger value, centred."""
     digits = "" if glyph in ("TS", "FS") else str(value)
-    if not digits:
-        letter_font = kit.font(round(r * 0.6), True)
+    # The letter is nearly as large as the value: on the map it is the smallest text there is.
+    letter_font = kit.font(round(r * (0.62 if digits else 0.64)), True)
+    value_font = kit.font(round(r * 0.8), True)
     width = (
         letter_font.getlength(glyph) + value_font.getlength(digits) + (r * 0.03 if digits else 0)
     )
