@@ -25,15 +25,16 @@ from renderer.samurai.words import (
     seat_counts,
     seat_tag_key,
     status_lines,
+    step_words,
     turn_entries,
 )
 from renderer.text import seat_label
 from renderer.words import Words
 
 PAD = 16  # inside a panel
-LABEL_W = 112  # the row labels of the figures table
+LABEL_W = 150  # the row labels of the figures table
 LINE = 29  # line height of the turns section
-KEY_ITEMS = 4  # samurai.key.0 .. samurai.key.3: the key's phrases, flowed into lines
+KEY_ITEMS = 5  # samurai.key.0 .. samurai.key.4: the key's phrases (every tile kind), flowed
 KINDS = ("helmet", "buddha", "rice")
 # The smallest text on the panels: 22 px on a board about 1065 px wide is 9.3 px on a phone
 # showing it 450 px wide (issue 15).
@@ -293,7 +294,7 @@ def draw_figure_counts(pen: Pen, box: Box, view: SamuraiView) -> None:
 
 
 def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | None) -> None:
-    """The turn in progress and the last turn: heading, then the steps as typed."""
+    """The turn in progress and the last turn: heading, then the steps in words."""
     x0, y0, x1, y1 = box
     width = x1 - x0
     lines: list[tuple[str, bool]] = []
@@ -301,11 +302,21 @@ def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | Non
         who = head if seat is None else f"{head}: {seat_label(seat, names, pen.tr.locale)}"
         lines.append((who, True))
         lines += [
-            (text, False) for text in wrap(steps, lambda t: text_width(pen.kit, t, 22), width, ", ")
+            (text, False)
+            for text in wrap(
+                [step_words(step, pen.tr) for step in steps],
+                lambda t: text_width(pen.kit, t, SMALL),
+                width,
+                ", ",
+            )
         ]
     if not lines:
         lines.append((pen.tr("samurai.turns.none"), False))
-    for n, (text, bold) in enumerate(lines[: (y1 - y0) // LINE]):
+    room = (y1 - y0) // LINE
+    if len(lines) > room:  # a long turn: say that more follows (the detail picture shows it)
+        text, bold = lines[room - 1]
+        lines[room - 1] = (text + " …", bold)
+    for n, (text, bold) in enumerate(lines[:room]):
         xy = (x0, y0 + 22 + n * LINE)
         pen.text(
             xy,
