@@ -16,7 +16,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -124,6 +124,12 @@ class Toolkit:
     cached: bool
     scale: float = 1.0
     record: Callable[[float, bool], None] | None = None
+    record_map: Callable[[float, bool], None] | None = None
+
+    def on_map(self) -> Toolkit:
+        """This toolkit for the text of a map that a detail picture enlarges (its fonts are
+        recorded apart: see :class:`FontLog` and docs/DESIGN.md, legibility)."""
+        return self if self.record_map is None else replace(self, record=self.record_map)
 
     def font(self, size: int, bold: bool = False) -> Font:
         """The project font at ``size`` drawing px, to draw text with (recorded)."""
@@ -167,14 +173,23 @@ class FontLog:
     """
 
     sizes: list[tuple[float, bool]]
+    map_sizes: list[tuple[float, bool]] = field(default_factory=list)
 
     @classmethod
     def start(cls) -> tuple[FontLog, Toolkit]:
         log = cls([])
-        return log, Toolkit(load=font, cached=False, record=log.add)
+        return log, Toolkit(load=font, cached=False, record=log.add, record_map=log.add_map)
 
     def add(self, size: float, bold: bool) -> None:
         self.sizes.append((size, bold))
+
+    def add_map(self, size: float, bold: bool) -> None:
+        """A font of map text drawn through :meth:`Toolkit.on_map`."""
+        self.map_sizes.append((size, bold))
+
+    def map_shown(self, width: int, show: int = 450) -> float:
+        """The smallest map text (:meth:`add_map`) in px shown ``show`` px wide."""
+        return min(size for size, _ in self.map_sizes) * show / width
 
     def smallest(self) -> float:
         return min(size for size, _ in self.sizes)

@@ -70,6 +70,13 @@ def shots() -> dict[str, bytes]:
         side = "" if seat is None else f"-seat{seat + 1}"
         name = f"{label.replace(' ', '-')}{side}-{locale}-{palette}.png"
         out[name.replace("-default", "")] = _shrink(image)
+        detail = renderer.render_detail(
+            config.key, view, palette=palette, names=names, locale=locale
+        )
+        if detail is not None:  # posted beside the board: the last move enlarged
+            out[name.replace("-default", "").replace(".png", "-detail.png")] = _shrink(
+                Image.open(io.BytesIO(detail))
+            )
     for label, locale in HANDS:
         config = configs[label]
         states = list(random_positions(config, 1, seed=15))

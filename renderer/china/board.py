@@ -127,7 +127,28 @@ def draw_static(
     footnote = tr("china.footnote")
     xy = (x1 - 14, y1 + cg.MARGIN / 2 + 10)
     draw_text(img, xy, footnote, size=22, fill=muted, kit=kit, anchor="rm", max_width=x1 - x0 - 28)
+    draw_key(img, (x0 + 14, xy[1]), pal, kit, tr)
     return img
+
+
+def draw_key(img: Image.Image, at: Point, pal: Palette, kit: Toolkit, tr: Words) -> None:
+    """The key under the panel: the dragon space (emissaries stand there) and the check
+    mark of a scored region, each with its word."""
+    x, cy = at
+    dragon = cm.dragon_sprite(pal, kit).resize((28, 28), Image.Resampling.LANCZOS)
+    img.paste(dragon, (round(x), round(cy - 14)), dragon)
+    x += 34
+    text = tr("china.key.dragon")
+    draw_text(img, (x, cy), text, size=22, fill=pal["text"], kit=kit, anchor="lm")
+    x += kit.metrics(22).getlength(text) + 24
+    draw = ImageDraw.Draw(img)
+    colours = cm.map_colours(pal)
+    draw.rounded_rectangle((x, cy - 14, x + 28, cy + 14), radius=6, fill=colours["map"]["label"])
+    tick = ((x + 6, cy), (x + 12, cy + 6), (x + 23, cy - 7))
+    draw.line(tick, fill="#ffffff", width=4, joint="curve")
+    draw_text(
+        img, (x + 36, cy), tr("china.key.scored"), size=22, fill=pal["text"], kit=kit, anchor="lm"
+    )
 
 
 # --- per-call: map ----------------------------------------------------------------------
@@ -405,7 +426,7 @@ def draw_cards(
     x0, y0, x1, _ = geo.panel_box
     left, top = x0 + CARDS_X, y0 + 42
     for n, card in enumerate(view.face_up):
-        sprite = card_sprite(card, colour_name(view, card, tr), (CARD_W, CARD_H), pal, kit)
+        sprite = card_sprite(card, "", (CARD_W, CARD_H), pal, kit)
         img.paste(sprite, (left + n * (CARD_W + 8), top), sprite)
     px = left + 4 * (CARD_W + 8) + 8
     back = pile_sprite(pal, kit, CARD_W)

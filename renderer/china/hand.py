@@ -96,7 +96,7 @@ def render_hand(
             anchor="lm",
         )
     for n, card in enumerate(view.face_up):
-        sprite = card_sprite(card, colour_name(view, card, tr), SMALL, palette, kit)
+        sprite = card_sprite(card, "", SMALL, palette, kit)
         img.paste(sprite, (SIDE_X + n * (SMALL[0] + 8), HAND_Y + 36), sprite)
     top = HAND_Y + 36 + SMALL[1] + 24
     back = pile_sprite(palette, kit, 44)

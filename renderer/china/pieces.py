@@ -17,7 +17,7 @@ from renderer.core import Toolkit, draw_seat_mark, rgb, rounded_polygon
 from renderer.palettes import Palette
 
 SS = 4  # supersampling factor
-COUNT_PX = 18  # an emissary count: at least this many px as shown
+COUNT_PX = 22  # an emissary count: at least this many px as shown (9 px at 450 wide)
 DARK_INK = "#1d1b18"
 # A house seen from the front, in a unit box: roof apex, eaves, walls.
 HOUSE_SHAPE = (
@@ -163,7 +163,8 @@ def fort_sprite(pal: Palette, kit: Toolkit, size: int = 56) -> Image.Image:
 def card_sprite(
     card: str, name: str, size: tuple[int, int], pal: Palette, kit: Toolkit, regions: str = ""
 ) -> Image.Image:
-    """A card in its colour: its notation letter big, the colour's name, maybe its regions."""
+    """A card in its colour: its notation letter big, the colour's name when one is given
+    (only large cards: see below), maybe its regions."""
 
     def build() -> Image.Image:
         colours = map_colours(pal)
@@ -180,16 +181,24 @@ def card_sprite(
         draw.rounded_rectangle(
             (inner, inner, w - inner, h - inner), radius=0.05 * w, outline=ink, width=SS
         )
-        big = kit_.font(round(0.5 * w), True)
-        draw.text((w / 2, h * 0.36), card, font=big, fill=ink, anchor="mm")
-        word = name.upper()
-        fsize = round(0.2 * w)
-        while kit.metrics(fsize, True).getlength(word) > 0.86 * w and fsize > 8:
-            fsize -= SS
-        draw.text((w / 2, h * 0.7), word, font=kit_.font(fsize, True), fill=ink, anchor="mm")
+        # The colour and its big letter say which card it is (the region labels on the map
+        # pair each colour with its name): a colour word fits legibly only on the large
+        # hand cards, so smaller cards are given no ``name`` (issue 15).
+        letter_y = h * (0.36 if name else 0.5)
+        big = kit_.font(round((0.5 if name else 0.62) * w), True)
+        draw.text((w / 2, letter_y), card, font=big, fill=ink, anchor="mm")
+        if name:
+            word = name.upper()
+            fsize = round(0.2 * w)
+            while kit.metrics(fsize, True).getlength(word) > 0.86 * w and fsize > 8:
+                fsize -= SS
+            draw.text((w / 2, h * 0.7), word, font=kit_.font(fsize, True), fill=ink, anchor="mm")
         if regions:
-            small = kit_.font(round(0.1 * w), False)
-            draw.text((w / 2, h * 0.83), regions, font=small, fill=ink, anchor="mm")
+            rsize = round(0.12 * w)
+            while kit.metrics(rsize, False).getlength(regions) > 0.86 * w and rsize > 8:
+                rsize -= SS
+            small = kit_.font(rsize, False)
+            draw.text((w / 2, h * 0.84), regions, font=small, fill=ink, anchor="mm")
         return _shrink(img)
 
     return kit.stamp(("china", "card", card, name, size, regions, pal["name"]), build)

@@ -64,10 +64,10 @@ DEFAULT_TERRAIN = Terrain(
     sea="#b4c9cf",
     sea_line="#a9b5c5",
     sea_wave="#7493b8",
-    sea_label="#24314c",
+    sea_label="#3a4d6b",  # hex names quieter than the pieces (still 4.5:1 and more)
     land="#ead9b2",
     land_line="#b59877",
-    land_label="#564428",
+    land_label="#6e5c3a",
     coast="#274766",
     settlement="#8d6c45",
     city="#6b4a28",
@@ -85,10 +85,10 @@ COLORBLIND_TERRAIN = Terrain(
     sea="#93b7cc",
     sea_line="#7ba8bc",
     sea_wave="#599bba",
-    sea_label="#071c28",
+    sea_label="#243a48",
     land="#dcd6c8",
     land_line="#a8b9c1",
-    land_label="#282828",
+    land_label="#4a4a4a",
     coast="#0e374d",
     settlement="#7c776c",
     city="#5a5a5a",
@@ -238,11 +238,11 @@ def draw_code(
     ink: str,
     kit: Toolkit,
 ) -> None:
-    """The tile's code as on the notation ("B3", "TS"): small letter, big value, centred."""
-    letter_font, value_font = kit.font(round(r * 0.52), True), kit.font(round(r * 0.8), True)
+    """The tile's code as on the notation ("B3", "TS"): letter, bigger value, centred."""
     digits = "" if glyph in ("TS", "FS") else str(value)
-    if not digits:
-        letter_font = kit.font(round(r * 0.6), True)
+    # The letter is nearly as large as the value: on the map it is the smallest text there is.
+    letter_font = kit.font(round(r * (0.62 if digits else 0.64)), True)
+    value_font = kit.font(round(r * 0.8), True)
     width = (
         letter_font.getlength(glyph) + value_font.getlength(digits) + (r * 0.03 if digits else 0)
     )

@@ -143,6 +143,7 @@ def _draw_labels(
     img: Image.Image, lay: Layout, view: SamuraiView, colours: Terrain, kit: Toolkit
 ) -> None:
     draw = ImageDraw.Draw(img)
+    kit = kit.on_map()
     plain, small = kit.font(round(lay.r * 0.52), True), kit.font(town_label_size(lay), True)
     for h in view.hexes:
         cx, cy = lay.centre(h.x, h.y)
@@ -160,16 +161,22 @@ def _draw_labels(
 
 
 def draw_static(
-    lay: Layout, view: SamuraiView, pal: Palette, kit: Toolkit, locale: str = "en"
+    lay: Layout,
+    view: SamuraiView,
+    pal: Palette,
+    kit: Toolkit,
+    locale: str = "en",
+    panels: bool = True,
 ) -> Image.Image:
-    """Background, map, labels, panel frames and headings: drawn once per board and palette."""
+    """Background, map, labels, panel frames and headings (``panels``): drawn once per board
+    and palette."""
     colours = terrain_for(pal)
     k = STATIC_SCALE
     big = Image.new("RGB", (lay.width * k, lay.height * k), rgb(pal["background"]))
     draw = ImageDraw.Draw(big)
     _draw_terrain(draw, lay, view, k, colours)
     _draw_coast(draw, lay, view, k, colours)
-    for x0, y0, x1, y1 in (lay.top, lay.bottom):
+    for x0, y0, x1, y1 in (lay.top, lay.bottom) if panels else ():
         draw.rounded_rectangle(
             (x0 * k, y0 * k, x1 * k, y1 * k),
             radius=14 * k,
@@ -179,7 +186,8 @@ def draw_static(
         )
     img = big.reduce(k)
     _draw_labels(img, lay, view, colours, kit)
-    draw_static_panels(img, lay, pal, kit, words(locale))
+    if panels:
+        draw_static_panels(img, lay, pal, kit, words(locale))
     return img
 
 
@@ -190,6 +198,7 @@ def draw_highlights(
     img: Image.Image, lay: Layout, view: SamuraiView, pal: Palette, kit: Toolkit
 ) -> None:
     """A bright band inside every hex the last turn and the turn in progress touched."""
+    kit = kit.on_map()
     band = ring(lay.r, RING_WIDTH * lay.r, pal["highlight"], pal["highlight_border"], kit)
     where = {h.label: h for h in view.hexes}
     colours = terrain_for(pal)
@@ -221,6 +230,7 @@ def draw_tiles(
     img: Image.Image, lay: Layout, view: SamuraiView, pal: Palette, kit: Toolkit
 ) -> None:
     radius = round(lay.r * TILE_SCALE)
+    kit = kit.on_map()
     where = {h.label: h for h in view.hexes}
     for placed in view.tiles:
         h = where[placed.hex]
@@ -245,7 +255,9 @@ def _closed(r: int, pal: Palette, kit: Toolkit) -> Image.Image:
 def draw_figures(
     img: Image.Image, lay: Layout, view: SamuraiView, pal: Palette, kit: Toolkit
 ) -> None:
-    """Figures on their settlements; a resolved settlement is greyed out."""
+    """Figures on their settlements (their shapes say which: the letters would be too small
+    to read on a phone, and the figures table and key name them); a resolved settlement is
+    greyed out."""
     where = {h.label: h for h in view.hexes}
     for settlement in view.settlements:
         h = where[settlement.hex]
@@ -257,7 +269,7 @@ def draw_figures(
         for at, letter in zip(
             slot_centres(h.terrain, centre, lay.r), settlement.figures, strict=False
         ):
-            paste_centred(img, figure(letter, size, pal, kit), at)
+            paste_centred(img, figure(letter, size, pal, kit, letter=False), at)
 
 
 def render(
@@ -282,6 +294,53 @@ def render(
     return img
 
 
+DETAIL_W, DETAIL_H = 640, 480  # the detail window, in board pixels (shown 450 px wide)
+
+
+def detail_box(lay: Layout, view: SamuraiView) -> tuple[int, int, int, int] | None:
+    """The window of the board around the hexes the last turn (and the turn in progress)
+    touched, ``DETAIL_W`` x ``DETAIL_H`` board px, inside the board; centred on those hexes
+    when they fit, else on the last of them. ``None`` before the first move."""
+    where = {h.label: h for h in view.hexes}
+    touched = [
+        where[label] for label in view.last_turn_hexes + view.this_turn_hexes if label in where
+    ]
+    if not touched:
+        return None
+    centres = [lay.centre(h.x, h.y) for h in touched]
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    fits = max(xs) - min(xs) + 2 * lay.r <= DETAIL_W and max(ys) - min(ys) + 2 * lay.r <= DETAIL_H
+    cx, cy = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2) if fits else centres[-1]
+    w, h = min(DETAIL_W, lay.width), min(DETAIL_H, lay.height)
+    x0 = round(min(max(cx - w / 2, 0), lay.width - w))
+    y0 = round(min(max(cy - h / 2, 0), lay.height - h))
+    return x0, y0, x0 + w, y0 + h
+
+
+def render_detail(
+    view: SamuraiView,
+    *,
+    palette: Palette,
+    names: Sequence[str] | None,
+    kit: Toolkit,
+    locale: str = "en",
+) -> Image.Image | None:
+    """The region of the last move at the board's own drawing size, cut out so that a phone
+    shows it about 1.7 times larger than the whole board: every tile code, hex and town
+    label there reads at 9+ px (issue 15). ``None`` before the first move."""
+    lay = layout_for(view)
+    box = detail_box(lay, view)
+    if box is None:
+        return None
+    tr = words(locale)
+    key = (GAME_KEY, "map", view.players, (lay.width, lay.height), palette["name"], tr.locale)
+    img = kit.layer(key, lambda: draw_static(lay, view, palette, kit, tr.locale, panels=False))
+    draw_tiles(img, lay, view, palette, kit)
+    draw_highlights(img, lay, view, palette, kit)
+    draw_figures(img, lay, view, palette, kit)
+    return img.crop(box)
+
+
 # Samurai's :class:`~renderer.plugin.GameRenderer`: board, hand, result columns.
 RENDERER = Drawing(
     GAME_KEY,
@@ -290,5 +349,6 @@ RENDERER = Drawing(
     draw_hand=render_hand,
     describe_hand=hand_alt_text,
     result=result_part,
+    draw_detail=render_detail,
     palette=png_palette,
 )

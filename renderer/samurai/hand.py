@@ -32,7 +32,7 @@ __all__ = ["HAND_SIZE", "hand_alt_text", "hand_slot_centres", "render_hand"]
 
 WIDTH, HEIGHT = 1000, 540
 HAND_SIZE = 5
-BIG, SMALL = 66, 28  # tile circumradii: the hand, the pile
+BIG, SMALL = 66, 34  # tile circumradii: the hand, the pile
 SLOT_W = 188
 PILE_X, PILE_Y, PILE_STEP, PILE_PER_ROW = 24, 388, 59, 10
 CAPTURE_X = 640
@@ -78,9 +78,9 @@ def _static(pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
     draw.text((CAPTURE_X + 20, 350), heading, font=head, fill=pal["text"], anchor="lm")
     for t, letter in enumerate(FIGURES):
         cx = CAPTURE_X + 20 + 40 + t * 112
-        sprite = figure(letter, 64, pal, kit)
+        sprite = figure(letter, 64, pal, kit, letter=False)
         img.paste(sprite, (round(cx - 32), 384), sprite)
-        fnt = kit.font(19, False)
+        fnt = kit.font(20, False)
         word = fit_text(tr(f"samurai.figure_type.{letter}"), fnt, 108)
         draw.text((cx, 468), word, font=fnt, fill=pal["muted_text"], anchor="mm")
     return img
@@ -128,11 +128,11 @@ def _draw_tile_name(img: Image.Image, centre: Point, name: str, pal: Palette, ki
     translation such as "Intercambio de figuras"), clear of the FAST tag below."""
     cx, cy = centre
     room = SLOT_W - 8
-    size = fitting(kit, name, (22, 19), room, bold=True)
+    size = fitting(kit, name, (22, 20), room, bold=True)
     lines = [name]
     if text_width(kit, name, size, True) > room and " " in name:
         first, rest = name.split(" ", 1)
-        lines, size = [first, rest], 18
+        lines, size = [first, rest], 20
     top = cy + 88 if len(lines) == 1 else cy + 74  # two lines: under the hex, over the tag
     for n, line in enumerate(lines):
         xy = (cx, top + n * 20)
@@ -195,12 +195,12 @@ def _phase_note(view: SamuraiView, tr: Words) -> str:
 
 
 def _tag(img: Image.Image, centre: Point, text: str, pal: Palette, kit: Toolkit) -> None:
-    w = text_width(kit, text, 18, True) + 20
+    w = text_width(kit, text, 20, True) + 20
     cx, cy = centre
     ImageDraw.Draw(img).rounded_rectangle(
         (cx - w / 2, cy - 13, cx + w / 2, cy + 13), radius=13, fill=pal["highlight"]
     )
-    draw_line(img, (cx, cy), text, size=18, bold=True, fill=pal["token_text"], kit=kit, anchor="mm")
+    draw_line(img, (cx, cy), text, size=20, bold=True, fill=pal["token_text"], kit=kit, anchor="mm")
 
 
 def _draw_pile(

@@ -25,16 +25,20 @@ from renderer.samurai.words import (
     seat_counts,
     seat_tag_key,
     status_lines,
+    step_words,
     turn_entries,
 )
 from renderer.text import seat_label
 from renderer.words import Words
 
 PAD = 16  # inside a panel
-LABEL_W = 112  # the row labels of the figures table
+LABEL_W = 150  # the row labels of the figures table
 LINE = 29  # line height of the turns section
-KEY_ITEMS = 4  # samurai.key.0 .. samurai.key.3: the key's phrases, flowed into lines
+KEY_ITEMS = 5  # samurai.key.0 .. samurai.key.4: the key's phrases (every tile kind), flowed
 KINDS = ("helmet", "buddha", "rice")
+# The smallest text on the panels: 22 px on a board about 1065 px wide is 9.3 px on a phone
+# showing it 450 px wide (issue 15).
+SMALL = 22
 
 
 def colour(pal: Palette, name: str) -> str:
@@ -82,11 +86,11 @@ class Pen:
 
     def pill(self, right: float, cy: float, text: str, lit: bool) -> float:
         """A rounded tag ending at ``right``; returns its left edge."""
-        w = text_width(self.kit, text, 19, True) + 22
+        w = text_width(self.kit, text, SMALL, True) + 22
         fill, ink = ("highlight", "token_text") if lit else ("panel_border", "text")
         box = (right - w, cy - 14, right, cy + 14)
         ImageDraw.Draw(self.img).rounded_rectangle(box, radius=14, fill=colour(self.pal, fill))
-        self.text((right - w / 2, cy), text, 19, bold=True, ink=ink, anchor="mm")
+        self.text((right - w / 2, cy), text, SMALL, bold=True, ink=ink, anchor="mm")
         return right - w
 
 
@@ -132,13 +136,13 @@ def draw_static_panels(
             )
             col = (x1 - x0 - LABEL_W) / 3
             figure_words = [tr(f"samurai.figure_type.{letter}") for letter in FIGURES]
-            size = next((n for n in (19, 17, 15) if _words_fit(kit, n, col, figure_words)), 15)
+            size = SMALL
             for t, letter in enumerate(FIGURES):
                 cx = x0 + LABEL_W + (t + 0.5) * col
-                sprite = figure(letter, 40, pal, kit)
+                sprite = figure(letter, 40, pal, kit, letter=False)
                 img.paste(sprite, (round(cx - 20), y0), sprite)
                 fnt = kit.font(size, False)
-                word = fit_text(figure_words[t], fnt, col - 4)
+                word = fit_text(figure_words[t], kit.metrics(size), col - 4)
                 draw.text((cx, y0 + 54), word, font=fnt, fill=pal["muted_text"], anchor="mm")
             draw.line((x0, y0 + 70, x1, y0 + 70), fill=pal["panel_border"], width=2)
         elif name == "key":
@@ -149,9 +153,8 @@ def draw_static_panels(
             )
 
 
-# The key's font size, line step and first line's middle: three lines of 19 px, or four of
-# 17 px when a narrow panel or a longer language needs a fourth.
-KEY_FONTS = ((19, 24, 20), (17, 19, 17))
+# The key's font size, line step and first line's middle (one size: never under SMALL).
+KEY_FONTS = ((SMALL, 26, 20),)
 
 
 def draw_key(
@@ -164,16 +167,12 @@ def draw_key(
     """The key's phrases flowed into lines, smaller when three lines do not hold them."""
     x0, y0, x1 = where
     for size, step, top in KEY_FONTS:
-        fnt = kit.font(size, False)
-        lines = wrap(items, fnt.getlength, x1 - x0)
+        lines = wrap(items, kit.metrics(size).getlength, x1 - x0)
         if len(lines) <= (KEY_H - top) // step + 1:
             break
+    fnt = kit.font(size, False)
     for n, line in enumerate(lines[: (KEY_H - top) // step + 1]):
         draw.text((x0, y0 + top + n * step), line, font=fnt, fill=pal["muted_text"], anchor="lm")
-
-
-def _words_fit(kit: Toolkit, size: int, col: float, figure_words: Sequence[str]) -> bool:
-    return all(kit.font(size, False).getlength(w) < col - 4 for w in figure_words)
 
 
 # --- per call ---------------------------------------------------------------------------
@@ -195,12 +194,12 @@ def draw_panels(
             head, detail = status_lines(view, names, tr.locale)
             size = fitting(kit, head, (27, 24, 22), x1 - x0, bold=True)
             pen.text((x0, y0 + 66), head, size, bold=True, width=x1 - x0)
-            measure = partial(text_width, kit, size=21)
+            measure = partial(text_width, kit, size=SMALL)
             lines = wrap(detail.split(" "), measure, x1 - x0)
             if len(lines) > 2:  # keep two lines, the second cut with an ellipsis
                 lines = [lines[0], " ".join(lines[1:])]
             for n, line in enumerate(lines):
-                pen.text((x0, y0 + 98 + 26 * n), line, 21, ink="muted_text", width=x1 - x0)
+                pen.text((x0, y0 + 98 + 26 * n), line, SMALL, ink="muted_text", width=x1 - x0)
         elif name == "players":
             for seat in range(len(view.seats)):
                 row = (x0, y0 + seat * PLAYER_H, x1, y0 + (seat + 1) * PLAYER_H)
@@ -231,17 +230,17 @@ def draw_player(
     counts = seat_counts(view, seat, short=True, locale=pen.tr.locale)
     captured = view.seats[seat].captured
     if view.phase == "pick":
-        pen.text((x0 + 44, y0 + 61), counts, 20, ink="muted_text", width=x1 - x0 - 50)
+        pen.text((x0 + 44, y0 + 61), counts, SMALL, ink="muted_text", width=x1 - x0 - 50)
         return
     if captured is None:
         hidden = pen.tr("samurai.captures_hidden")
-        room = x1 - x0 - 50 - text_width(pen.kit, counts, 20) - 12
-        pen.text((x1 - 6, y0 + 61), hidden, 18, ink="muted_text", anchor="rm", width=room)
-        left = x1 - 6 - text_width(pen.kit, fit_hidden(pen, hidden, room), 18) - 12
+        room = x1 - x0 - 50 - text_width(pen.kit, counts, SMALL) - 12
+        pen.text((x1 - 6, y0 + 61), hidden, SMALL, ink="muted_text", anchor="rm", width=room)
+        left = x1 - 6 - text_width(pen.kit, fit_hidden(pen, hidden, room), SMALL) - 12
     else:
         left = draw_captures(pen, (x1 - 6, y0 + 61), view, seat, captured)
     room = left - x0 - 44
-    size = fitting(pen.kit, counts, (20, 18, 17), room)
+    size = SMALL
     pen.text((x0 + 44, y0 + 61), counts, size, ink="muted_text", width=room)
 
 
@@ -271,8 +270,8 @@ def draw_captures(
 
 
 def fit_hidden(pen: Pen, text: str, room: float) -> str:
-    """``text`` as :meth:`Pen.text` draws it at 18 px within ``room``."""
-    return fit(pen.kit, text, 18, False, room)
+    """``text`` as :meth:`Pen.text` draws it at SMALL px within ``room``."""
+    return fit(pen.kit, text, SMALL, False, room)
 
 
 def draw_figure_counts(pen: Pen, box: Box, view: SamuraiView) -> None:
@@ -288,14 +287,14 @@ def draw_figure_counts(pen: Pen, box: Box, view: SamuraiView) -> None:
     rows.append((tr("samurai.row.aside"), view.set_aside))
     for n, (label, counts) in enumerate(rows):
         cy = y0 + 90 + n * 28
-        pen.text((x0, cy), label, 20, ink="muted_text", width=LABEL_W - 6)
+        pen.text((x0, cy), label, SMALL, ink="muted_text", width=LABEL_W - 6)
         for t, value in enumerate(counts):
             cx = x0 + LABEL_W + (t + 0.5) * col
             pen.text((cx, cy), str(value), 23, bold=True, anchor="mm")
 
 
 def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | None) -> None:
-    """The turn in progress and the last turn: heading, then the steps as typed."""
+    """The turn in progress and the last turn: heading, then the steps in words."""
     x0, y0, x1, y1 = box
     width = x1 - x0
     lines: list[tuple[str, bool]] = []
@@ -303,16 +302,26 @@ def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | Non
         who = head if seat is None else f"{head}: {seat_label(seat, names, pen.tr.locale)}"
         lines.append((who, True))
         lines += [
-            (text, False) for text in wrap(steps, lambda t: text_width(pen.kit, t, 22), width, ", ")
+            (text, False)
+            for text in wrap(
+                [step_words(step, pen.tr) for step in steps],
+                lambda t: text_width(pen.kit, t, SMALL),
+                width,
+                ", ",
+            )
         ]
     if not lines:
         lines.append((pen.tr("samurai.turns.none"), False))
-    for n, (text, bold) in enumerate(lines[: (y1 - y0) // LINE]):
+    room = (y1 - y0) // LINE
+    if len(lines) > room:  # a long turn: say that more follows (the detail picture shows it)
+        text, bold = lines[room - 1]
+        lines[room - 1] = (text + " …", bold)
+    for n, (text, bold) in enumerate(lines[:room]):
         xy = (x0, y0 + 22 + n * LINE)
         pen.text(
             xy,
             text,
-            21 if bold else 22,
+            SMALL,
             bold=bold,
             ink="text" if bold else "muted_text",
             width=width,

@@ -123,6 +123,34 @@ def turn_entries(
     return entries
 
 
+TILE_STEP = re.compile(r"^([A-Z]\d?)@([A-T]\d+)$")
+TILE_SWAP = re.compile(r"^TS ([A-T]\d+)>([A-T]\d+)$")
+FIGURE_SWAP = re.compile(r"^FS ([HBR])@([A-T]\d+) ([HBR])@([A-T]\d+)$")
+
+
+def step_words(step: str, tr: Words | None = None) -> str:
+    """One step of a turn in words, for the panel: "B3@F7" -> "Buddha 3 on F7", "H@F7" ->
+    "helmet on F7", "TS F7>G9" -> "tile swap from F7 to G9"; anything else as typed.
+
+    >>> step_words("B3@F7"), step_words("FS H@L16 B@O10"), step_words("TS F7>G9")
+    ('Buddha 3 on F7', 'figure swap: helmet L16 with Buddha O10', 'tile swap from F7 to G9')
+    """
+    tr = tr or words()
+    figure = {letter: tr(f"samurai.figure_type.{letter}") for letter in "HBR"}
+    if PLACEMENT.match(step) is not None:
+        return tr("samurai.step.figure", figure=figure[step[0]], hex=step[2:])
+    if (m := TILE_STEP.match(step)) is not None:
+        return tr("samurai.step.tile", tile=tr.get(f"samurai.tile.{m[1]}", m[1]), hex=m[2])
+    if (m := TILE_SWAP.match(step)) is not None:
+        return tr("samurai.step.tile_swap", source=m[1], target=m[2])
+    if (m := FIGURE_SWAP.match(step)) is not None:
+        first, second = figure[m[1]], figure[m[3]]
+        return tr("samurai.step.figure_swap", first=first, source=m[2], second=second, target=m[4])
+    if step == "end":
+        return tr("samurai.step.end")
+    return step
+
+
 def seat_tag_key(view: SamuraiView, seat: int) -> str:
     """Which tag a seat's panel shows: to_play, placing, choosing, ready, winner, rank.N,
     out, or "" (none); :data:`LIT_TAGS` are drawn lit."""

@@ -451,3 +451,31 @@ def test_any_reachable_position_draws_and_describes(players: int, seed: int, ste
         assert len(hand_alt_text(view)) <= 1024
         hand = render_hand(view, palette=PALETTES["colorblind"], names=None, kit=CACHED)
         assert hand.width <= 1200
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_detail_shows_the_last_move_enlarged(players: int) -> None:
+    """Issue 15: beside the board, the window of the board around the last move, cut at
+    the board's own drawing size so a phone shows it larger; none before the first move."""
+    from bench.configs import configurations, random_positions
+    from renderer.samurai.board import DETAIL_W, detail_box, render_detail
+
+    config = next(c for c in configurations() if c.label == f"samurai {players}p")
+    states = list(random_positions(config, 1, seed=3))
+    first = cast(SamuraiView, config.game.view(states[0], None))
+    pal = PALETTES["default"]
+    if not first.last_turn_hexes and not first.this_turn_hexes:
+        assert render_detail(first, palette=pal, names=None, kit=CACHED) is None
+    view = cast(SamuraiView, config.game.view(states[len(states) // 2], None))
+    assert view.last_turn_hexes
+    lay = layout_for(view)
+    box = detail_box(lay, view)
+    assert box is not None and box[2] - box[0] == DETAIL_W < lay.width
+    last = hex_centre(view, (view.last_turn_hexes + view.this_turn_hexes)[-1])  # the latest
+    assert box[0] <= last[0] <= box[2] and box[1] <= last[1] <= box[3]
+    image = render_detail(view, palette=pal, names=None, kit=CACHED)
+    assert image is not None and image.size == (box[2] - box[0], box[3] - box[1])
+    board = renderer.render_image("samurai", view)
+    # the same map pixels as the board (its panels aside): the detail is a cut, not a redraw
+    same = ImageChops.difference(image.convert("RGB"), board.crop(box).convert("RGB"))
+    assert ImageStat.Stat(same).mean[0] < 40
