@@ -305,6 +305,7 @@ def _render_result(
 
 
 QUICK_CHOICES = 5  # one row of buttons
+HIDDEN_PROBES = 16  # reshuffles of what the public cannot see before buttons go public
 
 
 def _quick_choices(loaded: Loaded, locale: str = "en") -> tuple[tuple[str, int], ...]:
@@ -322,7 +323,9 @@ def _quick_choices(loaded: Loaded, locale: str = "en") -> tuple[tuple[str, int],
     labels = [fit(say(game.label(state, a), locale), BUTTON_LABEL) for a in legal]
     # Public buttons must reveal nothing: if what the seat could do depends on hidden
     # information (a tentative secret hand), the labels change when it is reshuffled.
-    for k in (1, 2):
+    # Two reshuffles missed it 5 times in 213 Shitenno games (a hand that can place
+    # nothing leaves only Draw / End): the fault suite's leak check found it.
+    for k in range(1, HIDDEN_PROBES + 1):
         other = game.shuffle_hidden(state, None, k)
         shown = [
             fit(say(game.label(other, a), locale), BUTTON_LABEL) for a in game.legal(other, seat)

@@ -12,6 +12,9 @@ same code at a smaller size and asserts the zeros.
 from __future__ import annotations
 
 import asyncio
+import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +28,10 @@ class Size:
     discord_moves: int
 
 
+# Measured on the shared 2-core machine (load 5-6): kill 50 = 150 s, races 5 = 27 s,
+# leaks 1000 = 150 s, bad data 8 s, Discord faults 14 s; the fuzz does 70-125 cases/s (two
+# workers help only on an idle machine), so 100,000 cases would take 13-24 min alone:
+# 20,000 keeps the section near 10 minutes.
 BENCH = Size(kills=50, races=5, fuzz=20_000, leaks=1000, discord_moves=6)
 QUICK = Size(kills=10, races=2, fuzz=2_000, leaks=140, discord_moves=3)
 
@@ -55,20 +62,30 @@ ZERO = {
 
 
 def run_faults(size: Size, seed: int = 17, workers: int = 2) -> dict[str, Any]:
+    """Every part at ``size``, one after the other; each part's time goes to stderr as it
+    ends (a full run takes minutes: a silent one looks stuck)."""
     from bench.faults.baddata import run_bad_data
     from bench.faults.discord_faults import run_discord_faults
-    from bench.faults.fuzz import run_fuzz
+    from bench.faults.fuzz import run_fuzz_parallel
     from bench.faults.kill import run_kills
     from bench.faults.leaks import run_leaks
     from bench.faults.races import run_races
 
+    runs: dict[str, Callable[[], dict[str, Any]]] = {
+        "kill": lambda: asyncio.run(run_kills(size.kills, per_key=2, seed=seed)),
+        "races": lambda: asyncio.run(run_races(size.races, 100, seed=seed)),
+        "fuzz": lambda: run_fuzz_parallel(size.fuzz, seed=seed, workers=workers),
+        "leaks": lambda: run_leaks(size.leaks, seed=seed, workers=workers),
+        "bad_data": lambda: asyncio.run(run_bad_data(seed=seed)),
+        "discord": lambda: asyncio.run(run_discord_faults(size.discord_moves, seed=seed)),
+    }
     parts: dict[str, dict[str, Any]] = {}
-    parts["kill"] = asyncio.run(run_kills(size.kills, per_key=2, seed=seed))
-    parts["races"] = asyncio.run(run_races(size.races, 100, seed=seed))
-    parts["fuzz"] = asyncio.run(run_fuzz(size.fuzz, seed=seed))
-    parts["leaks"] = run_leaks(size.leaks, seed=seed, workers=workers)
-    parts["bad_data"] = asyncio.run(run_bad_data(seed=seed))
-    parts["discord"] = asyncio.run(run_discord_faults(size.discord_moves, seed=seed))
+    for name, run in runs.items():
+        started = time.perf_counter()
+        parts[name] = run()
+        took = time.perf_counter() - started
+        parts[name]["wall_s"] = round(took, 1)
+        print(f"  faults: {name} done in {took:.1f} s", file=sys.stderr, flush=True)
     return summarize(parts)
 
 

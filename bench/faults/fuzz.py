@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import random
 import string
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from bench.configs import Config, configurations, random_positions
 from bench.faults.harness import INTERNAL, answer_of, error_log, is_sentence
 from bench.tables import open_table
 from games.ai import RandomPlayer
+from games.rng import derive_seed
 
 NOISE = string.ascii_letters + string.digits + " -_:/.,;!?*+=()[]{}<>@#'\"\\|~`$%^&"
 UNICODE = "éñ漢字ーｘ🎴🀄\u200b\u202e\x00\t\n"
@@ -267,7 +270,14 @@ class Fuzzer:
             options = {"game": value[:100]} if value is not None else {}
             return Case("read", True), await emu.slash(user, channel, name, options)
         if kind == "button":
-            custom_id, forged = self.custom_id(table, version, seated, user.id == mover)
+            game = self.target(table)
+            if game != table.game_id and any(t.game_id == game for t in self.tables):
+                # another open game: its version, so a "stale" id is stale for it
+                version = (await self.bot.service.load(game)).row.version
+            there = next((t for t in self.tables if t.game_id == game), None)
+            seated = there is not None and user.id in {u.id for u in there.users}
+            custom_id, forged = self.custom_id(game, table, version, seated)
+            self.last = f"user {user.username} pressed {custom_id} in {channel.name}"
             message = emu.plant_message(channel, buttons=[custom_id])
             return Case("button", forged), await emu.click(user, message, custom_id)
         key = self.rng.choice([*FORM_KEYS, "x"])
@@ -293,11 +303,11 @@ class Fuzzer:
             return self.rng.choice(self.tables).game_id
         return self.rng.randint(10_000, 10**15)
 
-    def custom_id(self, table: Seated, version: int, seated: bool, mover: bool) -> tuple[str, bool]:
-        """A forged or stale custom id and whether pressing it must change nothing."""
-        game = self.target(table)
+    def custom_id(self, game: int, table: Seated, version: int, seated: bool) -> tuple[str, bool]:
+        """A forged or stale custom id for ``game`` (``version`` is its current version)
+        and whether pressing it must change nothing."""
         stale = version + self.rng.choice([-3, -2, -1, 1, 2, 100])
-        stale = max(stale, 0) if stale != version else version + 1
+        stale = stale if stale >= 0 else version + 1  # never the current version
         shape = self.rng.randrange(5)
         if shape == 0:
             action = self.rng.choice(BOARD_ACTIONS)
@@ -312,7 +322,7 @@ class Fuzzer:
         if shape == 3:
             op = self.rng.choice(["c", "o1", "o12", "m0", "m9"])
             key = self.rng.choice([*FORM_KEYS, "zz"])
-            return f"tenka:fb:{game}:{op}:{key}", not seated or game != table.game_id
+            return f"tenka:fb:{game}:{op}:{key}", not seated
         return f"tenka:rc:{game}", not seated
 
 
@@ -325,6 +335,33 @@ def shortest_config() -> Config:
 def _thinking(handle: Any) -> bool:
     message = handle.message
     return message is not None and message.loading
+
+
+def run_fuzz_parallel(cases: int = 100_000, seed: int = 17, workers: int = 2) -> dict[str, Any]:
+    """``cases`` interactions split over ``workers`` processes, each its own emulator and
+    bot on its own database (worker ``w`` fuzzes with seed ``derive_seed(seed, w)``; one
+    worker is :func:`run_fuzz` with ``seed`` itself); the figures summed."""
+    if workers <= 1:
+        return asyncio.run(run_fuzz(cases, seed))
+    started = time.perf_counter()
+    shares = [cases // workers + (1 if w < cases % workers else 0) for w in range(workers)]
+    seeds = [derive_seed(seed, f"fuzz{w}") for w in range(workers)]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        done = list(pool.map(_fuzz_in_process, shares, seeds))
+    merged: dict[str, Any] = {"problems": [], "workers": workers}
+    for part in done:
+        merged["problems"] = (merged["problems"] + part.pop("problems"))[:20]
+        part.pop("wall_s")
+        for figure, value in part.items():
+            merged[figure] = merged.get(figure, 0) + value
+    merged["wall_s"] = round(time.perf_counter() - started, 1)
+    merged["cases_per_s"] = round(merged["cases"] / merged["wall_s"], 1)
+    return merged
+
+
+def _fuzz_in_process(cases: int, seed: int) -> dict[str, Any]:
+    return asyncio.run(run_fuzz(cases, seed))
 
 
 async def run_fuzz(cases: int = 100_000, seed: int = 17) -> dict[str, Any]:

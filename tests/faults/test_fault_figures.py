@@ -58,6 +58,14 @@ async def test_no_public_post_depends_on_hidden_information() -> None:
     zeros("leaks", found)
 
 
+async def test_quick_buttons_do_not_tell_that_a_hand_cannot_place() -> None:
+    """Found by the full-size leak run: Shitenno's public Draw / End buttons showed that the
+    mover's hidden hand could place nothing (two reshuffles did not notice it)."""
+    found = await leaks_of([389, 555], samples=1, dm_seats=0, seed=17)
+    assert found["games_by_config"] == {"shitenno 2p": 1, "shitenno 4p": 1}
+    assert found["leaks"] == 0, found["examples"]
+
+
 async def test_the_leak_check_sees_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     real = presenter.board_post
 
