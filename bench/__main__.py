@@ -36,14 +36,25 @@ SECTIONS: dict[str, Callable[[argparse.Namespace], Any]] = {
 }
 
 
+def _earlier(path: Path) -> dict[str, Any]:
+    """The figures already written (``--only`` updates its sections and keeps the rest)."""
+    try:
+        earlier = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return earlier if isinstance(earlier, dict) else {}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--only", action="append", choices=sorted(SECTIONS))
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
-    results: dict[str, Any] = {
-        "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    results: dict[str, Any] = _earlier(args.out) if args.only else {}
+    when = time.strftime("%Y-%m-%dT%H:%M:%S")
+    results |= {
+        "when": when,
         "python": sys.version.split()[0],
         "machine": platform.machine(),
     }
@@ -55,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         if asyncio.iscoroutine(value):
             value = asyncio.run(value)
         results[name] = value
+        results.setdefault("section_when", {})[name] = when
         print(f"\n== {name} ({time.perf_counter() - started:.1f} s)")
         print_table(value)
     args.out.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")

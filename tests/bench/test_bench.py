@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+import bench.__main__ as bench_main
 import games
 from bench.configs import Config, configurations
 from bench.matches import win_rate
@@ -99,3 +101,19 @@ async def test_emulator_section_plays_every_game_by_move_and_counts_its_store_ca
         assert row["interactions"] == 2  # the autocomplete and the /move, each played
         assert row["move_commits"] == 1 and row["move_reads"] > 0
         assert row["move_total"] > row["move_commits"]
+
+
+def test_only_updates_its_sections_and_keeps_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "results.json"
+    out.write_text(json.dumps({"store": {"moves_per_s": 1.0}, "faults": {"old": 1}}))
+    monkeypatch.setattr(bench_main, "SECTIONS", {"faults": lambda args: {"kills": 3}})
+    assert bench_main.main(["--only", "faults", "--out", str(out)]) == 0
+    written = json.loads(out.read_text())
+    assert written["store"] == {"moves_per_s": 1.0}
+    assert written["faults"] == {"kills": 3}
+    assert set(written["section_when"]) == {"faults"}
+    monkeypatch.setattr(bench_main, "SECTIONS", {"store": lambda args: {"moves_per_s": 2.0}})
+    assert bench_main.main(["--out", str(out)]) == 0  # a whole run starts afresh
+    assert "faults" not in json.loads(out.read_text())
