@@ -186,7 +186,8 @@ class Aftermath:
         if not lines:
             return post
         since = t("digest.since", locale)
-        return replace(post, text=_fit([since, *(f"> {line}" for line in lines), post.text]))
+        digest = [since, *(f"> {line}" for line in lines), post.text]
+        return replace(post, text=_fit(digest, title=True))
 
     async def palettes(self, loaded: Loaded) -> dict[int, str]:
         """Each human player's picture palette (``/settings me palette:``)."""
@@ -197,13 +198,14 @@ class Aftermath:
         return reader_locale(await self.store.user_settings(user_id), loaded.locale)
 
 
-def _fit(parts: list[str], limit: int = 2000) -> str:
-    """Lines joined within Discord's ``limit``: the oldest lines give way, never the last
-    part (the post's own text, cut only if it alone is too long)."""
+def _fit(parts: list[str], limit: int = 2000, *, title: bool = False) -> str:
+    """Lines joined within Discord's ``limit``: the oldest lines give way (after the
+    ``title`` line, kept while any line under it is), never the last part (the post's own
+    text, cut only if it alone is too long)."""
     last = parts[-1][:limit]
     head = list(parts[:-1])
     while head and len("\n".join([*head, last])) > limit:
-        head.pop(1 if len(head) > 1 and head[0].endswith(":") else 0)
+        head.pop(1 if title and len(head) > 1 else 0)
     return "\n".join([*head, last])
 
 
