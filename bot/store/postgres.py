@@ -37,6 +37,7 @@ from bot.store.models import (
 from bot.store.postgres_base import (
     SEAT_COLUMNS,
     UNREACHABLE,
+    SessionGuard,
     check_room,
     describe,
     fetch_game,
@@ -54,7 +55,9 @@ from bot.store.sqlite import _seating
 log = logging.getLogger("tenka.store")
 
 _ACTION_COLUMNS: Final = "game_id, seq, seat, user_id, text, created_at"
-_G_RETURNING: Final = codec.GAME_COLUMNS
+# the row a move returns, less the state the caller just sent (kilobytes not sent back)
+_G_RETURNING: Final = codec.GAME_COLUMNS.replace(" state,", " NULL::text AS state,")
+assert _G_RETURNING != codec.GAME_COLUMNS
 # $1 game, $2 expected version, $3 new version, $4 state, $5 status, $6 outcome, $7 now,
 # $8 turn changed, $9 seats, $10 user ids, $11 texts, $12 snapshot seqs, $13 their states
 _APPEND: Final = f"""
@@ -94,6 +97,7 @@ class PostgresStore(MiscMixin):
         """Connect a pool, apply pending migrations; a sentence-long StoreError if not."""
         dsn, options, settings = split_url(url)
         where = describe(url)
+        guard = SessionGuard()
         try:
             pool = await asyncpg.create_pool(
                 dsn,
@@ -101,6 +105,7 @@ class PostgresStore(MiscMixin):
                 max_size=max(options["pool_max"], options["pool_min"]),
                 server_settings=settings,
                 timeout=options["pool_timeout"],
+                reset=guard.reset,
             )
         except asyncpg.InvalidPasswordError as err:
             raise StoreError(f"The database {where} refused the login ({err}).") from None
@@ -113,7 +118,7 @@ class PostgresStore(MiscMixin):
             ) from None
         except ValueError as err:  # asyncpg's URL parser
             raise StoreError(f"The database URL {where} is not valid ({err}).") from None
-        store = cls(pool, url, snapshot_every, options["pool_timeout"])
+        store = cls(pool, url, snapshot_every, options["pool_timeout"], guard)
         try:
             async with store._conn() as conn:
                 await migrate(conn)

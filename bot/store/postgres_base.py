@@ -148,13 +148,49 @@ async def check_room(conn: Conn, game_id: int, max_seats: int | None) -> None:
         raise LobbyFull(f"game {game_id} already has {count} seats")
 
 
+class SessionGuard:
+    """The pool's reset on release, without a round trip for a clean connection.
+
+    asyncpg's default reset sends ``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *;
+    RESET ALL`` on every release: one more round trip per store call, half the cost of a
+    move. The store changes no session state (its settings are startup parameters, it
+    holds no cursor outside a transaction and listens to nothing) except the session
+    advisory lock of :meth:`game_lock`, which marks its connection here; only a marked
+    connection gets the full reset. An open transaction is rolled back by asyncpg itself
+    before this hook runs.
+    """
+
+    def __init__(self) -> None:
+        self._marked: set[int] = set()  # server pids of connections holding session state
+
+    def mark(self, conn: Conn) -> None:
+        self._marked.add(conn.get_server_pid())
+
+    def clear(self, conn: Conn) -> None:
+        self._marked.discard(conn.get_server_pid())
+
+    async def reset(self, conn: asyncpg.Connection[Any]) -> None:
+        pid = conn.get_server_pid()
+        if pid in self._marked:
+            await conn.execute(conn.get_reset_query())
+            self._marked.discard(pid)
+
+
 class PostgresBase:
     """The pool and its discipline; see :class:`bot.store.postgres.PostgresStore`."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str, snapshot_every: int, timeout: float) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        url: str,
+        snapshot_every: int,
+        timeout: float,
+        guard: SessionGuard | None = None,
+    ) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.pool = pool
+        self.guard = guard or SessionGuard()
         self.url = url
         self.snapshot_every = snapshot_every
         self.pool_timeout = timeout

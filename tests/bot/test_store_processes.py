@@ -117,6 +117,32 @@ async def test_postgres_game_lock_holds_one_game_across_stores(pg_url: str, open
     assert order in (["a+", "a-", "b+", "b-"], ["b+", "b-", "a+", "a-"])
 
 
+async def test_postgres_game_lock_is_released_when_its_body_fails_or_is_cancelled(
+    pg_url: str, opener: Opener
+) -> None:
+    # a pool of one: the connection that held the lock is the one handed out next
+    first, second = await opener(pg_url + "&pool_max=1"), await opener(pg_url)
+    game = await started_game(first)
+    with pytest.raises(RuntimeError):
+        async with first.game_lock(game.id):
+            raise RuntimeError("Discord refused the post")
+    entered = asyncio.Event()
+
+    async def stuck() -> None:
+        async with first.game_lock(game.id):
+            entered.set()
+            await asyncio.sleep(60)
+
+    task = asyncio.create_task(stuck())
+    await entered.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    async with asyncio.timeout(5):  # neither left the lock held on a pooled connection
+        async with second.game_lock(game.id):
+            assert await first.get_game(game.id) is not None
+
+
 # --- real processes -------------------------------------------------------------------
 
 RACER = textwrap.dedent(
