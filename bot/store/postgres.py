@@ -87,6 +87,28 @@ WITH g AS (
 )
 SELECT * FROM g
 """
+# one action (almost every move): scalars, no arrays to build, unnest and group
+# $1 game, $2 expected version (the action's seq), $3 new version, $4 state, $5 status,
+# $6 outcome, $7 now, $8 turn changed, $9 seat, $10 user id, $11 text, $12 snapshot?
+_APPEND_ONE: Final = f"""
+WITH g AS (
+    UPDATE games SET version = $3, state = $4, status = $5, outcome = COALESCE($6, outcome),
+        revision = revision + 1, updated_at = $7,
+        turn_started_at = CASE WHEN $8 THEN $7 ELSE turn_started_at END
+    WHERE id = $1 AND version = $2 AND status = 'active'
+    RETURNING {_G_RETURNING}
+), log AS (
+    INSERT INTO actions ({_ACTION_COLUMNS}) SELECT $1, $2, $9, $10, $11, $7 FROM g
+), acted AS (
+    UPDATE seats SET last_acted_seq = $2 FROM g
+    WHERE seats.game_id = $1 AND seats.position = $9
+      AND (seats.last_acted_seq IS NULL OR seats.last_acted_seq < $2)
+), snap AS (
+    INSERT INTO snapshots (game_id, seq, state) SELECT $1, $3, $4 FROM g WHERE $12
+    ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state
+)
+SELECT * FROM g
+"""
 
 
 class PostgresStore(MiscMixin):
@@ -373,14 +395,22 @@ class PostgresStore(MiscMixin):
                 snap_seqs.append(seq)
                 snap_states.append(state_json if i == last else dumps(action.state))
         outcome_json = None if outcome is None else dumps(dict(outcome))
-        args = (
-            game_id, expected_version, expected_version + len(actions), state_json, status,
-            outcome_json, at, turn_changed, [a.seat for a in actions],
-            [a.user_id for a in actions], [a.text for a in actions], snap_seqs, snap_states,
-        )  # fmt: skip
+        args: tuple[Any, ...]
+        if len(actions) == 1:
+            (one,) = actions
+            sql, args = _APPEND_ONE, (
+                game_id, expected_version, expected_version + 1, state_json, status,
+                outcome_json, at, turn_changed, one.seat, one.user_id, one.text, bool(snap_seqs),
+            )  # fmt: skip
+        else:
+            sql, args = _APPEND, (
+                game_id, expected_version, expected_version + len(actions), state_json, status,
+                outcome_json, at, turn_changed, [a.seat for a in actions],
+                [a.user_id for a in actions], [a.text for a in actions], snap_seqs, snap_states,
+            )  # fmt: skip
         async with self._conn() as conn:
             try:
-                row = await conn.fetchrow(_APPEND, *args)
+                row = await conn.fetchrow(sql, *args)
             except asyncpg.UniqueViolationError as err:  # (game_id, seq): someone moved first
                 raise Conflict(
                     f"action {expected_version} of game {game_id} already exists"

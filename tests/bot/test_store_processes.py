@@ -272,11 +272,35 @@ async def test_wrong_urls_and_a_server_down_at_start_say_so_in_one_sentence(
 async def test_bench_processes_counts_every_process_moves(pg_url: str) -> None:
     from bot.store.bench import bench_processes
 
-    moves_per_s = await bench_processes(pg_url, 2, 20)
-    assert moves_per_s > 0
+    result = await bench_processes(pg_url, 2, 20)
+    assert result["moves_per_s"] is not None and result["moves_per_s"] > 0
+    client = result["client_cpu_us_per_move"]
+    assert client is not None and client > 0
+    assert result["server_cpu_us_per_move"] is None  # no cluster given: not measured
     store = await open_store(pg_url)
     try:
         games = await store.active_games()
         assert sorted(g.version for g in games) == [20, 20]  # both processes played theirs
     finally:
         await store.close()
+
+
+def test_a_cluster_counts_the_cpu_its_server_spends() -> None:
+    cluster = TempCluster()
+    try:
+        assert cluster.cpu_seconds() is None  # not running
+        url = cluster.start()
+        before = cluster.cpu_seconds()
+
+        async def work() -> None:
+            store = await open_store(url)
+            try:
+                await play(store, await started_game(store), 200)
+            finally:
+                await store.close()  # its backend exits: counted through the postmaster
+
+        asyncio.run(work())
+        after = cluster.cpu_seconds()
+        assert before is not None and after is not None and after > before
+    finally:
+        cluster.remove()
