@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
+from typing import Any, Final, TypeVar, cast
 
 import asyncpg
 
@@ -53,6 +54,9 @@ from bot.store.postgres_schema import migrate, schema_version
 from bot.store.sqlite import _seating
 
 log = logging.getLogger("tenka.store")
+T = TypeVar("T")
+# worth waiting for at start: down, restarting, starting up, or out of connection slots
+RETRYABLE: Final = (*UNREACHABLE, TimeoutError, asyncpg.TooManyConnectionsError)
 
 _ACTION_COLUMNS: Final = "game_id, seq, seat, user_id, text, created_at"
 # the row a move returns, less the state the caller just sent (kilobytes not sent back)
@@ -115,27 +119,37 @@ class PostgresStore(MiscMixin):
     """The store on a PostgreSQL database; build it with :meth:`open`."""
 
     @classmethod
-    async def open(cls, url: str, *, snapshot_every: int = 50) -> PostgresStore:
-        """Connect a pool, apply pending migrations; a sentence-long StoreError if not."""
+    async def open(
+        cls, url: str, *, snapshot_every: int = 50, wait_s: float = 0.0
+    ) -> PostgresStore:
+        """Connect a pool, apply pending migrations; a sentence-long StoreError if not.
+
+        ``wait_s`` > 0 (the bot's start, ``TENKA_DATABASE_WAIT``): a server that cannot be
+        reached yet is waited for that long, retrying with backoff (see
+        :func:`wait_for_server`); a refused login or a missing database fails at once.
+        """
         dsn, options, settings = split_url(url)
         where = describe(url)
         guard = SessionGuard()
+        connect = partial(
+            asyncpg.create_pool,
+            dsn,
+            min_size=options["pool_min"],
+            max_size=max(options["pool_max"], options["pool_min"]),
+            server_settings=settings,
+            timeout=options["pool_timeout"],
+            reset=guard.reset,
+        )
         try:
-            pool = await asyncpg.create_pool(
-                dsn,
-                min_size=options["pool_min"],
-                max_size=max(options["pool_max"], options["pool_min"]),
-                server_settings=settings,
-                timeout=options["pool_timeout"],
-                reset=guard.reset,
-            )
+            pool = await wait_for_server(connect, where, wait_s)
         except asyncpg.InvalidPasswordError as err:
             raise StoreError(f"The database {where} refused the login ({err}).") from None
         except asyncpg.InvalidCatalogNameError as err:
             raise StoreError(f"The database {where} does not exist ({err}): create it.") from None
         except (*UNREACHABLE, TimeoutError, asyncpg.PostgresError) as err:
+            waited = f" after waiting {wait_s:g} s for it" if wait_s > 0 else ""
             raise StoreError(
-                f"The database {where} cannot be reached ({type(err).__name__}: {err}):"
+                f"The database {where} cannot be reached{waited} ({type(err).__name__}: {err}):"
                 " is the server running and the URL right?"
             ) from None
         except ValueError as err:  # asyncpg's URL parser
@@ -520,19 +534,40 @@ class PostgresStore(MiscMixin):
         return SeatRow(*row)
 
 
-async def wait_for_server(url: str, seconds: float) -> None:
-    """Retry connecting until the server answers (a compose start-up), or give up."""
-    dsn, _, settings = split_url(url)
+async def wait_for_server(
+    connect: Callable[[], Awaitable[T]],
+    where: str,
+    seconds: float,
+    *,
+    first_delay: float = 0.5,
+    max_delay: float = 10.0,
+) -> T:
+    """``await connect()``, retried while the server cannot be reached (down, starting up,
+    full) until ``seconds`` have passed, waiting twice as long after each failure (up to
+    ``max_delay``); the last error is raised when the time is up. One warning says what is
+    awaited, and one says when the server answered."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
+    started = loop.time()
+    delay = first_delay
     while True:
         try:
-            conn = await asyncpg.connect(dsn, server_settings=settings, timeout=5)
-        except (*UNREACHABLE, TimeoutError) as err:
-            if loop.time() >= deadline:
-                return  # open() says why, in one sentence
-            log.warning("database %s not reachable yet (%s); retrying", describe(url), err)
-            await asyncio.sleep(1.0)
-        else:
-            await conn.close()
-            return
+            result = await connect()
+        except RETRYABLE as err:
+            waited = loop.time() - started
+            left = seconds - waited
+            if left <= 0:
+                raise
+            if delay == first_delay:
+                log.warning(
+                    "The database %s cannot be reached yet (%s: %s); waiting up to %g s for it"
+                    " (TENKA_DATABASE_WAIT), retrying with backoff.",
+                    where, type(err).__name__, err, seconds,
+                )  # fmt: skip
+            else:
+                log.info("Still waiting for the database %s (%.0f s so far).", where, waited)
+            await asyncio.sleep(min(delay, left))
+            delay = min(delay * 2, max_delay)
+            continue
+        if delay != first_delay:
+            log.warning("The database %s answered after %.1f s.", where, loop.time() - started)
+        return result

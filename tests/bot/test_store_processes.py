@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sys
 import textwrap
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.edge import error_text
@@ -250,6 +252,112 @@ async def test_a_server_gone_mid_game_is_a_clear_sentence_and_the_store_reconnec
         assert [a.text for a in await store.actions(game.id)] == ["m0", "m1", "m2", "m3", "m4"]
     finally:
         cluster.remove()
+
+
+async def test_a_server_gone_in_the_middle_of_a_move_leaves_nothing_half_written(
+    opener: Opener,
+) -> None:
+    cluster = TempCluster()
+    try:
+        # committed moves must outlive the crash below: with the store's default
+        # synchronous_commit=off a server crash may lose the last fraction of a second
+        url = cluster.start() + "&synchronous_commit=on"
+        store = await opener(url, snapshot_every=4)
+        game = await play(store, await started_game(store), 3)  # the next move snapshots
+        blocker = await asyncpg.connect(url)
+        await blocker.execute("BEGIN")  # holds the game row, as a slow move elsewhere would
+        await blocker.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game.id)
+        move = asyncio.create_task(
+            store.append_action(
+                game.id,
+                expected_version=3,
+                seat=1,
+                user_id=None,
+                text="m3",
+                state=toy_apply(game.state, "m3"),
+            )
+        )
+        for _ in range(100):  # until the move's statement waits on the game row, mid-way
+            waiting = await blocker.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            )
+            if waiting:
+                break
+            await asyncio.sleep(0.05)
+        assert waiting == 1 and not move.done()
+        await asyncio.to_thread(cluster.stop, "immediate")  # a crash: every backend killed
+        with pytest.raises(Unavailable) as caught:
+            await move
+        assert error_text(caught.value, "en").startswith("I cannot reach my database")
+        blocker.terminate()
+        await asyncio.to_thread(cluster.start)
+        after = await store.get_game(game.id)  # the pool reconnects by itself
+        assert after is not None and after.version == 3 and after.state == game.state
+        assert [a.text for a in await store.actions(game.id)] == ["m0", "m1", "m2"]
+        seq, _ = await store.snapshot_at_or_before(game.id, 4)
+        assert seq == 0  # the move's snapshot (at 4) did not land either
+        again = await play(store, after, 2)
+        assert again.version == 5
+        assert [a.text for a in await store.actions(game.id)] == ["m0", "m1", "m2", "m3", "m4"]
+    finally:
+        cluster.remove()
+
+
+async def test_a_server_down_at_start_is_waited_for_then_used(
+    opener: Opener, caplog: pytest.LogCaptureFixture
+) -> None:
+    cluster = TempCluster()
+    try:
+        opening = asyncio.ensure_future(opener(cluster.url(), wait_s=60.0))
+        await asyncio.sleep(1.0)
+        assert not opening.done()  # not an exit: it waits
+        await asyncio.to_thread(cluster.start)
+        store = await asyncio.wait_for(opening, 30)
+        game = await play(store, await started_game(store), 2)
+        assert game.version == 2
+    finally:
+        cluster.remove()
+    said = [r.getMessage() for r in caplog.records if r.name == "tenka.store"]
+    assert any("cannot be reached yet" in m and "waiting up to 60 s" in m for m in said)
+    assert any(m.startswith("The database") and "answered after" in m for m in said)
+
+
+async def test_a_server_that_stays_down_is_given_up_on_after_the_wait(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot.store import StoreError
+
+    caplog.set_level(logging.INFO, "tenka.store")
+    down = f"postgresql://tenka@/tenka?host={tmp_path}"
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    with pytest.raises(StoreError, match=r"cannot be reached after waiting 1.6 s for it"):
+        await open_store(down, wait_s=1.6)
+    assert 1.6 <= loop.time() - began < 10
+    tries = [r for r in caplog.records if r.name == "tenka.store"]
+    assert len(tries) >= 2  # said it waits, then retried (0.5 s, then 1 s later)
+
+
+async def test_a_refused_login_or_a_missing_database_is_not_waited_for(pg_url: str) -> None:
+    from bot.store import StoreError
+
+    missing = pg_url.split("?")[0].rsplit("/", 1)[0] + "/no_such_db?" + pg_url.split("?")[1]
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    with pytest.raises(StoreError, match="does not exist"):
+        await open_store(missing, wait_s=60.0)
+    assert loop.time() - began < 10  # a wrong URL is not a server starting up
+
+
+def test_the_start_up_wait_is_configurable() -> None:
+    from bot.config import DEFAULT_DATABASE_WAIT_S, Config
+
+    assert Config.load(env={}).database_wait_s == DEFAULT_DATABASE_WAIT_S
+    assert Config.load(env={"TENKA_DATABASE_WAIT": "2.5"}).database_wait_s == 2.5
+    assert Config.load(env={"TENKA_DATABASE_WAIT": "0"}).database_wait_s == 0.0
+    for bad in ("soon", "-1", "inf"):
+        with pytest.raises(ValueError, match="TENKA_DATABASE_WAIT must be a number of seconds"):
+            Config.load(env={"TENKA_DATABASE_WAIT": bad})
 
 
 async def test_wrong_urls_and_a_server_down_at_start_say_so_in_one_sentence(
