@@ -25,6 +25,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.store import codec
+from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
 from bot.store.models import (
     Busy,
     GameRow,
@@ -40,8 +41,6 @@ log = logging.getLogger("tenka.store")
 
 Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 
-SEAT_COLUMNS: Final = "game_id, position, user_id, ai, joined_at, last_acted_seq, vacation_used"
-SEATS_ORDER: Final = "ORDER BY position IS NULL, position, joined_at, id"
 # our own URL options, taken out before asyncpg sees the URL (it would pass any unknown
 # one to the server as a setting)
 POOL_OPTIONS: Final = {"pool_min": 1, "pool_max": 10, "pool_timeout": 10.0}
@@ -98,10 +97,6 @@ def unavailable(err: BaseException) -> Unavailable:
         f"The database cannot be reached right now ({type(err).__name__}: {err});"
         " nothing was half written, and the bot reconnects by itself when it is back."
     )
-
-
-def stale_text(game_id: int, found: int, expected: int) -> str:
-    return f"game {game_id} is at version {found}, not {expected}"
 
 
 async def fetch_game(conn: Conn, game_id: int, lock: bool = False) -> GameRow | None:
@@ -176,7 +171,7 @@ class SessionGuard:
             self._marked.discard(pid)
 
 
-class PostgresBase:
+class PostgresBase(CommonStore):
     """The pool and its discipline; see :class:`bot.store.postgres.PostgresStore`."""
 
     def __init__(
