@@ -1,11 +1,12 @@
 """PostgreSQL implementation of :class:`bot.store.models.Store` on asyncpg.
 
 Selected by ``TENKA_DATABASE=postgresql://user:pass@host/db``; several bot processes may
-share one database. The pool and its error mapping are in :mod:`bot.store.postgres_base`,
-queries, settings, timers and meta in :mod:`bot.store.postgres_misc`, what both backends
-share in :mod:`bot.store.common`; games, seats and the action log live here. A move is one statement (data-modifying CTEs): the version
-guard, the log rows, the seats' last action and the snapshot commit together or not at
-all, in one round trip.
+share one database. The connection pool is :mod:`bot.store.pg_pool`, the error mapping
+:mod:`bot.store.postgres_base`, queries, settings, timers and meta
+:mod:`bot.store.postgres_misc`, what both backends share :mod:`bot.store.common`; games,
+seats and the action log live here. A move is one statement (data-modifying CTEs): the
+version guard, the log rows, the seats' last action and the snapshot commit together or
+not at all, in one round trip.
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ from bot.store.models import (
     merge_settings,
     seat_identity,
 )
+from bot.store.pg_pool import Pool
 from bot.store.postgres_base import (
     UNREACHABLE,
-    SessionGuard,
     check_room,
     describe,
     fetch_game,
@@ -134,18 +135,16 @@ class PostgresStore(MiscMixin):
         """
         dsn, options, settings = split_url(url)
         where = describe(url)
-        guard = SessionGuard()
         connect = partial(
-            asyncpg.create_pool,
-            dsn,
-            min_size=options["pool_min"],
-            max_size=max(options["pool_max"], options["pool_min"]),
-            server_settings=settings,
-            timeout=options["pool_timeout"],
-            reset=guard.reset,
+            asyncpg.connect, dsn, server_settings=settings, timeout=options["pool_timeout"]
         )
+
+        def new_pool() -> Awaitable[Pool]:
+            size = max(options["pool_max"], options["pool_min"])
+            return Pool(connect, min_size=options["pool_min"], max_size=size).start()
+
         try:
-            pool = await wait_for_server(connect, where, wait_s)
+            pool = await wait_for_server(new_pool, where, wait_s)
         except asyncpg.InvalidPasswordError as err:
             raise StoreError(f"The database {where} refused the login ({err}).") from None
         except asyncpg.InvalidCatalogNameError as err:
@@ -158,7 +157,7 @@ class PostgresStore(MiscMixin):
             ) from None
         except ValueError as err:  # asyncpg's URL parser
             raise StoreError(f"The database URL {where} is not valid ({err}).") from None
-        store = cls(pool, url, snapshot_every, options["pool_timeout"], guard)
+        store = cls(pool, url, snapshot_every, options["pool_timeout"])
         try:
             async with store._conn() as conn:
                 await migrate(conn)

@@ -230,15 +230,15 @@ class MiscMixin(PostgresBase):
     @asynccontextmanager
     async def _game_lock(self, game_id: int) -> AsyncIterator[None]:
         # not self._conn(): the body posts to Discord, and its errors must reach the caller
-        # as they are (a connection marked in the guard is fully reset on release, which
-        # unlocks whatever happens: an error in the body, a cancellation, a lost unlock)
+        # as they are; a connection whose unlock did not happen (an error in the body, a
+        # cancellation, a lost unlock) is closed by the pool, which ends the lock with it
         key = game_id & 0x7FFFFFFF
         try:
-            conn = await self.pool.acquire(timeout=self.pool_timeout)
+            conn = await self.pool.acquire(self.pool_timeout)
         except (*UNREACHABLE, TimeoutError) as err:
             raise unavailable(err) from None
+        unlocked = False
         try:
-            self.guard.mark(conn)
             try:
                 await conn.execute("SELECT pg_advisory_lock($1, $2)", PUBLISH_LOCK, key)
             except UNREACHABLE as err:
@@ -246,9 +246,9 @@ class MiscMixin(PostgresBase):
             yield
             with contextlib.suppress(*UNREACHABLE):
                 await conn.execute("SELECT pg_advisory_unlock($1, $2)", PUBLISH_LOCK, key)
-                self.guard.clear(conn)
+                unlocked = True
         finally:
-            await self.pool.release(conn)
+            self.pool.release(conn, clean=unlocked)
 
     async def claim_board(self, game_id: int, revision: int) -> bool:
         sql = (

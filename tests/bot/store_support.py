@@ -85,5 +85,5 @@ async def raw(store: AnyStore, sql: str, *params: Any) -> list[tuple[Any, ...]]:
             return [tuple(row) for row in conn.execute(sql, params)]
     pieces = sql.split("?")
     numbered = pieces[0] + "".join(f"${i}{piece}" for i, piece in enumerate(pieces[1:], 1))
-    async with store.pool.acquire() as conn:
+    async with store.pool.connection() as conn:
         return [tuple(row) for row in await conn.fetch(numbered, *params)]
