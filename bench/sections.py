@@ -234,6 +234,11 @@ async def store(args: argparse.Namespace) -> dict[str, Any]:
     ]
     out["postgresql_processes"]["speedup_2_vs_1"] = _median_range(speedups, 2)
     out["rounds"] = rounds
+    out["reading"] = (
+        "a move is 1 round trip; 1 process alternates client and server, so it keeps at most"
+        " one core busy; more processes can only add moves/s while cores are free: where"
+        " our_cores_busy + others_cores_busy is near the machine's cores, none were"
+    )
     out["target"] = ">= 1000 moves/s; load ratio <= 1.5; PostgreSQL 2 processes >= 1.5x one"
     return out
 
