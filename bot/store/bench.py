@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+from asyncio import selector_events
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -68,8 +69,6 @@ def machine_busy_s() -> float | None:
 def counting_round_trips() -> Iterator[list[int]]:
     """Count the writes to asyncio socket transports while the block runs: with asyncpg,
     each is one batch of messages the client sends and then waits on (a round trip)."""
-    from asyncio import selector_events
-
     cls: Any = getattr(selector_events, "_SelectorSocketTransport")  # noqa: B009
     original = cls.write
     count = [0]
