@@ -14,7 +14,7 @@ import pytest
 from bot.edge import error_text
 from bot.store import Busy, PostgresStore
 from bot.store.pg_pool import Exhausted, Pool, PoolClosed
-from tests.bot.store_support import Opener, play, started_game, toy_apply
+from tests.bot.store_support import Opener, move_held_on_the_game_row, play, started_game
 
 
 @pytest.fixture
@@ -150,26 +150,8 @@ async def test_a_move_cancelled_while_it_waits_is_not_written_later(
 ) -> None:
     store = await opener(pg_url)
     game = await play(store, await started_game(store), 3)
-    blocker = await asyncpg.connect(pg_url)
+    blocker, move = await move_held_on_the_game_row(store, pg_url, game)
     try:
-        await blocker.execute("BEGIN")  # another process holds the game row
-        await blocker.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game.id)
-        move = asyncio.create_task(
-            store.append_action(
-                game.id,
-                expected_version=3,
-                seat=1,
-                user_id=None,
-                text="m3",
-                state=toy_apply(game.state, "m3"),
-            )
-        )
-        for _ in range(100):
-            if await blocker.fetchval(
-                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-            ):
-                break
-            await asyncio.sleep(0.05)
         move.cancel()  # the interaction timed out, the bot is shutting down...
         with pytest.raises(asyncio.CancelledError):
             await move

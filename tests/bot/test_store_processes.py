@@ -12,14 +12,20 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 
 from bot.edge import error_text
 from bot.scheduler import Dispatcher
 from bot.store import Timer, Unavailable, open_store
 from bot.store.pg_cluster import TempCluster
-from tests.bot.store_support import AnyStore, Opener, play, started_game, toy_apply
+from tests.bot.store_support import (
+    AnyStore,
+    Opener,
+    move_held_on_the_game_row,
+    play,
+    started_game,
+    toy_apply,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -264,27 +270,7 @@ async def test_a_server_gone_in_the_middle_of_a_move_leaves_nothing_half_written
         url = cluster.start() + "&synchronous_commit=on"
         store = await opener(url, snapshot_every=4)
         game = await play(store, await started_game(store), 3)  # the next move snapshots
-        blocker = await asyncpg.connect(url)
-        await blocker.execute("BEGIN")  # holds the game row, as a slow move elsewhere would
-        await blocker.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game.id)
-        move = asyncio.create_task(
-            store.append_action(
-                game.id,
-                expected_version=3,
-                seat=1,
-                user_id=None,
-                text="m3",
-                state=toy_apply(game.state, "m3"),
-            )
-        )
-        for _ in range(100):  # until the move's statement waits on the game row, mid-way
-            waiting = await blocker.fetchval(
-                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-            )
-            if waiting:
-                break
-            await asyncio.sleep(0.05)
-        assert waiting == 1 and not move.done()
+        blocker, move = await move_held_on_the_game_row(store, url, game)  # mid-way
         await asyncio.to_thread(cluster.stop, "immediate")  # a crash: every backend killed
         with pytest.raises(Unavailable) as caught:
             await move
