@@ -149,14 +149,14 @@ class PostgresStore(MiscMixin):
             raise StoreError(f"The database {where} refused the login ({err}).") from None
         except asyncpg.InvalidCatalogNameError as err:
             raise StoreError(f"The database {where} does not exist ({err}): create it.") from None
+        except ValueError as err:  # asyncpg's URL parser; a bad option (ClientConfigurationError)
+            raise StoreError(f"The database URL {where} is not valid ({err}).") from None
         except (*UNREACHABLE, TimeoutError, asyncpg.PostgresError) as err:
             waited = f" after waiting {wait_s:g} s for it" if wait_s > 0 else ""
             raise StoreError(
                 f"The database {where} cannot be reached{waited} ({type(err).__name__}: {err}):"
                 " is the server running and the URL right?"
             ) from None
-        except ValueError as err:  # asyncpg's URL parser
-            raise StoreError(f"The database URL {where} is not valid ({err}).") from None
         store = cls(pool, url, snapshot_every, options["pool_timeout"])
         try:
             async with store._conn() as conn:
@@ -522,6 +522,8 @@ async def wait_for_server(
     while True:
         try:
             result = await connect()
+        except asyncpg.ClientConfigurationError:
+            raise  # the URL itself is wrong: no wait mends it
         except RETRYABLE as err:
             waited = loop.time() - started
             left = seconds - waited

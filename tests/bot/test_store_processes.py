@@ -359,6 +359,12 @@ async def test_wrong_urls_and_a_server_down_at_start_say_so_in_one_sentence(
         await opener(missing)
     with pytest.raises(StoreError, match="pool_max"):
         await opener(pg_url + "&pool_max=lots")
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    for bad in ("&sslmode=sometimes", "&port=eighty"):  # not waited for, even at start
+        with pytest.raises(StoreError, match=r"The database URL .* is not valid"):
+            await opener(down + bad, wait_s=60.0)
+    assert loop.time() - began < 10
     with pytest.raises(StoreError, match="unsupported store URL mysql://"):
         await opener("mysql://db/tenka")
 
