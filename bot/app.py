@@ -85,7 +85,9 @@ class TenkaBot(commands.Bot):
         self._resume_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = self._given_store or await open_store(self.config.database)
+        self.store = self._given_store or await open_store(
+            self.config.database, wait_s=self.config.database_wait_s
+        )
         self.service = Service(self.store, clock=self.clock, ai_budget_s=self.ai_budget_s)
         self.publisher = Publisher(self, self.service)
         self.runner = Runner(self.service, self.publisher)

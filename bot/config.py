@@ -58,6 +58,26 @@ def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int,
     return count, tuple(ids)
 
 
+DEFAULT_DATABASE_WAIT_S = 60.0
+
+
+def parse_wait(text: str) -> float:
+    """``TENKA_DATABASE_WAIT``: seconds to wait at start for a database server that cannot
+    be reached yet (0: fail at once)."""
+    text = text.strip()
+    if not text:
+        return DEFAULT_DATABASE_WAIT_S
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < float("inf"):
+        raise ValueError(
+            f"TENKA_DATABASE_WAIT must be a number of seconds (0 or more), not {text!r}"
+        )
+    return seconds
+
+
 @dataclass(frozen=True)
 class Config:
     token: str | None
@@ -68,6 +88,7 @@ class Config:
     log_level: str
     shard_count: int | None = None  # None: one process, no sharding
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs
+    database_wait_s: float = DEFAULT_DATABASE_WAIT_S  # a server down at start: wait this long
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = None) -> Config:
@@ -86,4 +107,5 @@ class Config:
             log_level=merged.get("TENKA_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             shard_count=shard_count,
             shard_ids=shard_ids,
+            database_wait_s=parse_wait(merged.get("TENKA_DATABASE_WAIT", "")),
         )

@@ -64,14 +64,17 @@ def _satisfies_protocol(store: SqliteStore, other: PostgresStore) -> tuple[Store
     return store, other  # mypy proves here that both implement every Store method
 
 
-async def open_store(url: str, *, snapshot_every: int = 50) -> SqliteStore | PostgresStore:
+async def open_store(
+    url: str, *, snapshot_every: int = 50, wait_s: float = 0.0
+) -> SqliteStore | PostgresStore:
     """Open (creating and migrating as needed) the store a URL or path names.
 
     For SQLite, parent directories of the file are created. ``snapshot_every`` sets how
-    often (in actions) a full state is kept for history and takebacks.
+    often (in actions) a full state is kept for history and takebacks. ``wait_s``: how
+    long to wait for a PostgreSQL server that cannot be reached yet (the bot's start).
     """
     if is_postgres(url):
-        return await PostgresStore.open(url, snapshot_every=snapshot_every)
+        return await PostgresStore.open(url, snapshot_every=snapshot_every, wait_s=wait_s)
     return await SqliteStore.open(sqlite_path(url), snapshot_every=snapshot_every)
 
 

@@ -137,6 +137,29 @@ class TempCluster:
         if (self.data_dir / "postmaster.pid").exists():
             self._call("pg_ctl", "stop", "-w", "-m", mode, "-D", str(self.data_dir))
 
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds the server has used so far: the postmaster, its live processes and
+        the ones it has reaped (exited backends count in its ``cutime``). None where there
+        is no ``/proc`` or the server is not running."""
+        try:
+            postmaster = int((self.data_dir / "postmaster.pid").read_text().split()[0])
+            total = 0
+            for entry in Path("/proc").iterdir():
+                if not entry.name.isdigit():
+                    continue
+                try:
+                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue  # gone meanwhile
+                pid, parent = int(entry.name), int(fields[1])
+                if pid == postmaster:  # utime, stime, cutime, cstime
+                    total += sum(int(f) for f in fields[11:15])
+                elif parent == postmaster:
+                    total += int(fields[11]) + int(fields[12])
+        except (OSError, ValueError, IndexError):
+            return None
+        return total / os.sysconf("SC_CLK_TCK")
+
     def remove(self) -> None:
         """Stop the server and delete its files."""
         try:

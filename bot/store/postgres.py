@@ -1,24 +1,37 @@
 """PostgreSQL implementation of :class:`bot.store.models.Store` on asyncpg.
 
 Selected by ``TENKA_DATABASE=postgresql://user:pass@host/db``; several bot processes may
-share one database. The pool and its error mapping are in :mod:`bot.store.postgres_base`,
-queries, settings, timers and meta in :mod:`bot.store.postgres_misc`; games, seats and
-the action log live here. A move is one statement (data-modifying CTEs): the version
-guard, the log rows, the seats' last action and the snapshot commit together or not at
-all, in one round trip.
+share one database. The connection pool is :mod:`bot.store.pg_pool`, the error mapping
+:mod:`bot.store.postgres_base`, queries, settings, timers and meta
+:mod:`bot.store.postgres_misc`, what both backends share :mod:`bot.store.common`; games,
+seats and the action log live here. A move is one statement (data-modifying CTEs): the
+version guard, the log rows, the seats' last action and the snapshot commit together or
+not at all, in one round trip.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
+from typing import Any, Final, TypeVar, cast
 
 import asyncpg
 
 from bot.store import codec
 from bot.store.codec import dumps, loads, now_or
+from bot.store.common import (
+    ACTION_COLUMNS,
+    SEAT_COLUMNS,
+    encode_outcome,
+    given_messages,
+    move_states,
+    seating,
+    snapshots_due,
+    stale,
+    with_vote,
+)
 from bot.store.models import (
     NOT_GIVEN,
     ActionRow,
@@ -34,8 +47,8 @@ from bot.store.models import (
     merge_settings,
     seat_identity,
 )
+from bot.store.pg_pool import Pool
 from bot.store.postgres_base import (
-    SEAT_COLUMNS,
     UNREACHABLE,
     check_room,
     describe,
@@ -45,27 +58,33 @@ from bot.store.postgres_base import (
     lobby_game,
     require_game,
     split_url,
-    stale_text,
 )
 from bot.store.postgres_misc import MiscMixin
 from bot.store.postgres_schema import migrate, schema_version
-from bot.store.sqlite import _seating
 
 log = logging.getLogger("tenka.store")
+T = TypeVar("T")
+# worth waiting for at start: down, restarting, starting up, or out of connection slots
+RETRYABLE: Final = (*UNREACHABLE, TimeoutError, asyncpg.TooManyConnectionsError)
 
-_ACTION_COLUMNS: Final = "game_id, seq, seat, user_id, text, created_at"
-_G_RETURNING: Final = codec.GAME_COLUMNS
+# the row a move returns, less the state the caller just sent (kilobytes not sent back)
+_G_RETURNING: Final = codec.GAME_COLUMNS.replace(" state,", " NULL::text AS state,")
+assert _G_RETURNING != codec.GAME_COLUMNS
+# the version guard, shared by both forms of a move: every other part of the statement
+# writes only if this UPDATE found the game at $2 (FROM g / EXISTS (SELECT 1 FROM g));
 # $1 game, $2 expected version, $3 new version, $4 state, $5 status, $6 outcome, $7 now,
-# $8 turn changed, $9 seats, $10 user ids, $11 texts, $12 snapshot seqs, $13 their states
-_APPEND: Final = f"""
-WITH g AS (
+# $8 turn changed
+_MOVE_GAME: Final = f"""WITH g AS (
     UPDATE games SET version = $3, state = $4, status = $5, outcome = COALESCE($6, outcome),
         revision = revision + 1, updated_at = $7,
         turn_started_at = CASE WHEN $8 THEN $7 ELSE turn_started_at END
     WHERE id = $1 AND version = $2 AND status = 'active'
     RETURNING {_G_RETURNING}
-), log AS (
-    INSERT INTO actions ({_ACTION_COLUMNS})
+)"""
+# several actions: $9 seats, $10 user ids, $11 texts, $12 snapshot seqs, $13 their states
+_APPEND: Final = f"""
+{_MOVE_GAME}, log AS (
+    INSERT INTO actions ({ACTION_COLUMNS})
     SELECT $1, $2 + (n - 1)::int, seat, user_id, text, $7
     FROM unnest($9::int[], $10::bigint[], $11::text[]) WITH ORDINALITY AS a(seat, user_id, text, n)
     WHERE EXISTS (SELECT 1 FROM g)
@@ -84,35 +103,60 @@ WITH g AS (
 )
 SELECT * FROM g
 """
+# one action (almost every move): scalars, no arrays to build, unnest and group;
+# $2 is the action's seq, $9 seat, $10 user id, $11 text, $12 whether to snapshot
+_APPEND_ONE: Final = f"""
+{_MOVE_GAME}, log AS (
+    INSERT INTO actions ({ACTION_COLUMNS}) SELECT $1, $2, $9, $10, $11, $7 FROM g
+), acted AS (
+    UPDATE seats SET last_acted_seq = $2 FROM g
+    WHERE seats.game_id = $1 AND seats.position = $9
+      AND (seats.last_acted_seq IS NULL OR seats.last_acted_seq < $2)
+), snap AS (
+    INSERT INTO snapshots (game_id, seq, state) SELECT $1, $3, $4 FROM g WHERE $12
+    ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state
+)
+SELECT * FROM g
+"""
 
 
 class PostgresStore(MiscMixin):
     """The store on a PostgreSQL database; build it with :meth:`open`."""
 
     @classmethod
-    async def open(cls, url: str, *, snapshot_every: int = 50) -> PostgresStore:
-        """Connect a pool, apply pending migrations; a sentence-long StoreError if not."""
+    async def open(
+        cls, url: str, *, snapshot_every: int = 50, wait_s: float = 0.0
+    ) -> PostgresStore:
+        """Connect a pool, apply pending migrations; a sentence-long StoreError if not.
+
+        ``wait_s`` > 0 (the bot's start, ``TENKA_DATABASE_WAIT``): a server that cannot be
+        reached yet is waited for that long, retrying with backoff (see
+        :func:`wait_for_server`); a refused login or a missing database fails at once.
+        """
         dsn, options, settings = split_url(url)
         where = describe(url)
+        connect = partial(
+            asyncpg.connect, dsn, server_settings=settings, timeout=options["pool_timeout"]
+        )
+
+        def new_pool() -> Awaitable[Pool]:
+            size = max(options["pool_max"], options["pool_min"])
+            return Pool(connect, min_size=options["pool_min"], max_size=size).start()
+
         try:
-            pool = await asyncpg.create_pool(
-                dsn,
-                min_size=options["pool_min"],
-                max_size=max(options["pool_max"], options["pool_min"]),
-                server_settings=settings,
-                timeout=options["pool_timeout"],
-            )
+            pool = await wait_for_server(new_pool, where, wait_s)
         except asyncpg.InvalidPasswordError as err:
             raise StoreError(f"The database {where} refused the login ({err}).") from None
         except asyncpg.InvalidCatalogNameError as err:
             raise StoreError(f"The database {where} does not exist ({err}): create it.") from None
+        except ValueError as err:  # asyncpg's URL parser; a bad option (ClientConfigurationError)
+            raise StoreError(f"The database URL {where} is not valid ({err}).") from None
         except (*UNREACHABLE, TimeoutError, asyncpg.PostgresError) as err:
+            waited = f" after waiting {wait_s:g} s for it" if wait_s > 0 else ""
             raise StoreError(
-                f"The database {where} cannot be reached ({type(err).__name__}: {err}):"
+                f"The database {where} cannot be reached{waited} ({type(err).__name__}: {err}):"
                 " is the server running and the URL right?"
             ) from None
-        except ValueError as err:  # asyncpg's URL parser
-            raise StoreError(f"The database URL {where} is not valid ({err}).") from None
         store = cls(pool, url, snapshot_every, options["pool_timeout"])
         try:
             async with store._conn() as conn:
@@ -222,7 +266,7 @@ class PostgresStore(MiscMixin):
             game = await require_game(conn, game_id, lock=True)
             if game.status != expected_status:
                 raise Conflict(f"game {game_id} is {game.status}, not {expected_status}")
-            rows = _seating(game_id, await fetch_seats(conn, game_id), identities, at)
+            rows = seating(game_id, await fetch_seats(conn, game_id), identities, at)
             await conn.execute("DELETE FROM seats WHERE game_id = $1", game_id)
             await conn.executemany(
                 f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -250,19 +294,15 @@ class PostgresStore(MiscMixin):
         lobby_message_id: int | _NotGiven | None = NOT_GIVEN,
         board_message_id: int | _NotGiven | None = NOT_GIVEN,
     ) -> GameRow:
-        given = {
-            name: value
-            for name, value in (
-                ("thread_id", thread_id),
-                ("lobby_message_id", lobby_message_id),
-                ("board_message_id", board_message_id),
-            )
-            if not isinstance(value, _NotGiven)
-        }
+        given = given_messages(
+            thread_id=thread_id,
+            lobby_message_id=lobby_message_id,
+            board_message_id=board_message_id,
+        )
         async with self._conn() as conn:
             if not given:
                 return await require_game(conn, game_id)
-            # the column names come from the fixed tuple above, never from the caller
+            # the column names are set_messages' own parameters, never the caller's text
             assignments = ", ".join(f"{name} = ${i}" for i, name in enumerate(given, start=2))
             row = await conn.fetchrow(
                 f"UPDATE games SET {assignments} WHERE id = $1 RETURNING {codec.GAME_COLUMNS}",
@@ -278,10 +318,10 @@ class PostgresStore(MiscMixin):
         async with self._tx() as conn:
             settings = (await require_game(conn, game_id, lock=True)).settings
             votes: list[int] = []
-            if key is not None:
-                votes = sorted(set(settings.get(key) or []) | {user_id})
-                values = {key: votes}
-            merged = merge_settings(settings, values)
+            if key is None:
+                merged = merge_settings(settings, values)
+            else:
+                merged, votes = with_vote(settings, key, user_id)
             row = await conn.fetchrow(
                 f"UPDATE games SET settings = $1 WHERE id = $2 RETURNING {codec.GAME_COLUMNS}",
                 dumps(merged), game_id,
@@ -305,11 +345,11 @@ class PostgresStore(MiscMixin):
     ) -> GameRow:
         codec.check_status(status)
         at = now_or(now)
-        outcome_json = None if outcome is None else dumps(dict(outcome))
+        outcome_json = encode_outcome(outcome)
         async with self._tx() as conn:
             game = await require_game(conn, game_id, lock=True)
             if expected_version is not None and game.version != expected_version:
-                raise Conflict(stale_text(game_id, game.version, expected_version))
+                raise stale(game_id, game.version, expected_version)
             row = await conn.fetchrow(
                 "UPDATE games SET status = $1, outcome = COALESCE($2, outcome), updated_at = $3"
                 f" WHERE id = $4 RETURNING {codec.GAME_COLUMNS}",
@@ -318,30 +358,6 @@ class PostgresStore(MiscMixin):
             return game_of(row)
 
     # --- the action log -----------------------------------------------------------------
-
-    async def append_action(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: int,
-        user_id: int | None,
-        text: str,
-        state: Any,
-        status: str = "active",
-        outcome: Mapping[str, Any] | None = None,
-        now: float | None = None,
-        turn_changed: bool = True,
-    ) -> GameRow:
-        return await self.append_actions(
-            game_id,
-            expected_version=expected_version,
-            actions=[NewAction(seat, user_id, text, state)],
-            status=status,
-            outcome=outcome,
-            now=now,
-            turn_changed=turn_changed,
-        )
 
     async def append_actions(
         self,
@@ -358,24 +374,27 @@ class PostgresStore(MiscMixin):
             raise ValueError("append_actions needs at least one action")
         codec.check_status(status)
         at = now_or(now)
-        every = self.snapshot_every
-        last = len(actions) - 1
-        state_json = dumps(actions[-1].state)
-        snap_seqs, snap_states = [], []
-        for i, action in enumerate(actions):
-            seq = expected_version + i + 1
-            if seq % every == 0:
-                snap_seqs.append(seq)
-                snap_states.append(state_json if i == last else dumps(action.state))
-        outcome_json = None if outcome is None else dumps(dict(outcome))
-        args = (
-            game_id, expected_version, expected_version + len(actions), state_json, status,
-            outcome_json, at, turn_changed, [a.seat for a in actions],
-            [a.user_id for a in actions], [a.text for a in actions], snap_seqs, snap_states,
-        )  # fmt: skip
+        states = move_states(expected_version, actions, self.snapshot_every)
+        state_json = states[-1]
+        snapshots = snapshots_due(expected_version, states, self.snapshot_every)
+        outcome_json = encode_outcome(outcome)
+        args: tuple[Any, ...]
+        if len(actions) == 1:
+            (one,) = actions
+            sql, args = _APPEND_ONE, (
+                game_id, expected_version, expected_version + 1, state_json, status,
+                outcome_json, at, turn_changed, one.seat, one.user_id, one.text, bool(snapshots),
+            )  # fmt: skip
+        else:
+            sql, args = _APPEND, (
+                game_id, expected_version, expected_version + len(actions), state_json, status,
+                outcome_json, at, turn_changed, [a.seat for a in actions],
+                [a.user_id for a in actions], [a.text for a in actions],
+                [seq for seq, _ in snapshots], [state for _, state in snapshots],
+            )  # fmt: skip
         async with self._conn() as conn:
             try:
-                row = await conn.fetchrow(_APPEND, *args)
+                row = await conn.fetchrow(sql, *args)
             except asyncpg.UniqueViolationError as err:  # (game_id, seq): someone moved first
                 raise Conflict(
                     f"action {expected_version} of game {game_id} already exists"
@@ -385,13 +404,13 @@ class PostgresStore(MiscMixin):
             game = await require_game(conn, game_id)
         if game.status != "active":
             raise Conflict(f"game {game_id} is {game.status}, not active")
-        raise Conflict(stale_text(game_id, game.version, expected_version))
+        raise stale(game_id, game.version, expected_version)
 
     async def actions(
         self, game_id: int, since_seq: int = 0, limit: int | None = None
     ) -> list[ActionRow]:
         sql = (
-            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = $1 AND seq >= $2"
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = $1 AND seq >= $2"
             " ORDER BY seq LIMIT $3"
         )
         async with self._conn() as conn:
@@ -427,7 +446,7 @@ class PostgresStore(MiscMixin):
         async with self._tx() as conn:
             game = await require_game(conn, game_id, lock=True)
             if game.version != expected_version:
-                raise Conflict(stale_text(game_id, game.version, expected_version))
+                raise stale(game_id, game.version, expected_version)
             if not 0 <= to_version <= expected_version:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version}")
             await conn.execute(
@@ -485,19 +504,42 @@ class PostgresStore(MiscMixin):
         return SeatRow(*row)
 
 
-async def wait_for_server(url: str, seconds: float) -> None:
-    """Retry connecting until the server answers (a compose start-up), or give up."""
-    dsn, _, settings = split_url(url)
+async def wait_for_server(
+    connect: Callable[[], Awaitable[T]],
+    where: str,
+    seconds: float,
+    *,
+    first_delay: float = 0.5,
+    max_delay: float = 10.0,
+) -> T:
+    """``await connect()``, retried while the server cannot be reached (down, starting up,
+    full) until ``seconds`` have passed, waiting twice as long after each failure (up to
+    ``max_delay``); the last error is raised when the time is up. One warning says what is
+    awaited, and one says when the server answered."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
+    started = loop.time()
+    delay = first_delay
     while True:
         try:
-            conn = await asyncpg.connect(dsn, server_settings=settings, timeout=5)
-        except (*UNREACHABLE, TimeoutError) as err:
-            if loop.time() >= deadline:
-                return  # open() says why, in one sentence
-            log.warning("database %s not reachable yet (%s); retrying", describe(url), err)
-            await asyncio.sleep(1.0)
-        else:
-            await conn.close()
-            return
+            result = await connect()
+        except asyncpg.ClientConfigurationError:
+            raise  # the URL itself is wrong: no wait mends it
+        except RETRYABLE as err:
+            waited = loop.time() - started
+            left = seconds - waited
+            if left <= 0:
+                raise
+            if delay == first_delay:
+                log.warning(
+                    "The database %s cannot be reached yet (%s: %s); waiting up to %g s for it"
+                    " (TENKA_DATABASE_WAIT), retrying with backoff.",
+                    where, type(err).__name__, err, seconds,
+                )  # fmt: skip
+            else:
+                log.info("Still waiting for the database %s (%.0f s so far).", where, waited)
+            await asyncio.sleep(min(delay, left))
+            delay = min(delay * 2, max_delay)
+            continue
+        if delay != first_delay:
+            log.warning("The database %s answered after %.1f s.", where, loop.time() - started)
+        return result

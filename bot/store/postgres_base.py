@@ -1,6 +1,6 @@
 """The PostgreSQL store's pool, error mapping and row loaders (see :mod:`bot.store.postgres`).
 
-Connections come from asyncpg's own pool. Every call is either one statement (atomic on
+Connections come from :class:`bot.store.pg_pool.Pool`. Every call is either one statement (atomic on
 its own; a move is one statement of data-modifying CTEs) or one ``conn.transaction()``
 whose read-modify-write starts with ``SELECT ... FOR UPDATE`` on the game row, so two
 processes changing one game take turns and the version check inside turns a lost race
@@ -8,8 +8,8 @@ into :class:`Conflict` with nothing written.
 
 When the server is unreachable, restarting, or went away mid-call, the call raises
 :class:`Unavailable` (a transaction cut short is rolled back by the server: nothing is
-half written); the pool replaces broken connections by itself, so the next call after
-the server is back works. A pool that stays exhausted past ``pool_timeout`` raises
+half written); the pool drops broken connections and opens new ones, so the next call
+after the server is back works. A pool that stays exhausted past ``pool_timeout`` raises
 :class:`Busy`.
 """
 
@@ -18,13 +18,13 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Final, TypeAlias, cast
+from typing import Any, Final, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
-from asyncpg.pool import PoolConnectionProxy
 
 from bot.store import codec
+from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
 from bot.store.models import (
     Busy,
     GameRow,
@@ -35,13 +35,11 @@ from bot.store.models import (
     StoreError,
     Unavailable,
 )
+from bot.store.pg_pool import Conn, Exhausted, Pool
 
 log = logging.getLogger("tenka.store")
 
-Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 
-SEAT_COLUMNS: Final = "game_id, position, user_id, ai, joined_at, last_acted_seq, vacation_used"
-SEATS_ORDER: Final = "ORDER BY position IS NULL, position, joined_at, id"
 # our own URL options, taken out before asyncpg sees the URL (it would pass any unknown
 # one to the server as a setting)
 POOL_OPTIONS: Final = {"pool_min": 1, "pool_max": 10, "pool_timeout": 10.0}
@@ -89,7 +87,7 @@ def describe(url: str) -> str:
 
 
 def unavailable(err: BaseException) -> Unavailable:
-    if isinstance(err, TimeoutError):
+    if isinstance(err, Exhausted):
         return Busy(
             "Every database connection stayed busy too long (the pool is exhausted);"
             " nothing was changed."
@@ -98,10 +96,6 @@ def unavailable(err: BaseException) -> Unavailable:
         f"The database cannot be reached right now ({type(err).__name__}: {err});"
         " nothing was half written, and the bot reconnects by itself when it is back."
     )
-
-
-def stale_text(game_id: int, found: int, expected: int) -> str:
-    return f"game {game_id} is at version {found}, not {expected}"
 
 
 async def fetch_game(conn: Conn, game_id: int, lock: bool = False) -> GameRow | None:
@@ -148,10 +142,10 @@ async def check_room(conn: Conn, game_id: int, max_seats: int | None) -> None:
         raise LobbyFull(f"game {game_id} already has {count} seats")
 
 
-class PostgresBase:
+class PostgresBase(CommonStore):
     """The pool and its discipline; see :class:`bot.store.postgres.PostgresStore`."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str, snapshot_every: int, timeout: float) -> None:
+    def __init__(self, pool: Pool, url: str, snapshot_every: int, timeout: float) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.pool = pool
@@ -162,18 +156,32 @@ class PostgresBase:
 
     @asynccontextmanager
     async def _conn(self) -> AsyncIterator[Conn]:
-        """A pooled connection; connection failures become :class:`Unavailable`."""
+        """A pooled connection; connection failures become :class:`Unavailable`, a pool
+        exhausted past ``pool_timeout`` :class:`Busy`. One context manager, not two
+        nested: this runs on every store call."""
         try:
-            async with self.pool.acquire(timeout=self.pool_timeout) as conn:
-                yield conn
-        except StoreError:
-            raise
-        except TimeoutError as err:
+            conn = await self.pool.acquire(self.pool_timeout)
+        except Exhausted as err:
             log.warning("database pool exhausted for %.0f s", self.pool_timeout)
             raise unavailable(err) from None
+        except (*UNREACHABLE, TimeoutError) as err:
+            log.warning("database unreachable: %s: %s", type(err).__name__, err)
+            raise unavailable(err) from None
+        clean = False
+        try:
+            yield conn
+            clean = True
+        except StoreError:
+            clean = True
+            raise
         except UNREACHABLE as err:
             log.warning("database unreachable: %s: %s", type(err).__name__, err)
             raise unavailable(err) from None
+        except Exception:
+            clean = True  # the server answered with an error; release checks the rest
+            raise
+        finally:  # a cancelled call (BaseException) leaves clean False: the connection closes
+            self.pool.release(conn, clean=clean)
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[Conn]:

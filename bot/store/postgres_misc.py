@@ -10,10 +10,9 @@ from typing import Any, Final
 
 from bot.store import codec
 from bot.store.codec import dumps, loads
+from bot.store.common import G_COLUMNS, SEAT_COLUMNS, SEATS_ORDER, SETTINGS_TABLES, TIMER_COLUMNS
 from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
 from bot.store.postgres_base import (
-    SEAT_COLUMNS,
-    SEATS_ORDER,
     UNREACHABLE,
     PostgresBase,
     game_of,
@@ -21,12 +20,6 @@ from bot.store.postgres_base import (
     unavailable,
 )
 
-_TIMER_COLUMNS: Final = "id, due_at, kind, game_id, user_id, payload"
-_SETTINGS_TABLES: Final = {
-    "user": ("user_settings", "user_id"),
-    "guild": ("guild_settings", "guild_id"),
-}
-_G_COLUMNS: Final = ", ".join(f"g.{name.strip()}" for name in codec.GAME_COLUMNS.split(","))
 # advisory lock keys: (namespace, game id) so they never meet another application's
 PUBLISH_LOCK: Final = zlib.crc32(b"tenka.publish") & 0x7FFFFFFF
 
@@ -64,7 +57,7 @@ class MiscMixin(PostgresBase):
         if not wanted:
             return []
         sql = (
-            f"SELECT {_G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
+            f"SELECT {G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
             " WHERE s.user_id = $1 AND g.status = ANY($2::text[]) ORDER BY g.id"
         )
         seats_sql = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ANY($1::bigint[])"
@@ -106,7 +99,7 @@ class MiscMixin(PostgresBase):
     # --- settings -----------------------------------------------------------------------
 
     async def _get_settings(self, scope: str, key: int) -> dict[str, Any]:
-        table, column = _SETTINGS_TABLES[scope]
+        table, column = SETTINGS_TABLES[scope]
         async with self._conn() as conn:
             data = await conn.fetchval(f"SELECT data FROM {table} WHERE {column} = $1", key)
         return {} if data is None else dict(loads(data))
@@ -114,7 +107,7 @@ class MiscMixin(PostgresBase):
     async def _merge_settings(
         self, scope: str, key: int, values: Mapping[str, Any]
     ) -> dict[str, Any]:
-        table, column = _SETTINGS_TABLES[scope]
+        table, column = SETTINGS_TABLES[scope]
         async with self._tx() as conn:
             # make the row exist, then hold it: two merges at once take turns
             await conn.execute(
@@ -130,18 +123,6 @@ class MiscMixin(PostgresBase):
                 f"UPDATE {table} SET data = $2 WHERE {column} = $1", key, dumps(merged)
             )
         return merged
-
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
-        return await self._get_settings("user", user_id)
-
-    async def set_user_settings(self, user_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
-        return await self._merge_settings("user", user_id, values)
-
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self._get_settings("guild", guild_id)
-
-    async def set_guild_settings(self, guild_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
-        return await self._merge_settings("guild", guild_id, values)
 
     # --- timers -------------------------------------------------------------------------
 
@@ -175,7 +156,7 @@ class MiscMixin(PostgresBase):
         return timers[0] if timers else None
 
     async def due_timers(self, now: float) -> list[Timer]:
-        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= $1 ORDER BY due_at, id"
+        sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE due_at <= $1 ORDER BY due_at, id"
         async with self._conn() as conn:
             return _timers(await conn.fetch(sql, now))
 
@@ -189,7 +170,7 @@ class MiscMixin(PostgresBase):
                 ORDER BY due_at, id LIMIT $3 FOR UPDATE SKIP LOCKED
             )
             UPDATE timers SET claimed_until = $1 + $2 FROM due WHERE timers.id = due.id
-            RETURNING {", ".join(f"timers.{c.strip()}" for c in _TIMER_COLUMNS.split(","))}"""
+            RETURNING {", ".join(f"timers.{c.strip()}" for c in TIMER_COLUMNS.split(","))}"""
         async with self._conn() as conn:
             timers = _timers(await conn.fetch(sql, now, lease_s, limit))
         return sorted(timers, key=lambda timer: (timer.due_at, timer.id))
@@ -206,7 +187,7 @@ class MiscMixin(PostgresBase):
         return int(status.split()[-1])
 
     async def timers_for_game(self, game_id: int) -> list[Timer]:
-        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = $1 ORDER BY due_at, id"
+        sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = $1 ORDER BY due_at, id"
         async with self._conn() as conn:
             return _timers(await conn.fetch(sql, game_id))
 
@@ -249,12 +230,14 @@ class MiscMixin(PostgresBase):
     @asynccontextmanager
     async def _game_lock(self, game_id: int) -> AsyncIterator[None]:
         # not self._conn(): the body posts to Discord, and its errors must reach the caller
-        # as they are (the pool's reset on release unlocks whatever happens)
+        # as they are; a connection whose unlock did not happen (an error in the body, a
+        # cancellation, a lost unlock) is closed by the pool, which ends the lock with it
         key = game_id & 0x7FFFFFFF
         try:
-            conn = await self.pool.acquire(timeout=self.pool_timeout)
+            conn = await self.pool.acquire(self.pool_timeout)
         except (*UNREACHABLE, TimeoutError) as err:
             raise unavailable(err) from None
+        unlocked = False
         try:
             try:
                 await conn.execute("SELECT pg_advisory_lock($1, $2)", PUBLISH_LOCK, key)
@@ -263,8 +246,9 @@ class MiscMixin(PostgresBase):
             yield
             with contextlib.suppress(*UNREACHABLE):
                 await conn.execute("SELECT pg_advisory_unlock($1, $2)", PUBLISH_LOCK, key)
+                unlocked = True
         finally:
-            await self.pool.release(conn)
+            self.pool.release(conn, clean=unlocked)
 
     async def claim_board(self, game_id: int, revision: int) -> bool:
         sql = (

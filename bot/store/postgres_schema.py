@@ -15,7 +15,7 @@ from typing import Final
 
 from bot.store.migrations import LATEST_VERSION
 from bot.store.models import StoreError
-from bot.store.postgres_base import Conn
+from bot.store.pg_pool import Conn
 
 MIGRATION_LOCK: Final = 0x7E4CA  # pg_advisory_xact_lock key held while migrating
 

@@ -2,7 +2,8 @@
 
 The class is assembled from parts to keep files short: the connection and transactions
 (:mod:`bot.store.sqlite_base`), the action log (:mod:`bot.store.sqlite_actions`), queries,
-settings and timers (:mod:`bot.store.sqlite_misc`); games and seats live here. Each public
+settings and timers (:mod:`bot.store.sqlite_misc`), what both backends share
+(:mod:`bot.store.common`); games and seats live here. Each public
 method builds one function over a ``sqlite3.Connection`` and runs it as one transaction.
 """
 
@@ -17,6 +18,14 @@ import aiosqlite
 
 from bot.store import codec
 from bot.store.codec import dumps, now_or
+from bot.store.common import (
+    SEAT_COLUMNS,
+    encode_outcome,
+    given_messages,
+    seating,
+    stale,
+    with_vote,
+)
 from bot.store.migrations import migrate
 from bot.store.models import (
     NOT_GIVEN,
@@ -33,14 +42,12 @@ from bot.store.models import (
 )
 from bot.store.sqlite_actions import ActionsMixin
 from bot.store.sqlite_base import (
-    SEAT_COLUMNS,
     check_room,
     configure,
     fetch_game,
     fetch_seats,
     lobby_game,
     require_game,
-    stale,
 )
 from bot.store.sqlite_misc import MiscMixin
 
@@ -207,7 +214,7 @@ class SqliteStore(ActionsMixin, MiscMixin):
             game = require_game(conn, game_id)
             if game.status != expected_status:
                 raise Conflict(f"game {game_id} is {game.status}, not {expected_status}")
-            rows = _seating(game_id, fetch_seats(conn, game_id), identities, at)
+            rows = seating(game_id, fetch_seats(conn, game_id), identities, at)
             conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             conn.executemany(
                 f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -238,16 +245,12 @@ class SqliteStore(ActionsMixin, MiscMixin):
         board_message_id: int | _NotGiven | None = NOT_GIVEN,
     ) -> GameRow:
         """Record Discord ids; only the arguments given change (``None`` clears)."""
-        given = {
-            name: value
-            for name, value in (
-                ("thread_id", thread_id),
-                ("lobby_message_id", lobby_message_id),
-                ("board_message_id", board_message_id),
-            )
-            if not isinstance(value, _NotGiven)
-        }
-        # the column names come from the fixed tuple above, never from the caller
+        given = given_messages(
+            thread_id=thread_id,
+            lobby_message_id=lobby_message_id,
+            board_message_id=board_message_id,
+        )
+        # the column names are set_messages' own parameters, never the caller's text
         assignments = ", ".join(f"{name} = ?" for name in given)
 
         def run(conn: sqlite3.Connection) -> GameRow:
@@ -274,9 +277,7 @@ class SqliteStore(ActionsMixin, MiscMixin):
         (two processes voting at once both count) and return the voters."""
 
         def run(conn: sqlite3.Connection) -> list[int]:
-            settings = require_game(conn, game_id).settings
-            votes = sorted(set(settings.get(key) or []) | {user_id})
-            merged = merge_settings(settings, {key: votes})
+            merged, votes = with_vote(require_game(conn, game_id).settings, key, user_id)
             conn.execute("UPDATE games SET settings = ? WHERE id = ?", (dumps(merged), game_id))
             return votes
 
@@ -294,7 +295,7 @@ class SqliteStore(ActionsMixin, MiscMixin):
         """Change the status (and the outcome when given); guarded by ``expected_version``."""
         codec.check_status(status)
         at = now_or(now)
-        outcome_json = None if outcome is None else dumps(dict(outcome))
+        outcome_json = encode_outcome(outcome)
 
         def run(conn: sqlite3.Connection) -> GameRow:
             game = require_game(conn, game_id)
@@ -308,29 +309,3 @@ class SqliteStore(ActionsMixin, MiscMixin):
             return require_game(conn, game_id)
 
         return await self._write(run)
-
-
-def _seating(
-    game_id: int,
-    lobby: list[SeatRow],
-    identities: list[tuple[int | None, str | None]],
-    now: float,
-) -> list[SeatRow]:
-    """The started game's seats, keeping each matched lobby seat's ``joined_at``."""
-    seated_humans = {seat.user_id for seat in lobby if seat.user_id is not None}
-    ordered_humans = [user for user, _ in identities if user is not None]
-    if len(set(ordered_humans)) != len(ordered_humans) or set(ordered_humans) != seated_humans:
-        raise Conflict(f"the seats of game {game_id} changed; reload the lobby")
-    joined = {seat.user_id: seat.joined_at for seat in lobby if seat.user_id is not None}
-    spare_ai = [seat for seat in lobby if seat.ai is not None]
-    rows = []
-    for position, (user_id, ai) in enumerate(identities):
-        if user_id is not None:
-            joined_at = joined[user_id]
-        else:
-            match = next((seat for seat in spare_ai if seat.ai == ai), None)
-            joined_at = now if match is None else match.joined_at
-            if match is not None:
-                spare_ai.remove(match)
-        rows.append(SeatRow(game_id, position, user_id, ai, joined_at))
-    return rows

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from bot.store import codec
 from bot.store.codec import dumps, loads, now_or
+from bot.store.common import ACTION_COLUMNS, encode_outcome, move_states, snapshots_due, stale
 from bot.store.models import (
     ActionRow,
     AlreadySeated,
@@ -18,9 +19,8 @@ from bot.store.models import (
     SeatRow,
     seat_identity,
 )
-from bot.store.sqlite_base import SqliteBase, fetch_seats, require_game, stale
+from bot.store.sqlite_base import SqliteBase, fetch_seats, require_game
 
-_ACTION_COLUMNS: Final = "game_id, seq, seat, user_id, text, created_at"
 _ADVANCE: Final = (
     "UPDATE games SET version = ?, state = ?, status = ?, outcome = COALESCE(?, outcome),"
     " revision = revision + 1, updated_at = ?,"
@@ -62,7 +62,7 @@ def insert_actions(
         for i, action in enumerate(actions)
     ]
     try:
-        conn.executemany(f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", rows)
+        conn.executemany(f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", rows)
     except sqlite3.IntegrityError as err:  # the (game_id, seq) key: someone moved first
         raise Conflict(f"action {first_seq} of game {game_id} already exists") from err
 
@@ -75,11 +75,7 @@ def write_snapshots(
     every: int,
 ) -> None:
     """Keep the state after every ``every``-th action (``states[i]`` follows action i)."""
-    snapshots = [
-        (game_id, first_seq + i + 1, state)
-        for i, state in enumerate(states)
-        if (first_seq + i + 1) % every == 0
-    ]
+    snapshots = [(game_id, seq, state) for seq, state in snapshots_due(first_seq, states, every)]
     if snapshots:
         conn.executemany(
             "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", snapshots
@@ -88,35 +84,6 @@ def write_snapshots(
 
 class ActionsMixin(SqliteBase):
     """Action log operations of :class:`bot.store.SqliteStore`."""
-
-    async def append_action(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: int,
-        user_id: int | None,
-        text: str,
-        state: Any,
-        status: str = "active",
-        outcome: Mapping[str, Any] | None = None,
-        now: float | None = None,
-        turn_changed: bool = True,
-    ) -> GameRow:
-        """Append one action at ``seq = expected_version`` and store the state after it.
-
-        Raises :class:`Conflict`, writing nothing, if the game moved on (or is no longer
-        active) since the caller read ``expected_version``.
-        """
-        return await self.append_actions(
-            game_id,
-            expected_version=expected_version,
-            actions=[NewAction(seat, user_id, text, state)],
-            status=status,
-            outcome=outcome,
-            now=now,
-            turn_changed=turn_changed,
-        )
 
     async def append_actions(
         self,
@@ -141,12 +108,8 @@ class ActionsMixin(SqliteBase):
         at = now_or(now)
         every = self.snapshot_every
         # encode before the transaction: the write lock is held for SQL work only
-        states = [
-            dumps(action.state) if i == len(actions) - 1 or (expected_version + i + 1) % every == 0
-            else ""  # an intermediate state no snapshot needs
-            for i, action in enumerate(actions)
-        ]  # fmt: skip
-        outcome_json = None if outcome is None else dumps(dict(outcome))
+        states = move_states(expected_version, actions, every)
+        outcome_json = encode_outcome(outcome)
         values = (expected_version + len(actions), states[-1], status, outcome_json, at,
                   turn_changed, at)  # fmt: skip
 
@@ -163,7 +126,7 @@ class ActionsMixin(SqliteBase):
         self, game_id: int, since_seq: int = 0, limit: int | None = None
     ) -> list[ActionRow]:
         """The action log from ``since_seq`` on, oldest first."""
-        sql = f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq"
+        sql = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq"
         params: tuple[Any, ...] = (game_id, since_seq)
         if limit is not None:
             sql += " LIMIT ?"

@@ -26,7 +26,8 @@ from typing import Any, Final, TypeVar
 import aiosqlite
 
 from bot.store import codec
-from bot.store.models import Conflict, GameRow, LobbyFull, NotFound, NotInLobby, SeatRow
+from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
+from bot.store.models import GameRow, LobbyFull, NotFound, NotInLobby, SeatRow
 
 T = TypeVar("T")
 
@@ -36,16 +37,9 @@ PRAGMAS: Final = (
     "PRAGMA synchronous = NORMAL",
     "PRAGMA foreign_keys = ON",
 )
-SEAT_COLUMNS: Final = "game_id, position, user_id, ai, joined_at, last_acted_seq, vacation_used"
-SEATS_ORDER: Final = "ORDER BY position IS NULL, position, joined_at, id"
 _READABLE_PRAGMAS: Final = frozenset(
     {"journal_mode", "synchronous", "foreign_keys", "busy_timeout", "user_version"}
 )
-
-
-def stale(game_id: int, found: int, expected: int) -> Conflict:
-    """The error for a caller whose ``expected_version`` is out of date."""
-    return Conflict(f"game {game_id} is at version {found}, not {expected}")
 
 
 def run_transaction(conn: sqlite3.Connection, begin: str | None, fn: Callable[..., T]) -> T:
@@ -125,7 +119,7 @@ def check_room(conn: sqlite3.Connection, game_id: int, max_seats: int | None) ->
         raise LobbyFull(f"game {game_id} already has {count} seats")
 
 
-class SqliteBase:
+class SqliteBase(CommonStore):
     """The connection and its transaction discipline; see :class:`bot.store.SqliteStore`."""
 
     def __init__(self, db: aiosqlite.Connection, path: str, snapshot_every: int) -> None:

@@ -6,19 +6,13 @@ import contextlib
 import sqlite3
 from collections.abc import Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Final
+from typing import Any
 
 from bot.store import codec
 from bot.store.codec import dumps, loads, placeholders
+from bot.store.common import G_COLUMNS, SEAT_COLUMNS, SEATS_ORDER, SETTINGS_TABLES, TIMER_COLUMNS
 from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
-from bot.store.sqlite_base import SEAT_COLUMNS, SEATS_ORDER, SqliteBase
-
-_TIMER_COLUMNS: Final = "id, due_at, kind, game_id, user_id, payload"
-_SETTINGS_TABLES: Final = {
-    "user": ("user_settings", "user_id"),
-    "guild": ("guild_settings", "guild_id"),
-}
-_G_COLUMNS: Final = ", ".join(f"g.{name.strip()}" for name in codec.GAME_COLUMNS.split(","))
+from bot.store.sqlite_base import SqliteBase
 
 
 def _timers(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[Timer]:
@@ -65,7 +59,7 @@ class MiscMixin(SqliteBase):
         if not wanted:
             return []
         sql = (
-            f"SELECT {_G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
+            f"SELECT {G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
             f" WHERE s.user_id = ? AND g.status IN ({placeholders(wanted)}) ORDER BY g.id"
         )
 
@@ -103,7 +97,7 @@ class MiscMixin(SqliteBase):
     # --- settings -----------------------------------------------------------------------
 
     async def _get_settings(self, scope: str, key: int) -> dict[str, Any]:
-        table, column = _SETTINGS_TABLES[scope]
+        table, column = SETTINGS_TABLES[scope]
         sql = f"SELECT data FROM {table} WHERE {column} = ?"
         row = await self._one(lambda conn: conn.execute(sql, (key,)).fetchone())
         return {} if row is None else dict(loads(row[0]))
@@ -111,7 +105,7 @@ class MiscMixin(SqliteBase):
     async def _merge_settings(
         self, scope: str, key: int, values: Mapping[str, Any]
     ) -> dict[str, Any]:
-        table, column = _SETTINGS_TABLES[scope]
+        table, column = SETTINGS_TABLES[scope]
 
         def run(conn: sqlite3.Connection) -> dict[str, Any]:
             row = conn.execute(f"SELECT data FROM {table} WHERE {column} = ?", (key,)).fetchone()
@@ -124,22 +118,6 @@ class MiscMixin(SqliteBase):
             return merged
 
         return await self._write(run)
-
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
-        """A user's preferences (language, DM opt-outs, vacation, ...); empty if none."""
-        return await self._get_settings("user", user_id)
-
-    async def set_user_settings(self, user_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
-        """Merge into a user's preferences (``None`` deletes a key); returns the result."""
-        return await self._merge_settings("user", user_id, values)
-
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        """A server's defaults; empty if none."""
-        return await self._get_settings("guild", guild_id)
-
-    async def set_guild_settings(self, guild_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
-        """Merge into a server's defaults (``None`` deletes a key); returns the result."""
-        return await self._merge_settings("guild", guild_id, values)
 
     # --- timers -------------------------------------------------------------------------
 
@@ -172,14 +150,14 @@ class MiscMixin(SqliteBase):
 
     async def due_timers(self, now: float) -> list[Timer]:
         """Every timer due at or before ``now``, soonest first."""
-        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= ? ORDER BY due_at, id"
+        sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE due_at <= ? ORDER BY due_at, id"
         return await self._one(lambda conn: _timers(conn, sql, (now,)))
 
     async def claim_timers(self, now: float, lease_s: float, limit: int = 100) -> list[Timer]:
         """Due timers no other dispatcher holds, each now held until ``now + lease_s``
         (soonest first); a claim that lapses (its process died) can be taken again."""
         sql = (
-            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= ?"
+            f"SELECT {TIMER_COLUMNS} FROM timers WHERE due_at <= ?"
             " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, id LIMIT ?"
         )
 
@@ -208,7 +186,7 @@ class MiscMixin(SqliteBase):
 
     async def timers_for_game(self, game_id: int) -> list[Timer]:
         """A game's pending timers, soonest first."""
-        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = ? ORDER BY due_at, id"
+        sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ? ORDER BY due_at, id"
         return await self._one(lambda conn: _timers(conn, sql, (game_id,)))
 
     async def shift_timers(self, delta_s: float) -> int:

@@ -6,10 +6,13 @@ the stored state exactly.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
+
+import asyncpg
 
 from bot.store import GameRow, SqliteStore, open_store
 from bot.store.postgres import PostgresStore
@@ -53,9 +56,14 @@ async def play(store: AnyStore, game: GameRow, count: int, start_at: float = 200
     for _ in range(count):
         seq = current.version
         current = await store.append_action(
-            game.id, expected_version=seq, seat=seq % players, user_id=None,
-            text=f"m{seq}", state=toy_apply(current.state, f"m{seq}"), now=start_at + seq,
-        )  # fmt: skip
+            game.id,
+            expected_version=seq,
+            seat=seq % players,
+            user_id=None,
+            text=f"m{seq}",
+            state=toy_apply(current.state, f"m{seq}"),
+            now=start_at + seq,
+        )
     return current
 
 
@@ -85,5 +93,36 @@ async def raw(store: AnyStore, sql: str, *params: Any) -> list[tuple[Any, ...]]:
             return [tuple(row) for row in conn.execute(sql, params)]
     pieces = sql.split("?")
     numbered = pieces[0] + "".join(f"${i}{piece}" for i, piece in enumerate(pieces[1:], 1))
-    async with store.pool.acquire() as conn:
+    async with store.pool.connection() as conn:
         return [tuple(row) for row in await conn.fetch(numbered, *params)]
+
+
+async def move_held_on_the_game_row(
+    store: AnyStore, url: str, game: GameRow
+) -> tuple[Any, asyncio.Task[GameRow]]:
+    """``(blocker, move)``: another connection holds ``game``'s row in an open transaction
+    (as a slow move of another process would) and the next toy move waits on it, its
+    statement sent and started on the server. The caller closes the blocker."""
+    blocker = await asyncpg.connect(url)
+    await blocker.execute("BEGIN")
+    await blocker.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game.id)
+    seq = game.version
+    move = asyncio.create_task(
+        store.append_action(
+            game.id,
+            expected_version=seq,
+            seat=seq % 2,
+            user_id=None,
+            text=f"m{seq}",
+            state=toy_apply(game.state, f"m{seq}"),
+        )
+    )
+    waiting = 0
+    for _ in range(100):
+        sql = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+        waiting = await blocker.fetchval(sql)
+        if waiting:
+            break
+        await asyncio.sleep(0.05)
+    assert waiting == 1 and not move.done()
+    return blocker, move

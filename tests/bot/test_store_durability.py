@@ -299,7 +299,15 @@ async def test_sqlite_loading_a_500_action_game_costs_the_same_as_a_5_action_gam
     await store.close()
 
 
-async def test_bench_store_reports_throughput_and_load_times(store_url: str) -> None:
+async def test_bench_store_reports_throughput_load_times_cpu_and_round_trips(
+    store_url: str, backend: str
+) -> None:
     result = await bench_store(store_url, moves=60)
-    assert set(result) == {"moves_per_s", "load_ms_5", "load_ms_500"}
-    assert all(value > 0 for value in result.values())
+    assert set(result) == {
+        "moves_per_s", "load_ms_5", "load_ms_500", "client_cpu_us_per_move",
+        "round_trips_per_move",
+    }  # fmt: skip
+    assert all(result[key] > 0 for key in ("moves_per_s", "load_ms_5", "load_ms_500"))
+    assert result["client_cpu_us_per_move"] > 0
+    # a move is one message to the server and its answer; SQLite has no socket at all
+    assert result["round_trips_per_move"] == (1.0 if backend == "postgresql" else 0.0)

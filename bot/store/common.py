@@ -1,0 +1,146 @@
+"""What the SQLite and the PostgreSQL store share: the logic that does not depend on the
+database (which seats a started game gets, which states a move snapshots, how a vote
+merges) and :class:`CommonStore`, the ``Store`` methods that only forward to a backend's
+own primitives. Each backend keeps its queries and its transaction discipline."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Final
+
+from bot.store.codec import GAME_COLUMNS, dumps
+from bot.store.models import Conflict, GameRow, NewAction, SeatRow, _NotGiven, merge_settings
+
+# column lists and orders both dialects read alike
+SEAT_COLUMNS: Final = "game_id, position, user_id, ai, joined_at, last_acted_seq, vacation_used"
+SEATS_ORDER: Final = "ORDER BY position IS NULL, position, joined_at, id"
+ACTION_COLUMNS: Final = "game_id, seq, seat, user_id, text, created_at"
+TIMER_COLUMNS: Final = "id, due_at, kind, game_id, user_id, payload"
+G_COLUMNS: Final = ", ".join(f"g.{name.strip()}" for name in GAME_COLUMNS.split(","))
+SETTINGS_TABLES: Final = {  # scope: (table, key column)
+    "user": ("user_settings", "user_id"),
+    "guild": ("guild_settings", "guild_id"),
+}
+
+
+def stale(game_id: int, found: int, expected: int) -> Conflict:
+    """The "game moved on" answer of a version check that failed."""
+    return Conflict(f"game {game_id} is at version {found}, not {expected}")
+
+
+def encode_outcome(outcome: Mapping[str, Any] | None) -> str | None:
+    return None if outcome is None else dumps(dict(outcome))
+
+
+def given_messages(**ids: int | _NotGiven | None) -> dict[str, int | None]:
+    """The Discord ids ``set_messages`` was given (``None`` clears; not given: kept)."""
+    return {name: value for name, value in ids.items() if not isinstance(value, _NotGiven)}
+
+
+def move_states(expected_version: int, actions: Sequence[NewAction], every: int) -> list[str]:
+    """The JSON of each action's state where it is needed: the last one (the game's new
+    state) and those a snapshot falls on; ``""`` for the others (never encoded)."""
+    last = len(actions) - 1
+    return [
+        dumps(action.state) if i == last or (expected_version + i + 1) % every == 0 else ""
+        for i, action in enumerate(actions)
+    ]
+
+
+def snapshots_due(first_seq: int, states: Sequence[str], every: int) -> list[tuple[int, str]]:
+    """``(seq, state)`` of the snapshots a move writes: the state after every
+    ``every``-th action (``states[i]`` follows action ``first_seq + i``)."""
+    return [
+        (first_seq + i + 1, state)
+        for i, state in enumerate(states)
+        if (first_seq + i + 1) % every == 0
+    ]
+
+
+def with_vote(
+    settings: Mapping[str, Any], key: str, user_id: int
+) -> tuple[dict[str, Any], list[int]]:
+    """``settings`` with ``user_id`` added to the vote list under ``key``, and the voters."""
+    votes = sorted(set(settings.get(key) or []) | {user_id})
+    return merge_settings(settings, {key: votes}), votes
+
+
+def seating(
+    game_id: int,
+    lobby: list[SeatRow],
+    identities: list[tuple[int | None, str | None]],
+    now: float,
+) -> list[SeatRow]:
+    """The started game's seats, keeping each matched lobby seat's ``joined_at``."""
+    seated_humans = {seat.user_id for seat in lobby if seat.user_id is not None}
+    ordered_humans = [user for user, _ in identities if user is not None]
+    if len(set(ordered_humans)) != len(ordered_humans) or set(ordered_humans) != seated_humans:
+        raise Conflict(f"the seats of game {game_id} changed; reload the lobby")
+    joined = {seat.user_id: seat.joined_at for seat in lobby if seat.user_id is not None}
+    spare_ai = [seat for seat in lobby if seat.ai is not None]
+    rows = []
+    for position, (user_id, ai) in enumerate(identities):
+        if user_id is not None:
+            joined_at = joined[user_id]
+        else:
+            match = next((seat for seat in spare_ai if seat.ai == ai), None)
+            joined_at = now if match is None else match.joined_at
+            if match is not None:
+                spare_ai.remove(match)
+        rows.append(SeatRow(game_id, position, user_id, ai, joined_at))
+    return rows
+
+
+class CommonStore:
+    """The ``Store`` methods that only forward: a backend implements the primitives below
+    and inherits the rest."""
+
+    # the backend's primitives, declared for the type checker only
+    append_actions: Callable[..., Awaitable[GameRow]]
+    _get_settings: Callable[[str, int], Awaitable[dict[str, Any]]]
+    _merge_settings: Callable[[str, int, Mapping[str, Any]], Awaitable[dict[str, Any]]]
+
+    async def append_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        text: str,
+        state: Any,
+        status: str = "active",
+        outcome: Mapping[str, Any] | None = None,
+        now: float | None = None,
+        turn_changed: bool = True,
+    ) -> GameRow:
+        """Append one action at ``seq = expected_version`` and store the state after it.
+
+        Raises :class:`Conflict`, writing nothing, if the game moved on (or is no longer
+        active) since the caller read ``expected_version``.
+        """
+        return await self.append_actions(
+            game_id,
+            expected_version=expected_version,
+            actions=[NewAction(seat, user_id, text, state)],
+            status=status,
+            outcome=outcome,
+            now=now,
+            turn_changed=turn_changed,
+        )
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        """A user's preferences (language, DM opt-outs, vacation, ...); empty if none."""
+        return await self._get_settings("user", user_id)
+
+    async def set_user_settings(self, user_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge into a user's preferences (``None`` deletes a key); returns the result."""
+        return await self._merge_settings("user", user_id, values)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """A server's defaults; empty if none."""
+        return await self._get_settings("guild", guild_id)
+
+    async def set_guild_settings(self, guild_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge into a server's defaults (``None`` deletes a key); returns the result."""
+        return await self._merge_settings("guild", guild_id, values)

@@ -1,0 +1,165 @@
+"""The PostgreSQL store's own connection pool (bot/store/pg_pool.py) on a real server: a
+connection is reused only when clean, a full pool makes callers wait then says Busy, a
+cancelled call never hands its connection to the next caller."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import asyncpg
+import pytest
+
+from bot.edge import error_text
+from bot.store import Busy, PostgresStore
+from bot.store.pg_pool import Exhausted, Pool, PoolClosed
+from tests.bot.store_support import Opener, move_held_on_the_game_row, play, started_game
+
+
+@pytest.fixture
+async def pool(pg_url: str) -> AsyncIterator[Pool]:
+    opened = await Pool(lambda: asyncpg.connect(pg_url), min_size=1, max_size=2).start()
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def _pid(conn: Any) -> int:
+    return int(await conn.fetchval("SELECT pg_backend_pid()"))
+
+
+async def test_a_clean_connection_is_reused_and_an_unclean_one_closed(pool: Pool) -> None:
+    assert (pool.size, pool.idle) == (1, 1)  # min_size opened at start
+    async with pool.connection() as conn:
+        first = await _pid(conn)
+    async with pool.connection() as conn:
+        assert await _pid(conn) == first  # the same server session, no reset query sent
+        await conn.execute("BEGIN")  # left inside a transaction
+    assert (pool.size, pool.idle) == (0, 0)  # so it was closed, not kept
+    async with pool.connection() as conn:
+        assert await _pid(conn) != first
+        assert not conn.is_in_transaction()
+    with pytest.raises(asyncpg.UndefinedTableError):  # an error the server answered
+        async with pool.connection() as conn:
+            kept = await _pid(conn)
+            await conn.execute("SELECT * FROM no_such_table")
+    async with pool.connection() as conn:
+        assert await _pid(conn) == kept  # is no reason to drop the connection
+
+
+async def test_a_cancelled_call_closes_its_connection(pool: Pool) -> None:
+    started = asyncio.Event()
+    pids: list[int] = []
+
+    async def slow() -> None:
+        async with pool.connection() as conn:
+            pids.append(await _pid(conn))
+            started.set()
+            await conn.execute("SELECT pg_sleep(30)")
+
+    task = asyncio.create_task(slow())
+    await started.wait()
+    await asyncio.sleep(0.1)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert (pool.size, pool.idle) == (0, 0)  # its state unknown: closed, not kept
+    async with pool.connection() as conn:  # the next caller gets a fresh, working one
+        assert await _pid(conn) != pids[0]
+        assert await conn.fetchval("SELECT 41 + 1") == 42
+        for _ in range(50):  # and the cancelled session ends on the server too
+            gone = not await conn.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pids[0]
+            )
+            if gone:
+                break
+            await asyncio.sleep(0.05)
+        assert gone
+
+
+async def test_a_full_pool_makes_callers_wait_their_turn_then_gives_up(pool: Pool) -> None:
+    order: list[str] = []
+
+    async def hold(name: str, seconds: float) -> None:
+        async with pool.connection(timeout=5) as conn:
+            order.append(f"{name}+")
+            await conn.execute(f"SELECT pg_sleep({seconds})")
+            order.append(f"{name}-")
+
+    await asyncio.gather(hold("a", 0.2), hold("b", 0.2), hold("c", 0.0))
+    assert order.index("c+") > min(order.index("a-"), order.index("b-"))  # c waited
+    assert pool.size <= 2
+    first, second = await pool.acquire(), await pool.acquire()
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    with pytest.raises(Exhausted):
+        await pool.acquire(timeout=0.3)
+    assert loop.time() - began >= 0.3
+    pool.release(first, clean=True)
+    third = await pool.acquire(timeout=0.3)  # a released connection goes to the next
+    pool.release(second, clean=True)
+    pool.release(third, clean=True)
+
+
+async def test_closing_the_pool_answers_its_waiters(pool: Pool) -> None:
+    held = [await pool.acquire(), await pool.acquire()]
+    waiting = asyncio.create_task(pool.acquire(timeout=10))
+    await asyncio.sleep(0.05)
+    await pool.close()
+    with pytest.raises(PoolClosed):
+        await waiting
+    for conn in held:
+        pool.release(conn, clean=True)  # closed, not kept: the pool is closed
+    assert pool.size == 0
+    for _ in range(100):
+        if all(conn.is_closed() for conn in held):
+            break
+        await asyncio.sleep(0.02)
+    assert all(conn.is_closed() for conn in held)
+
+
+async def test_idle_connections_beyond_the_minimum_are_closed(pg_url: str) -> None:
+    pool = await Pool(lambda: asyncpg.connect(pg_url), min_size=1, max_size=3, idle_s=0.0).start()
+    try:
+        conns = [await pool.acquire() for _ in range(3)]
+        for conn in conns:
+            pool.release(conn, clean=True)
+        assert pool.size < 3  # the oldest idle ones went as newer ones came back
+        assert pool.size >= 1
+    finally:
+        await pool.close()
+
+
+async def test_the_store_says_busy_when_every_connection_stays_in_use(
+    pg_url: str, opener: Opener
+) -> None:
+    store = await opener(pg_url + "&pool_max=1&pool_timeout=0.3")
+    assert isinstance(store, PostgresStore)
+    game = await started_game(store)
+    async with store.game_lock(game.id):  # holds the only connection
+        with pytest.raises(Busy) as caught:
+            await store.get_game(game.id)
+    assert "busy" in error_text(caught.value, "en").lower()
+    assert (await store.get_game(game.id)) is not None  # free again afterwards
+
+
+async def test_a_move_cancelled_while_it_waits_is_not_written_later(
+    pg_url: str, opener: Opener
+) -> None:
+    store = await opener(pg_url)
+    game = await play(store, await started_game(store), 3)
+    blocker, move = await move_held_on_the_game_row(store, pg_url, game)
+    try:
+        move.cancel()  # the interaction timed out, the bot is shutting down...
+        with pytest.raises(asyncio.CancelledError):
+            await move
+        await asyncio.sleep(0.3)
+        await blocker.execute("COMMIT")  # had the statement lived on, it would run now
+        await asyncio.sleep(0.5)
+    finally:
+        await blocker.close()
+    after = await store.get_game(game.id)
+    assert after is not None and after.version == 3
+    assert [a.text for a in await store.actions(game.id)] == ["m0", "m1", "m2"]
