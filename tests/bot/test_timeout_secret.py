@@ -44,3 +44,49 @@ async def test_a_secret_choice_made_on_timeout_is_not_named_in_public(tmp_path: 
                     assert word not in public.split(), (word, public)
     finally:
         await store.close()
+
+
+async def test_a_deadline_that_loses_a_race_to_another_process_still_fires(
+    tmp_path: Path,
+) -> None:
+    """Found by the two-process test: a deadline whose commit lost the version race to a
+    move made at that instant in another process raised Stale out of the timer (an ERROR
+    with a traceback). The other seat's move does not end this seat's turn in a
+    simultaneous phase, so the deadline must still play for it, once."""
+    now = [1_800_000_000.0]
+    path = str(tmp_path / "race.db")
+    first, second = await open_store(path), await open_store(path)
+    try:
+        here = Service(first, clock=lambda: now[0], render=False, ai_budget_s=0.02)
+        there = Service(second, clock=lambda: now[0], render=False, ai_budget_s=0.02)
+        lobby = await here.new_game(
+            guild_id=1, channel_id=10, user_id=ALICE, user_name="Alice", key="samurai", seed=4
+        )
+        game_id = lobby.game.game_id
+        await here.join(game_id, BOB, "Bob")
+        await here.store.update_settings(game_id, {"deadline_hours": 12, "reminder_hours": 0})
+        await here.start(game_id, ALICE)
+        deadline = next(t for t in await first.timers_for_game(game_id) if t.user_id == ALICE)
+        now[0] += 13 * HOUR
+        loaded = await there.load(game_id)
+        bob_seat = loaded.seat_of(BOB)
+        bob_move = loaded.game.notation(loaded.state, loaded.game.legal(loaded.state, bob_seat)[0])
+        commit = here.play.unit.commit
+        raced = []
+
+        async def racing_commit(*args: object, **kwargs: object) -> object:
+            if not raced:  # Bob's pick lands in the other process first
+                raced.append(await there.act(game_id, BOB, bob_move))
+            return await commit(*args, **kwargs)  # type: ignore[arg-type]
+
+        here.play.unit.commit = racing_commit  # type: ignore[method-assign]
+        result = await here.tempo.fire(deadline)
+        assert raced and result is not None
+        assert "Time ran out for Alice" in "\n".join(p.text for p in result.public)
+        log = await first.actions(game_id)
+        alice_seat = loaded.seat_of(ALICE)
+        assert log[0].seat == bob_seat and alice_seat in {a.seat for a in log}
+        assert (await here.tempo.fire(deadline)) is None  # and only once
+    finally:
+        await first.close()
+        await second.close()
