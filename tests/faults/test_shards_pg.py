@@ -74,6 +74,22 @@ class World:
     acks: list[tuple[int, int, str]] = field(default_factory=list)  # game, seq, text
     losers: list[str | None] = field(default_factory=list)
     races: int = 0
+    # which process (shard) answered each press of a game on shard 1, and who won there
+    answered: set[int] = field(default_factory=set)
+    won: Counter[int] = field(default_factory=Counter)
+
+    def served_by(self, handle: Any) -> int:
+        """The shard whose session was sent this interaction (exactly one)."""
+        (shard,) = [
+            session.shard[0]
+            for session in self.emu.gateway.sessions.values()
+            if session.shard
+            and any(
+                f["t"] == "INTERACTION_CREATE" and int(f["d"]["id"]) == handle.id
+                for f in session.log
+            )
+        ]
+        return shard
 
     def poke(self) -> None:
         for proc in self.procs:
@@ -171,6 +187,7 @@ async def test_two_sharded_processes_on_one_postgres(pg_url: str, tmp_path: Path
             await check_logs(w)
             check_boards(w)
             assert w.races >= ROUNDS * len(tabs) and w.losers, w.races
+            assert w.answered == {0, 1}, w.won  # both processes took part in the races
             unclear = [a for a in w.losers if not is_sentence(a)]
             assert not unclear, unclear
         finally:
@@ -251,8 +268,8 @@ async def deadlines_fire_once(w: World) -> None:
 
 
 async def button_race(w: World, tab: Tab, rng: random.Random) -> None:
-    """The mover presses two different quick-action buttons of one version in the game's
-    channel and a third in their DMs: the channel's presses reach the guild's shard, the
+    """The mover presses two quick-action buttons of one version in the game's channel and
+    a third in their DMs, in a random order: the channel's presses reach the guild's shard, the
     DM's reaches shard 0. Exactly one is played."""
     loaded = await w.service.load(tab.game_id)
     if loaded.row.status != "active":
@@ -263,6 +280,7 @@ async def button_race(w: World, tab: Tab, rng: random.Random) -> None:
     legal = loaded.game.legal(loaded.state, seat)
     picks = [rng.randrange(len(legal)) for _ in range(3)]
     where = [tab.channel, tab.channel, w.emu.dm_channel(user)]
+    rng.shuffle(where)  # whichever press Discord sends first, from either process
     ids = [f"tenka:a:{tab.game_id}:{version}:{i}" for i in picks]
     planted = [w.emu.plant_message(ch, buttons=[cid]) for ch, cid in zip(where, ids, strict=True)]
     handles = await asyncio.gather(
@@ -273,6 +291,11 @@ async def button_race(w: World, tab: Tab, rng: random.Random) -> None:
     after = await w.service.load(tab.game_id)
     assert len(winners) == 1 and after.row.version == version + 1, (tab.key, answers)
     (won,) = winners
+    if tab.shard == 1:  # the channel's presses reach shard 1, the DM's shard 0
+        served = [w.served_by(h) for h in handles]
+        assert served == [0 if ch.is_dm else 1 for ch in where], served
+        w.answered.update(served)
+        w.won[served[won]] += 1
     w.acks.append((tab.game_id, version, loaded.game.notation(loaded.state, legal[picks[won]])))
     w.losers += [a for i, a in enumerate(answers) if i != won]
     w.races += 1
@@ -328,6 +351,8 @@ async def confirm_twice(w: World, tab: Tab, user: FakeUser, key: str) -> None:
         return texts
 
     texts = await w.emu.wait_until(outcome, 15, "both confirmations answered")
+    if tab.shard == 1:  # the DM's confirmation at shard 0, the channel's at shard 1
+        assert [w.served_by(h) for h in handles] == [0, 1]
     assert texts.count("Confirmed") == 1, texts
     w.losers += [t for t in texts if t != "Confirmed"]
     after = await w.service.load(tab.game_id)
