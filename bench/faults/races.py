@@ -245,7 +245,8 @@ async def _two_processes(
             seat = min(loaded.game.to_act(loaded.state))
             user = loaded.user_at(seat)
             version = loaded.row.version
-            start_at = time.time() + 2.5  # both processes are up by then
+            legal = loaded.game.legal(loaded.state, seat)
+            moves = [loaded.game.notation(loaded.state, action) for action in legal]
             procs = [
                 subprocess.Popen(
                     [
@@ -257,23 +258,16 @@ async def _two_processes(
                         str(user),
                         str(version),
                         str(at_once // 2),
-                        str(start_at),
                         str(w),
                     ],
+                    stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE,
                     env={**os.environ, "PYTHONPATH": str(ROOT)},
                 )
                 for w in range(2)
             ]
-            answers: list[Any] = []
-            for proc in procs:
-                out, err = await asyncio.to_thread(proc.communicate)
-                if proc.returncode != 0:
-                    figures["exceptions"] += 1
-                    problems.append(f"race worker failed: {err.decode()[-500:]}")
-                    continue
-                answers += json.loads(out)
+            answers = await _race(procs, json.dumps(moves), figures, problems)
             after = await service.load(game_id)
             winners = sum(1 for a in answers if a.startswith("Played"))
             _score(figures, problems, after.row.version - version, winners, answers)
@@ -288,38 +282,72 @@ async def _two_processes(
         _log_check(Path(url), figures, problems)
 
 
+async def _race(
+    procs: list[subprocess.Popen[bytes]],
+    moves: str,
+    figures: dict[str, Any],
+    problems: list[str],
+) -> list[Any]:
+    """Start the race in both worker processes at once; their answers."""
+    ready = []
+    for proc in procs:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(moves.encode() + b"\n")
+        proc.stdin.flush()
+    for proc in procs:
+        assert proc.stdout is not None
+        line = await asyncio.to_thread(proc.stdout.readline)
+        ready.append(line.strip() == b"READY")
+    for proc, up in zip(procs, ready, strict=True):
+        if up:  # GO (a worker that failed to start has nothing to read it)
+            assert proc.stdin is not None
+            proc.stdin.write(b"GO\n")
+            proc.stdin.flush()
+    answers: list[Any] = []
+    for proc in procs:
+        out, err = await asyncio.to_thread(proc.communicate)  # closes stdin too
+        if proc.returncode != 0:
+            figures["exceptions"] += 1
+            problems.append(f"race worker failed: {err.decode()[-500:]}")
+            continue
+        answers += json.loads(out)
+    return answers
+
+
 async def _worker(
-    url: str, game_id: int, user: int, version: int, n: int, start_at: float, which: int
+    url: str, game_id: int, user: int, version: int, n: int, moves: list[str], which: int
 ) -> list[str]:
+    """Half of a race in its own process: open the store, say READY, wait for GO on
+    stdin (the parent sends it once both processes are ready, however slowly each
+    started), then play ``n`` of the race version's legal ``moves`` at once (odd ones by
+    index as a button does, even ones typed as ``/move`` does)."""
     store = await open_store(url)
     service = Service(store, render=False)
     try:
-        loaded = await service.load(game_id)
-        seat = loaded.seat_of(user)
-        legal = loaded.game.legal(loaded.state, seat)
         rng = random.Random(which)
 
         async def one(i: int) -> str:
-            index = rng.randrange(len(legal))
+            index = rng.randrange(len(moves))
             try:
                 if i % 2:
                     result = await service.act_index(game_id, user, index, expected_version=version)
                 else:
-                    text = loaded.game.notation(loaded.state, legal[index])
+                    text = moves[index]
                     result = await service.act(game_id, user, text, expected_version=version)
                 return result.reply or "Played"
             except Exception as err:  # what the edge would tell the player
                 return error_text(err, "en")
 
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        await store.get_game(game_id)  # connected and warm
+        print("READY", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
         return list(await asyncio.gather(*(one(i) for i in range(n))))
     finally:
         await store.close()
 
 
 if __name__ == "__main__":
-    url, game, user, version, n, start_at, which = sys.argv[1:8]
-    out = asyncio.run(
-        _worker(url, int(game), int(user), int(version), int(n), float(start_at), int(which))
-    )
+    url, game, user, version, n, which = sys.argv[1:7]
+    moves = json.loads(sys.stdin.readline())
+    out = asyncio.run(_worker(url, int(game), int(user), int(version), int(n), moves, int(which)))
     print(json.dumps(out))
