@@ -28,7 +28,8 @@ class Size:
     discord_moves: int
 
 
-# Measured on the shared 2-core machine (load 5-6): kill 50 = 150 s, races 5 = 27 s,
+# Measured on the shared 2-core machine (load 5-6): kill 50 = 150 s, races 5 = 27 s
+# (53 s since the two-process race runs on PostgreSQL too, a temporary cluster included),
 # leaks 1000 = 150 s, bad data 8 s, Discord faults 14 s; the fuzz does 70-125 cases/s (two
 # workers help only on an idle machine), so 100,000 cases would take 13-24 min alone:
 # 20,000 keeps the section near 10 minutes.

@@ -57,6 +57,7 @@ def _race_configs() -> list[Any]:
 COUNTS = (
     "races",
     "conflicting_moves",
+    "winners",
     "wrong_winner_counts",
     "unclear_losers",
     "log_gaps_or_duplicates",
@@ -206,6 +207,7 @@ def _score(
 ) -> None:
     figures["races"] += 1
     figures["conflicting_moves"] += len(answers)
+    figures["winners"] += winners
     if moved != 1 or winners != 1:
         figures["wrong_winner_counts"] += 1
         problems.append(f"race: the game moved {moved} times, {winners} players told 'Played'")

@@ -50,7 +50,8 @@ async def test_races_have_one_winner_and_clear_losers(pg_url: str) -> None:
         "two processes, postgresql",
     }
     for setting in settings.values():  # the zeros hold on each backend, PostgreSQL too
-        assert setting["races"] == 1 and setting["conflicting_moves"] == 40, setting
+        assert setting["races"] == setting["winners"] == 1, setting
+        assert setting["conflicting_moves"] == 40, setting
         zeros("races", setting)
     assert found["postgresql"] == "ran"
 
