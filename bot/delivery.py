@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Any
 
@@ -161,26 +163,39 @@ class Publisher:
         newest board is always the one with live buttons. (Order of creation, not version:
         an undo or a takeback legitimately lowers the version.) Across bot processes the
         store's game lock and board claim keep that order: boards go out by revision."""
+        async with self._locked(result.game.game_id):
+            return await self._deliver(result, interaction, retry=retry)
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, game_id: int) -> AsyncIterator[None]:
+        """The game's publishing lock: this process's, then the database's (the other bot
+        processes on the same one). Held until the delivery is marked published, so what
+        one process delivered another does not deliver again."""
+        lock, _ = self._publishing.setdefault(game_id, (asyncio.Lock(), [-1]))
+        async with lock, self.service.store.game_lock(game_id):
+            yield
+
+    async def _deliver(
+        self, result: Result, interaction: discord.Interaction[Any] | None, *, retry: bool
+    ) -> bool:
         game = result.game
-        lock, published = self._publishing.setdefault(game.game_id, (asyncio.Lock(), [-1]))
+        _, published = self._publishing[game.game_id]
         store = self.service.store
         try:
-            # the process lock, then the database's (other bot processes on the same one)
-            async with lock, store.game_lock(game.game_id):
-                for post in result.public:
-                    if post.board and result.serial and result.serial < published[0]:
-                        continue
-                    stamped = post.board and post.stamp  # a board of one committed state
-                    if stamped and not await store.claim_board(game.game_id, post.stamp):
-                        continue  # another process already began a newer board
-                    if post.board:
-                        # The store knows the newest board message, whoever published it.
-                        fresh = await self.service.game(game.game_id)
-                        game = replace(game, board_message_id=fresh.board_message_id)
-                    message = await self.publish(game, post)
-                    if post.board:
-                        published[0] = max(published[0], result.serial)
-                        game = replace(game, board_message_id=message.id)
+            for post in result.public:
+                if post.board and result.serial and result.serial < published[0]:
+                    continue
+                stamped = post.board and post.stamp  # a board of one committed state
+                if stamped and not await store.claim_board(game.game_id, post.stamp):
+                    continue  # another process already began a newer board
+                if post.board:
+                    # The store knows the newest board message, whoever published it.
+                    fresh = await self.service.game(game.game_id)
+                    game = replace(game, board_message_id=fresh.board_message_id)
+                message = await self.publish(game, post)
+                if post.board:
+                    published[0] = max(published[0], result.serial)
+                    game = replace(game, board_message_id=message.id)
         except (discord.HTTPException, OSError):
             log.warning("posting to game %s failed; it stays owed", game.game_id, exc_info=True)
             if retry:
@@ -236,11 +251,15 @@ class Publisher:
 
     async def catch_up(self, game_id: int, *, retry: bool = True) -> bool:
         """Send what ``game_id`` owes (its board, hands) once; True when nothing is owed
-        any more."""
-        result = await self.service.owed(game_id)
-        if result is None:
+        any more. What is owed is read again under the publishing lock: another process
+        (several start together and catch up the same games) may have just sent it."""
+        if await self.service.owed(game_id) is None:
             return True
-        return await self.deliver(result, retry=retry)
+        async with self._locked(game_id):
+            result = await self.service.owed(game_id)
+            if result is None:
+                return True
+            return await self._deliver(result, None, retry=retry)
 
     async def catch_up_all(self) -> int:
         """At start: every game that owes posts sends them, oldest first."""

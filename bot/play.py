@@ -252,7 +252,11 @@ class Play:
             # Name the moves only when every one of them was public (never a secret pick).
             shown = " ".join(r.text for r in rows)
             public = all(e.audience is None for e in events)
-            notice = Event("timeout" if public else "timeout_secret", {"notation": shown}, seat)
+            notice = (
+                Event("timeout", {"notation": shown}, seat)
+                if public
+                else Event("timeout_secret", {}, seat)  # its own sentence: no notation
+            )
             return await self.aftermath.after(
                 loaded, [notice, *events], before=before, acted=len(rows)
             )

@@ -314,6 +314,12 @@ class Reading:
         for action in actions:
             state, new = replay_step(loaded.game, state, action.seat, action.text)
             events.extend(new)
+        # Nothing delivered yet (the start's own posts were lost): every hand and secret
+        # form is owed, as at the start, not only those that changed since it.
         return await self.aftermath.posts(
-            loaded, events[-12:], before=before, started=started, described=len(actions)
+            loaded,
+            events[-12:],
+            before=None if started else before,
+            started=started,
+            described=len(actions),
         )

@@ -69,7 +69,13 @@ class Tempo:
         if seat not in loaded.game.to_act(loaded.state) or turn != self.turn_start(loaded):
             return None
         if timer.kind == DEADLINE:
-            return await self.play.timeout_move(loaded.row.id, seat, float(turn))
+            try:
+                return await self.play.timeout_move(loaded.row.id, seat, float(turn))
+            except Stale:
+                # a move committed meanwhile (in another bot process, say): the deadline
+                # still counts if its seat's turn is still running, which timeout_move
+                # checks again
+                return await self.play.timeout_move(loaded.row.id, seat, float(turn))
         if timer.kind == REMIND:
             return await self._remind(loaded, timer)
         return None

@@ -1,6 +1,7 @@
 """The real bot as its own OS process, pointed at an emulator: ``python -m
 bench.faults.botproc``. Configuration comes from the environment as for ``python -m bot``
-(``DISCORD_TOKEN``, ``TENKA_DATABASE``, ``TENKA_DISCORD_API``, ``TENKA_DISCORD_GATEWAY``),
+(``DISCORD_TOKEN``, ``TENKA_DATABASE``, ``TENKA_DISCORD_API``, ``TENKA_DISCORD_GATEWAY``,
+``TENKA_SHARD_COUNT``/``TENKA_SHARD_IDS`` for a sharded client, as ``make_bot`` picks it),
 plus:
 
 - ``FAULTS_CLOCK``: a file holding the simulated time (seconds); the bot's clock reads it,
@@ -22,7 +23,7 @@ import signal
 import sys
 from pathlib import Path
 
-from bot.app import TenkaBot
+from bot.app import make_bot
 from bot.config import Config
 
 
@@ -41,7 +42,7 @@ async def main() -> None:
     config = Config.load(dotenv=Path("/nonexistent"))
     clock_file = os.environ.get("FAULTS_CLOCK")
     clock = FileClock(Path(clock_file)) if clock_file else None
-    bot = TenkaBot(config, ai_budget_s=0.02, **({"clock": clock} if clock else {}))
+    bot = make_bot(config, ai_budget_s=0.02, **({"clock": clock} if clock else {}))
     bot._connection.guild_ready_timeout = 0.05
     if os.environ.get("FAULTS_SYNC") == "1":
 

@@ -2,37 +2,45 @@
 
 - Through Discord: the mover presses ``n`` different quick-action buttons of one board
   (``tenka:a:<game>:<version>:<index>``, as a double-clicking player or a replayed payload
-  would), all dispatched together to the real bot over the emulator.
-- From two bot processes sharing the database: each process
+  would), all dispatched together to the real bot over the emulator (SQLite).
+- From two bot processes sharing the database, on each backend: each process
   (``python -m bench.faults.races STORE_URL ...``) opens its own store on the same URL
-  (a SQLite path today; the URL is a parameter so a PostgreSQL store can run the same
-  race) and plays half of the conflicting moves (buttons by index, notations typed as
-  ``/move`` does, form answers are notations too) at one agreed instant.
+  (a SQLite file, then a PostgreSQL database) and plays half of the conflicting moves
+  (buttons by index, notations typed as ``/move`` does, form answers are notations too)
+  at one agreed instant. PostgreSQL is the server ``TENKA_TEST_POSTGRES`` names (a fresh
+  database on it) or a temporary cluster from the system's binaries; without them the
+  PostgreSQL row says why instead of running.
 
-Figures: rounds, conflicting moves, winners per version (must be exactly 1), losers without
-a clear sentence, gaps or duplicates in the log.
+Figures per setting (one row each) and in total: rounds, conflicting moves, winners per
+version (must be exactly 1), losers without a clear sentence, gaps or duplicates in the
+log.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
+import secrets
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from bench.configs import configurations
-from bench.faults.checks import integrity_ok, replay_problems
+from bench.faults.checks import integrity_ok, replay_problems, store_replay_problems
 from bench.faults.harness import answer_of, is_sentence
 from bench.tables import open_table
 from bot.edge import error_text
 from bot.service import Service
-from bot.store import open_store
+from bot.store import is_postgres, open_store
+from bot.store.pg_cluster import ClusterError, TempCluster
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,22 +54,94 @@ def _race_configs() -> list[Any]:
     return out
 
 
-async def run_races(rounds: int = 5, at_once: int = 100, seed: int = 17) -> dict[str, Any]:
+COUNTS = (
+    "races",
+    "conflicting_moves",
+    "winners",
+    "wrong_winner_counts",
+    "unclear_losers",
+    "log_gaps_or_duplicates",
+    "exceptions",
+)
+
+
+def _counts() -> dict[str, Any]:
+    return dict.fromkeys(COUNTS, 0)
+
+
+async def run_races(
+    rounds: int = 5, at_once: int = 100, seed: int = 17, *, postgres_url: str | None = None
+) -> dict[str, Any]:
     """``rounds`` rounds in each setting (one game of each game in turn); ``at_once``
-    conflicting moves per round."""
+    conflicting moves per round. ``postgres_url``: a database for the PostgreSQL race
+    (default: a server of our own, see the module's notes)."""
     started = time.perf_counter()
-    figures: dict[str, Any] = {
-        "races": 0,
-        "conflicting_moves": 0,
-        "wrong_winner_counts": 0,
-        "unclear_losers": 0,
-        "log_gaps_or_duplicates": 0,
-        "exceptions": 0,
-    }
     problems: list[str] = []
-    await _through_discord(rounds, at_once, seed, figures, problems)
-    await _two_processes(rounds, at_once, seed, figures, problems)
-    return {**figures, "problems": problems[:20], "wall_s": round(time.perf_counter() - started, 1)}
+    settings: dict[str, dict[str, Any]] = {}
+    settings["discord, sqlite"] = found = _counts()
+    await _through_discord(rounds, at_once, seed, found, problems)
+    with tempfile.TemporaryDirectory() as tmp:
+        settings["two processes, sqlite"] = found = _counts()
+        await _two_processes(str(Path(tmp) / "shared.db"), rounds, at_once, seed, found, problems)
+    async with postgres_database(postgres_url) as (url, why_not):
+        settings["two processes, postgresql"] = found = _counts()
+        if url is None:
+            found["unavailable"] = why_not
+        else:
+            await _two_processes(url, rounds, at_once, seed, found, problems)
+    totals = {k: sum(int(f.get(k, 0)) for f in settings.values()) for k in COUNTS}
+    return {
+        **totals,
+        "postgresql": "ran" if "unavailable" not in found else f"not run: {found['unavailable']}",
+        "by_setting": settings,
+        "problems": problems[:20],
+        "wall_s": round(time.perf_counter() - started, 1),
+    }
+
+
+@contextlib.asynccontextmanager
+async def postgres_database(given: str | None) -> AsyncIterator[tuple[str | None, str]]:
+    """A PostgreSQL URL for the race and, when there is none, why: ``given``; else a fresh
+    database on the ``TENKA_TEST_POSTGRES`` server (dropped after); else a temporary
+    cluster (removed after)."""
+    if given:
+        yield given, ""
+        return
+    admin = os.environ.get("TENKA_TEST_POSTGRES", "").strip()
+    if admin:
+        name = f"tenka_races_{os.getpid()}_{secrets.token_hex(4)}"
+        await _admin(admin, f'CREATE DATABASE "{name}"')
+        try:
+            yield with_database(admin, name), ""
+        finally:
+            await _admin(admin, f'DROP DATABASE IF EXISTS "{name}"')
+        return
+    try:
+        cluster = TempCluster()
+        url = await asyncio.to_thread(cluster.start)
+    except ClusterError as err:
+        yield None, str(err)
+        return
+    try:
+        yield url, ""
+    finally:
+        await asyncio.to_thread(cluster.remove)
+
+
+async def _admin(url: str, sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+def with_database(url: str, database: str) -> str:
+    """``url`` naming ``database`` instead of its own."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{database}"))
 
 
 async def _through_discord(
@@ -127,6 +207,7 @@ def _score(
 ) -> None:
     figures["races"] += 1
     figures["conflicting_moves"] += len(answers)
+    figures["winners"] += winners
     if moved != 1 or winners != 1:
         figures["wrong_winner_counts"] += 1
         problems.append(f"race: the game moved {moved} times, {winners} players told 'Played'")
@@ -145,92 +226,130 @@ def _log_check(db: Path, figures: dict[str, Any], problems: list[str]) -> None:
 
 
 async def _two_processes(
-    rounds: int, at_once: int, seed: int, figures: dict[str, Any], problems: list[str]
+    url: str,
+    rounds: int,
+    at_once: int,
+    seed: int,
+    figures: dict[str, Any],
+    problems: list[str],
 ) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        url = str(Path(tmp) / "shared.db")
-        store = await open_store(url)
-        service = Service(store, render=False)
-        configs = _race_configs()
-        try:
-            for index in range(rounds):
-                config = configs[index % len(configs)]
-                pairs = [(7000 + i, f"P{i}") for i in range(config.players)]
-                game_id = await open_table(service, config, pairs, seed=seed + 50 + index)
-                loaded = await service.load(game_id)
-                seat = min(loaded.game.to_act(loaded.state))
-                user = loaded.user_at(seat)
-                version = loaded.row.version
-                start_at = time.time() + 2.5  # both processes are up by then
-                procs = [
-                    subprocess.Popen(
-                        [
-                            sys.executable,
-                            "-m",
-                            "bench.faults.races",
-                            url,
-                            str(game_id),
-                            str(user),
-                            str(version),
-                            str(at_once // 2),
-                            str(start_at),
-                            str(w),
-                        ],
-                        stdout=subprocess.PIPE,
-                        stderr=subprocess.PIPE,
-                        env={**os.environ, "PYTHONPATH": str(ROOT)},
-                    )
-                    for w in range(2)
-                ]
-                answers: list[Any] = []
-                for proc in procs:
-                    out, err = await asyncio.to_thread(proc.communicate)
-                    if proc.returncode != 0:
-                        figures["exceptions"] += 1
-                        problems.append(f"race worker failed: {err.decode()[-500:]}")
-                        continue
-                    answers += json.loads(out)
-                after = await service.load(game_id)
-                winners = sum(1 for a in answers if a.startswith("Played"))
-                _score(figures, problems, after.row.version - version, winners, answers)
-                figures["exceptions"] += sum(1 for a in answers if a.startswith("Something went"))
-        finally:
-            await store.close()
+    store = await open_store(url)
+    service = Service(store, render=False)
+    configs = _race_configs()
+    game_ids: list[int] = []
+    try:
+        for index in range(rounds):
+            config = configs[index % len(configs)]
+            pairs = [(7000 + i, f"P{i}") for i in range(config.players)]
+            game_id = await open_table(service, config, pairs, seed=seed + 50 + index)
+            game_ids.append(game_id)
+            loaded = await service.load(game_id)
+            seat = min(loaded.game.to_act(loaded.state))
+            user = loaded.user_at(seat)
+            version = loaded.row.version
+            legal = loaded.game.legal(loaded.state, seat)
+            moves = [loaded.game.notation(loaded.state, action) for action in legal]
+            procs = [
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "bench.faults.races",
+                        url,
+                        str(game_id),
+                        str(user),
+                        str(version),
+                        str(at_once // 2),
+                        str(w),
+                    ],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    env={**os.environ, "PYTHONPATH": str(ROOT)},
+                )
+                for w in range(2)
+            ]
+            answers = await _race(procs, json.dumps(moves), figures, problems)
+            after = await service.load(game_id)
+            winners = sum(1 for a in answers if a.startswith("Played"))
+            _score(figures, problems, after.row.version - version, winners, answers)
+            figures["exceptions"] += sum(1 for a in answers if a.startswith("Something went"))
+        if is_postgres(url):
+            bad = await store_replay_problems(store, game_ids)
+            figures["log_gaps_or_duplicates"] += len(bad)
+            problems += bad[:3]
+    finally:
+        await store.close()
+    if not is_postgres(url):
         _log_check(Path(url), figures, problems)
 
 
+async def _race(
+    procs: list[subprocess.Popen[bytes]],
+    moves: str,
+    figures: dict[str, Any],
+    problems: list[str],
+) -> list[Any]:
+    """Start the race in both worker processes at once; their answers."""
+    ready = []
+    for proc in procs:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(moves.encode() + b"\n")
+        proc.stdin.flush()
+    for proc in procs:
+        assert proc.stdout is not None
+        line = await asyncio.to_thread(proc.stdout.readline)
+        ready.append(line.strip() == b"READY")
+    for proc, up in zip(procs, ready, strict=True):
+        if up:  # GO (a worker that failed to start has nothing to read it)
+            assert proc.stdin is not None
+            proc.stdin.write(b"GO\n")
+            proc.stdin.flush()
+    answers: list[Any] = []
+    for proc in procs:
+        out, err = await asyncio.to_thread(proc.communicate)  # closes stdin too
+        if proc.returncode != 0:
+            figures["exceptions"] += 1
+            problems.append(f"race worker failed: {err.decode()[-500:]}")
+            continue
+        answers += json.loads(out)
+    return answers
+
+
 async def _worker(
-    url: str, game_id: int, user: int, version: int, n: int, start_at: float, which: int
+    url: str, game_id: int, user: int, version: int, n: int, moves: list[str], which: int
 ) -> list[str]:
+    """Half of a race in its own process: open the store, say READY, wait for GO on
+    stdin (the parent sends it once both processes are ready, however slowly each
+    started), then play ``n`` of the race version's legal ``moves`` at once (odd ones by
+    index as a button does, even ones typed as ``/move`` does)."""
     store = await open_store(url)
     service = Service(store, render=False)
     try:
-        loaded = await service.load(game_id)
-        seat = loaded.seat_of(user)
-        legal = loaded.game.legal(loaded.state, seat)
         rng = random.Random(which)
 
         async def one(i: int) -> str:
-            index = rng.randrange(len(legal))
+            index = rng.randrange(len(moves))
             try:
                 if i % 2:
                     result = await service.act_index(game_id, user, index, expected_version=version)
                 else:
-                    text = loaded.game.notation(loaded.state, legal[index])
+                    text = moves[index]
                     result = await service.act(game_id, user, text, expected_version=version)
                 return result.reply or "Played"
             except Exception as err:  # what the edge would tell the player
                 return error_text(err, "en")
 
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        await store.get_game(game_id)  # connected and warm
+        print("READY", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
         return list(await asyncio.gather(*(one(i) for i in range(n))))
     finally:
         await store.close()
 
 
 if __name__ == "__main__":
-    url, game, user, version, n, start_at, which = sys.argv[1:8]
-    out = asyncio.run(
-        _worker(url, int(game), int(user), int(version), int(n), float(start_at), int(which))
-    )
+    url, game, user, version, n, which = sys.argv[1:7]
+    moves = json.loads(sys.stdin.readline())
+    out = asyncio.run(_worker(url, int(game), int(user), int(version), int(n), moves, int(which)))
     print(json.dumps(out))

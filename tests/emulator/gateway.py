@@ -1,5 +1,10 @@
 """The gateway websocket: HELLO, IDENTIFY/READY, heartbeats, RESUME, dispatches.
 
+Sharding as Discord does it: a session that identified with ``shard: [i, n]`` receives a
+guild's events (its GUILD_CREATE at identify, messages, channels, interactions) only when
+``(guild_id >> 22) % n == i``, and events without a guild (DMs, DM interactions) only on
+shard 0. A session without ``shard`` receives everything.
+
 Frames are plain JSON text whatever ``compress`` the client asked for in the URL:
 discord.py only decompresses binary frames and reads text frames as they are.
 """
@@ -32,6 +37,9 @@ DIRECT_MESSAGES = 1 << 12
 
 APPLICATION_FLAGS = 1 << 23  # APPLICATION_COMMAND_BADGE
 
+# Events whose body is the guild itself (its ``id`` is the guild's).
+GUILD_OBJECT_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+
 
 @dataclass(eq=False)
 class GatewaySession:
@@ -45,6 +53,28 @@ class GatewaySession:
     ws: web.WebSocketResponse | None = None
     alive: bool = True
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether this session gets events of ``guild_id`` (``None``: no guild, a DM)."""
+        if self.shard is None:
+            return True
+        index, count = self.shard
+        if guild_id is None:
+            return index == 0
+        return shard_of(guild_id, count) == index
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """The shard holding ``guild_id`` among ``count`` (Discord's ``(id >> 22) % count``)."""
+    return (guild_id >> 22) % count if count > 0 else 0
+
+
+def guild_of_event(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event belongs to: its ``guild_id``, or a guild object's own ``id``."""
+    raw = data.get("guild_id")
+    if raw is None and event in GUILD_OBJECT_EVENTS:
+        raw = data.get("id")
+    return int(raw) if raw is not None else None
 
 
 class Gateway:
@@ -109,10 +139,16 @@ class Gateway:
         finally:
             self._open.set()
 
+    def sessions_for(self, guild_id: int | None) -> list[GatewaySession]:
+        """Alive sessions whose shard holds ``guild_id`` (``None``: DMs, shard 0)."""
+        return [s for s in self.alive_sessions() if s.receives(guild_id)]
+
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> int:
-        """Send a dispatch to every alive session (buffered for resume when disconnected)."""
+        """Send a dispatch to every alive session whose shard holds the event's guild
+        (buffered for resume when disconnected); returns how many sessions got it."""
         sent = 0
-        for session in self.alive_sessions():
+        guild_id = guild_of_event(event, data)
+        for session in self.sessions_for(guild_id):
             if intent and not session.intents & intent:
                 continue
             await self._dispatch_to(session, event, data)
@@ -189,7 +225,7 @@ class Gateway:
         self.history.append(("identify", session.id, data.get("intents")))
         await self._dispatch_to(session, "READY", self._ready(session))
         for guild in self.emu.world.guilds.values():
-            if self.emu.bot.id in guild.members:
+            if self.emu.bot.id in guild.members and session.receives(guild.id):
                 payload = self.emu.world.guild_create_payload(
                     guild, all_members=bool(session.intents & GUILD_MEMBERS)
                 )
@@ -206,7 +242,7 @@ class Gateway:
             "guilds": [
                 {"id": str(g.id), "unavailable": True}
                 for g in emu.world.guilds.values()
-                if emu.bot.id in g.members
+                if emu.bot.id in g.members and session.receives(g.id)
             ],
             "session_id": session.id,
             "session_type": "normal",

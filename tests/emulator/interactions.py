@@ -203,6 +203,9 @@ class InteractionFactory:
     ) -> InteractionHandle:
         if not self.emu.gateway.alive_sessions():
             raise RuntimeError("no bot is connected to the emulator's gateway")
+        guild_id = payload.get("guild_id")
+        if not self.emu.gateway.sessions_for(int(guild_id) if guild_id else None):
+            raise RuntimeError(f"no bot session holds the shard of guild {guild_id} (DMs: 0)")
         record = InteractionRecord(
             id=int(payload["id"]),
             token=payload["token"],

@@ -86,6 +86,16 @@ class Snowflakes:
         self._last = max(self._last + 1, ms << 22)
         return self._last
 
+    def next_on_shard(self, index: int, count: int) -> int:
+        """A fresh id that Discord's sharding rule (``(id >> 22) % count``) puts on shard
+        ``index``: the embedded time moves on by the fewest milliseconds that do it."""
+        first = self.next()
+        ms = first >> 22
+        wanted = ms + (index - ms) % count
+        if wanted != ms:
+            self._last = wanted << 22
+        return self._last
+
 
 @dataclass(eq=False)
 class FakeUser:

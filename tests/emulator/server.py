@@ -203,10 +203,16 @@ class Emulator:
     # --- building the world ------------------------------------------------------------------
 
     def add_guild(
-        self, name: str = "Tenka Test", *, locale: str = "en-US", members: bool = True
+        self,
+        name: str = "Tenka Test",
+        *,
+        locale: str = "en-US",
+        members: bool = True,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """A guild with the bot and the owner in it (and every fake user when ``members``)."""
-        guild = self.world.add_guild(name, owner_id=self.owner.id, locale=locale)
+        """A guild with the bot and the owner in it (and every fake user when ``members``);
+        ``shard=(index, count)`` picks an id that Discord's rule puts on that shard."""
+        guild = self.world.add_guild(name, owner_id=self.owner.id, locale=locale, shard=shard)
         self.world.add_member(guild, self.owner.id)
         if members:
             for user in self.world.users.values():

@@ -58,9 +58,11 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, owner_id: int, locale: str) -> Guild:
-        """A new guild whose members include the bot."""
-        gid = self.ids.next()
+    def add_guild(
+        self, name: str, *, owner_id: int, locale: str, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A new guild whose members include the bot (its id on ``shard`` = (index, count))."""
+        gid = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         guild = Guild(gid, name, owner_id, locale=locale)
         everyone = Role(gid, "@everyone", EVERYONE_PERMISSIONS)
         admin = Role(self.ids.next(), "Admin", EVERYONE_PERMISSIONS | P_ADMINISTRATOR, 1)

@@ -39,10 +39,21 @@ async def test_kill_9_loses_and_doubles_nothing() -> None:
     zeros("kill", found)
 
 
-async def test_races_have_one_winner_and_clear_losers() -> None:
-    found = await run_races(1, 40, seed=3)
-    assert found["races"] == 2 and found["conflicting_moves"] == 80
+async def test_races_have_one_winner_and_clear_losers(pg_url: str) -> None:
+    found = await run_races(1, 40, seed=3, postgres_url=pg_url)
+    assert found["races"] == 3 and found["conflicting_moves"] == 120
     zeros("races", found)
+    settings = found["by_setting"]
+    assert set(settings) == {
+        "discord, sqlite",
+        "two processes, sqlite",
+        "two processes, postgresql",
+    }
+    for setting in settings.values():  # the zeros hold on each backend, PostgreSQL too
+        assert setting["races"] == setting["winners"] == 1, setting
+        assert setting["conflicting_moves"] == 40, setting
+        zeros("races", setting)
+    assert found["postgresql"] == "ran"
 
 
 async def test_fuzz_through_discord() -> None:
@@ -124,3 +135,22 @@ async def _typed(config: Any, data: st.DataObject) -> None:
                 assert (await service.load(game_id)).row.version > loaded.row.version
         finally:
             await store.close()
+
+
+async def test_races_without_postgresql_binaries_say_so_as_a_figure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bench import faults
+    from bench.faults import races
+    from bot.store.pg_cluster import ClusterError
+
+    class NoServer:
+        def __init__(self) -> None:
+            raise ClusterError("No PostgreSQL server binaries (initdb, pg_ctl) were found")
+
+    monkeypatch.delenv("TENKA_TEST_POSTGRES", raising=False)
+    monkeypatch.setattr(races, "TempCluster", NoServer)
+    async with races.postgres_database(None) as (url, why):
+        assert url is None and "binaries" in why
+    part = {"by_setting": {"two processes, postgresql": {"races": 0, "unavailable": why}}}
+    assert faults._postgres_races(part) == f"not run: {why}"
