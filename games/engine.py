@@ -52,6 +52,27 @@ def find_legal(game: Game, state: State, seat: Seat, action: object) -> Action |
     return None
 
 
+def public_choices(
+    game: Game, state: State, seat: Seat, most: int | None = None
+) -> tuple[Action, ...] | None:
+    """The game's :meth:`~games.base.Game.public_choices` for ``seat``, checked, for the
+    public board's buttons: ``None`` unless ``seat`` is the one seat to act in a game going
+    on, when the game answers ``None``, or when it lists more than ``most`` actions (then
+    none is looked at: a lot of Shitenno lists thousands lazily). Fails closed: an action
+    that is not legal now makes the answer ``None``, never a button that cannot be
+    played. Which seat acts is public, so these conditions leak nothing."""
+    if game.outcome(state) is not None or game.to_act(state) != {seat}:
+        return None
+    choices = game.public_choices(state, seat)
+    if choices is None or (most is not None and len(choices) > most):
+        return None
+    shown = tuple(choices)
+    legal = game.legal(state, seat)
+    if any(action not in legal for action in shown):
+        return None
+    return shown
+
+
 def explain(game: Game, state: State, seat: Seat, action: object) -> str:
     """Why ``action`` is not legal for ``seat`` now: the game's sentence, or
     :data:`~games.base.MALFORMED_ACTION` for an object whose fields do not have their
