@@ -44,10 +44,16 @@ def find_legal(game: Game, state: State, seat: Seat, action: object) -> Action |
         return None
     kind = type(action)
     try:
-        for candidate in game.legal(state, seat):
+        legal = game.legal(state, seat)
+        # ``index`` first: a lazy sequence (Shitenno's thousands of lots) finds a member
+        # without listing the others, a list stops at it; nothing == action: not legal
+        candidate = legal[legal.index(action)]
+        if type(candidate) is kind and candidate == action and hash(candidate) == key:
+            return candidate
+        for candidate in legal:  # an earlier look-alike answered ==: look at them all
             if type(candidate) is kind and candidate == action and hash(candidate) == key:
                 return candidate
-    except Exception:  # a field's == raised
+    except Exception:  # not there (ValueError), or a field's == raised
         return None
     return None
 
