@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
@@ -154,10 +155,10 @@ class LotChoices(Sequence[ShitennoAction]):
         for i in range(len(self)):
             yield self[i]
 
-    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+    def index(self, value: object, start: int = 0, stop: int = sys.maxsize) -> int:
         """Where ``value`` is, computed from its cards and tile(s) (the inverse of
         ``__getitem__``), without listing the lots before it."""
-        if start or stop is not None:
+        if start or stop != sys.maxsize:
             return super().index(value, start, stop)
         if value not in self:
             raise ValueError(f"{value!r} is not one of the lots")
