@@ -88,9 +88,48 @@ class Aftermath:
         """The posts of the game's state now (a move's, or what a crash left owed): a public
         board only when something public happened, a DM for every hand that changed."""
         finished = loaded.game.outcome(loaded.state) is not None
-        public: tuple[Post, ...] = ()
         prefs = await self._prefs(loaded)  # each player's settings, read once
         palettes = _palettes(prefs)
+        locales = {
+            user: reader[1]
+            if reader is not None and user == reader[0]
+            else reader_locale(p, loaded.locale)
+            for user, p in prefs.items()
+        }
+        # the DMs are built while the board is drawn (the pictures take turns on the one
+        # render thread; the texts, hands and digests are written meanwhile)
+        private_task = asyncio.ensure_future(
+            presenter.private_posts(
+                loaded, before, render=self.render, locales=locales, palettes=palettes
+            )
+        )
+        try:
+            public = await self._public(loaded, events, before, started, finished, described)
+        except BaseException:
+            private_task.cancel()
+            await asyncio.gather(private_task, return_exceptions=True)
+            raise
+        private = await private_task
+        return Result(
+            presenter.summary(loaded),
+            public=public,
+            private=private,
+            finished=finished,
+            serial=next(RESULT_SERIALS),
+            publishes=True,
+        )
+
+    async def _public(
+        self,
+        loaded: Loaded,
+        events: list[Event],
+        before: State | None,
+        started: bool,
+        finished: bool,
+        described: int,
+    ) -> tuple[Post, ...]:
+        """The public board post of :meth:`posts`, or none when nothing public happened."""
+        public: tuple[Post, ...] = ()
         if started or finished or any(e.audience is None for e in events):
             post = await presenter.board_post(
                 loaded,
@@ -118,23 +157,7 @@ class Aftermath:
                 )
                 post = replace(post, text=_fit([*told, post.text]))
             public = (replace(post, edit_previous=mid_turn, ping=ping),)
-        locales = {
-            user: reader[1]
-            if reader is not None and user == reader[0]
-            else reader_locale(p, loaded.locale)
-            for user, p in prefs.items()
-        }
-        private = await presenter.private_posts(
-            loaded, before, render=self.render, locales=locales, palettes=palettes
-        )
-        return Result(
-            presenter.summary(loaded),
-            public=public,
-            private=private,
-            finished=finished,
-            serial=next(RESULT_SERIALS),
-            publishes=True,
-        )
+        return public
 
     async def _prefs(self, loaded: Loaded) -> dict[int, dict[str, object]]:
         return {

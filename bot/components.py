@@ -172,7 +172,7 @@ class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tenka:a:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<index>\d{1,4})",
 ):
-    """One of a few legal actions, by its index in ``legal()`` at the given version."""
+    """One of a few public actions, by its index in ``public_choices()`` at the given version."""
 
     def __init__(self, game_id: int, version: int, index: int, label: str = "…") -> None:
         self.game_id, self.version, self.index = game_id, version, index

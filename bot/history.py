@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from bot import presenter
 from bot.loaded import Loaded
-from bot.unit import Unit
-from games import engine
-from games.base import Event, Game, Seat, State
+from bot.unit import Unit, replay_step
+from games.base import Seat
+
+__all__ = ["DIGEST_LINES", "History", "replay_step"]
 
 DIGEST_LINES = 12
-
-
-def replay_step(game: Game, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
-    """Apply one logged action (its notation, or ``resign``) and return its events."""
-    if text == engine.RESIGN:
-        new_state, events = engine.resign(game, state, seat)
-        return new_state, events or [Event("resign", {}, seat)]
-    new_state, _, events = engine.act_text(game, state, seat, text)
-    return new_state, events
 
 
 class History:
@@ -67,13 +59,10 @@ class History:
     async def lines(
         self, loaded: Loaded, start: int, end: int, *, viewer: Seat | None, locale: str
     ) -> list[str]:
-        state = await self.unit.state_at(loaded, start)
+        _, steps = await self.unit.walk(loaded, start, end)
         names = loaded.names(locale)
         out: list[str] = []
-        for row in await self.store.actions(loaded.row.id, since_seq=start):
-            if row.seq >= end:
-                break
-            state, events = replay_step(loaded.game, state, row.seat, row.text)
+        for _, events in steps:
             out.extend(presenter.event_lines(events, names, viewer, locale))
         return out[-DIGEST_LINES:]
 
@@ -81,13 +70,10 @@ class History:
         self, loaded: Loaded, start: int, end: int, viewer: Seat | None, locale: str
     ) -> list[str]:
         """One numbered line per action in ``start..end-1`` that ``viewer`` may see."""
-        state = await self.unit.state_at(loaded, start)
+        _, steps = await self.unit.walk(loaded, start, end)
         names = loaded.names(locale)
         lines: list[str] = []
-        for row in await self.store.actions(loaded.row.id, since_seq=start):
-            if row.seq >= end:
-                break
-            state, events = replay_step(loaded.game, state, row.seat, row.text)
+        for row, events in steps:
             shown = presenter.event_lines(events, names, viewer, locale)
             if shown:
                 lines.append(f"{row.seq + 1}. " + " ".join(shown))

@@ -57,16 +57,22 @@ class Play:
     async def act_index(
         self, game_id: int, user_id: int, index: int, *, expected_version: int, locale: str = "en"
     ) -> Result:
-        """Play the user's ``legal()[index]`` as it was at ``expected_version`` (a button)."""
+        """Play the user's ``public_choices()[index]`` as it was at ``expected_version`` (a
+        board button: see ``presenter._quick_choices``); at a version that showed no
+        buttons (a payload made up or kept), ``legal()[index]``, the seat's own move all
+        the same."""
         async with self.unit.hold(game_id) as loaded:
             seat = loaded.seat_of(user_id)
             _check_version(loaded, expected_version)
             engine.check_can_act(loaded.game, loaded.state, seat)
-            legal = loaded.game.legal(loaded.state, seat)
-            if not 0 <= index < len(legal):
+            most = presenter.QUICK_CHOICES
+            public = engine.public_choices(loaded.game, loaded.state, seat, most=most)
+            shown = loaded.game.legal(loaded.state, seat) if public is None else public
+            if not 0 <= index < len(shown):
                 raise Stale("err.stale")
-            notation = loaded.game.notation(loaded.state, legal[index])
-            result = await self._play(loaded, seat, user_id, [legal[index]], locale)
+            action = shown[index]
+            notation = loaded.game.notation(loaded.state, action)
+            result = await self._play(loaded, seat, user_id, [action], locale)
             return replace(result, reply=t("reply.played", locale, notation=notation))
 
     async def end_turn(

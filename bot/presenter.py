@@ -23,6 +23,7 @@ from bot.loaded import Loaded, mention, seat_name
 from bot.results import Attachment, GameSummary, Post, PrivatePost, SeatInfo
 from bot.store import GameRow, SeatRow
 from bot.text import BUTTON_LABEL, CHOICE_NAME, describe_event, describe_outcome, fit, say, t
+from games import engine
 from games.base import Event, Game, Outcome, Seat, State
 
 T = TypeVar("T")
@@ -305,34 +306,28 @@ def _render_result(
 
 
 QUICK_CHOICES = 5  # one row of buttons
-HIDDEN_PROBES = 16  # reshuffles of what the public cannot see before buttons go public
 
 
 def _quick_choices(loaded: Loaded, locale: str = "en") -> tuple[tuple[str, int], ...]:
-    """Buttons for every legal action when one seat acts and has only a few (China's
-    draws): pressing one plays ``legal()[index]`` at this version (labels in ``locale``,
-    shortened to a button's 80 characters at a word)."""
+    """Buttons when one seat acts and has only a few actions the public may see (China's
+    draws, Shitenno's Accept / Refuse): pressing one plays ``public_choices()[index]`` at
+    this version (labels in ``locale``, shortened to a button's 80 characters at a word).
+
+    Public buttons must reveal nothing, so they come from the game's own rule
+    (:meth:`games.base.Game.public_choices`, a function of public information only, a
+    conformance property) and never from ``legal()``: a Shitenno hand that can place
+    nothing leaves only Draw / End, and even how many actions there are would tell."""
     game, state = loaded.game, loaded.state
     acting = game.to_act(state)
     if len(acting) != 1:
         return ()
     (seat,) = acting
-    legal = game.legal(state, seat)
-    if not 1 < len(legal) <= QUICK_CHOICES:
+    shown = engine.public_choices(game, state, seat, most=QUICK_CHOICES)
+    if shown is None or len(shown) < 2:
         return ()
-    labels = [fit(say(game.label(state, a), locale), BUTTON_LABEL) for a in legal]
-    # Public buttons must reveal nothing: if what the seat could do depends on hidden
-    # information (a tentative secret hand), the labels change when it is reshuffled.
-    # Two reshuffles missed it 5 times in 213 Shitenno games (a hand that can place
-    # nothing leaves only Draw / End): the fault suite's leak check found it.
-    for k in range(1, HIDDEN_PROBES + 1):
-        other = game.shuffle_hidden(state, None, k)
-        shown = [
-            fit(say(game.label(other, a), locale), BUTTON_LABEL) for a in game.legal(other, seat)
-        ]
-        if shown != labels:
-            return ()
-    return tuple((label, i) for i, label in enumerate(labels))
+    return tuple(
+        (fit(say(game.label(state, a), locale), BUTTON_LABEL), i) for i, a in enumerate(shown)
+    )
 
 
 def _controls(loaded: Loaded) -> tuple[str, ...]:

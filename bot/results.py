@@ -25,7 +25,7 @@ class Post:
     ping: tuple[int, ...] = ()  # user ids to mention; nobody else is pinged
     controls: tuple[str, ...] = ()  # board buttons: "undo", "end", "resign"
     version: int = 0  # game version the controls belong to (stale presses are refused)
-    choices: tuple[tuple[str, int], ...] = ()  # (label, index in legal()) quick buttons
+    choices: tuple[tuple[str, int], ...] = ()  # (label, index in public_choices()) quick buttons
     edit_previous: bool = False  # a step inside one seat's turn: update the last board
     board: bool = True  # False: a notice (reminder, vote) that is not the game's board
     extra: tuple[Attachment, ...] = ()  # more pictures (the result card at the end)

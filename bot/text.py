@@ -37,11 +37,38 @@ def core_catalogue(locale: str) -> Mapping[str, str]:
     return {k: v for k, v in data.items() if k != "about"}
 
 
-def catalogue(locale: str) -> Mapping[str, str]:
-    """The bot's sentences plus every game's words (``data/<key>/locales``)."""
-    if not (LOCALES_DIR / f"{locale}.json").is_file():
+@cache
+def _has_locale(locale: str) -> bool:
+    return (LOCALES_DIR / f"{locale}.json").is_file()
+
+
+# locale -> (the games' words it was built from, the catalogue, its variants by key)
+_CATALOGUES: dict[str, tuple[Mapping[str, str], Mapping[str, str], dict[str, list[str]]]] = {}
+
+
+def _built(locale: str) -> tuple[Mapping[str, str], Mapping[str, str], dict[str, list[str]]]:
+    """The catalogue of ``locale`` and its variant index, built once and again only when
+    the games' words change (``words.add_words`` makes a new ``fragments`` mapping): every
+    sentence of every post reads it, and merging ~2,000 entries each time was a fifth of a
+    move's work on the main thread."""
+    if not _has_locale(locale):
         locale = DEFAULT_LOCALE
-    return ChainMap(dict(core_catalogue(locale)), dict(words.fragments(locale)))
+    fragments = words.fragments(locale)
+    built = _CATALOGUES.get(locale)
+    if built is None or built[0] is not fragments:
+        table = ChainMap(dict(core_catalogue(locale)), dict(fragments))
+        variants: dict[str, list[str]] = {}
+        for candidate in table:  # "a.b.c_d" is a variant of "a" and of "a.b"
+            for i, char in enumerate(candidate):
+                if char == ".":
+                    variants.setdefault(candidate[:i], []).append(candidate)
+        built = _CATALOGUES[locale] = (fragments, table, variants)
+    return built
+
+
+def catalogue(locale: str) -> Mapping[str, str]:
+    """The bot's sentences plus every game's words (``data/<key>/locales``); read only."""
+    return _built(locale)[1]
 
 
 def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
@@ -71,9 +98,7 @@ def _variant(key: str, args: Mapping[str, Any]) -> str:
     """The most specific ``key.<a>_<b>`` variant whose arguments are all set, else ``key``."""
     prefix = key + "."
     best, best_size = key, 0
-    for candidate in catalogue(DEFAULT_LOCALE):  # every locale has the English keys
-        if not candidate.startswith(prefix):
-            continue
+    for candidate in _built(DEFAULT_LOCALE)[2].get(key, ()):  # every locale has English keys
         parts = candidate[len(prefix) :].split("_")
         names = _split_names(parts, args)
         if names and all(args.get(n) for n in names) and len(names) > best_size:

@@ -13,14 +13,15 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import games
 from bot.loaded import Loaded, new_turn
 from bot.results import BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
-from bot.store import Conflict, NewAction, Store
+from bot.store import ActionRow, Conflict, NewAction, Store
 from games import engine
-from games.base import Event, Seat, State
+from games.base import Event, Game, Seat, State
 
 log = logging.getLogger(__name__)
 Phase = Literal["active", "lobby", "any"]
@@ -34,6 +35,7 @@ class Unit:
         self.store = store
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
+        self._replays: dict[int, _Replay] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -77,12 +79,36 @@ class Unit:
 
     async def state_at(self, loaded: Loaded, version: int) -> State:
         """The state after ``version`` actions, from the nearest snapshot."""
-        seq, data = await self.store.snapshot_at_or_before(loaded.row.id, version)
-        state = loaded.game.load_state(data)
-        actions = await self.store.actions(loaded.row.id, since_seq=seq)
-        log_items = [(a.seat, a.text) for a in actions if a.seq < version]
-        state, _ = engine.replay(loaded.game, state, log_items)
+        state, _ = await self.walk(loaded, version, version)
         return state
+
+    async def walk(
+        self, loaded: Loaded, start: int, end: int
+    ) -> tuple[State, list[tuple[ActionRow, list[Event]]]]:
+        """The state after ``start`` actions, and each logged action of ``start..end-1``
+        with its events, replayed from the nearest snapshot at or before ``start``.
+
+        What the store holds decides: the snapshot and the log are read every time, and
+        only the replay is remembered (per game, the last snapshot's successors, see
+        :class:`_Replay`), so a digest after every move replays a step once, not the
+        ~25 steps since the snapshot each time."""
+        game_id = loaded.row.id
+        seq, data = await self.store.snapshot_at_or_before(game_id, start)
+        rows = [a for a in await self.store.actions(game_id, since_seq=seq) if a.seq < end]
+        if any(row.seq != seq + i for i, row in enumerate(rows)):  # a log with a gap
+            return _walk_plain(loaded.game, loaded.game.load_state(data), rows, start)
+        memo = self._replays.pop(game_id, None)
+        if memo is None or memo.seq != seq or memo.key != loaded.row.game_key or memo.data != data:
+            memo = _Replay(seq, loaded.row.game_key, data, [loaded.game.load_state(data)])
+        try:
+            memo.follow(loaded.game, [(row.seat, row.text) for row in rows])
+        finally:
+            self._replays[game_id] = memo  # the most recent last (pruned oldest first)
+            while len(self._replays) > REPLAYS_KEPT:
+                del self._replays[next(iter(self._replays))]
+        # a log shorter than ``start`` (an undo since) is the store's answer, as before
+        state = memo.states[min(start - seq, len(rows))]
+        return state, [(row, memo.events[row.seq - seq]) for row in rows if row.seq >= start]
 
     # --- changing ---------------------------------------------------------------------
 
@@ -147,6 +173,64 @@ class Unit:
 
     async def reload(self, loaded: Loaded) -> Loaded:
         return await self.load(loaded.row.id)
+
+
+REPLAYS_KEPT = 64  # games whose last replay is remembered
+
+
+def replay_step(game: Game, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+    """Apply one logged action (its notation, or ``resign``) and return its events."""
+    if text == engine.RESIGN:
+        new_state, events = engine.resign(game, state, seat)
+        return new_state, events or [Event("resign", {}, seat)]
+    new_state, _, events = engine.act_text(game, state, seat, text)
+    return new_state, events
+
+
+def _walk_plain(
+    game: Game, state: State, rows: Sequence[ActionRow], start: int
+) -> tuple[State, list[tuple[ActionRow, list[Event]]]]:
+    """:meth:`Unit.walk` without remembering (a log the store returned with a gap)."""
+    steps: list[tuple[ActionRow, list[Event]]] = []
+    at_start = state
+    for row in rows:
+        state, events = replay_step(game, state, row.seat, row.text)
+        if row.seq < start:
+            at_start = state
+        else:
+            steps.append((row, events))
+    return at_start, steps
+
+
+@dataclass
+class _Replay:
+    """A game's log replayed from its snapshot at ``seq`` (``data`` as stored):
+    ``states[i]`` is the state after the first ``i`` logged actions ``items[:i]`` since,
+    ``events[i]`` what ``items[i]`` did. Replays are deterministic, so the same snapshot
+    and the same logged actions give the same states: a log that changed (an undo, a
+    takeback) keeps only the common prefix."""
+
+    seq: int
+    key: str
+    data: Any
+    states: list[State]
+    items: list[tuple[int, str]] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+
+    def follow(self, game: Game, items: Sequence[tuple[int, str]]) -> None:
+        """Make ``items`` (the log since ``seq``) a prefix of what is replayed."""
+        same = 0
+        for mine, theirs in zip(self.items, items, strict=False):
+            if mine != theirs:
+                break
+            same += 1
+        if same < len(self.items) and same < len(items):  # the log changed: drop the rest
+            del self.items[same:], self.events[same:], self.states[same + 1 :]
+        for seat, text in items[len(self.items) :]:
+            state, events = replay_step(game, self.states[-1], seat, text)
+            self.items.append((seat, text))
+            self.states.append(state)
+            self.events.append(events)
 
 
 def check_phase(loaded: Loaded, phase: Phase) -> Loaded:

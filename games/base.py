@@ -392,6 +392,19 @@ class Game(Protocol):
         """
         ...
 
+    def public_choices(self, state: State, seat: Seat) -> Sequence[Action] | None:
+        """The actions of ``seat`` that may be offered as buttons on the public board: the
+        legal actions whose being legal (and whose labels) are a function of public
+        information only, so that ``public_choices(shuffle_hidden(state, None, k), seat)``
+        is the same for every ``k``. ``None`` when what the seat may do depends on what
+        the public cannot see (a hidden hand): then no buttons show.
+
+        The five games return all of ``legal()`` (in its order) or ``None``; a subset is
+        allowed (the buttons then play a member of this sequence, by index). Default
+        (:class:`games.defaults.GameDefaults`): ``legal()`` for a game that declares
+        ``legal_is_public`` or has no ``hidden_information``, else ``None``."""
+        ...
+
     def form(self, state: State, seat: Seat) -> Form | None:
         """The secret choice ``seat`` must make now as a form (see :mod:`games.forms`), or
         ``None`` when its next action is an ordinary move."""

@@ -14,6 +14,12 @@ class GameDefaults:
     """Defaults for the optional parts of :class:`Game` (games inherit and override)."""
 
     end_reasons: tuple[str, ...] = ()
+    legal_is_public: bool = False
+    """The declaration behind the default :meth:`public_choices`: ``True`` for a game with
+    hidden information that never reaches ``legal()`` or ``label()`` (a secret score, a
+    face-down deck nobody chooses from). A game without ``hidden_information`` needs no
+    declaration; a game whose hidden information reaches ``legal()`` only sometimes
+    overrides :meth:`public_choices` instead."""
 
     def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
         return None
@@ -27,6 +33,11 @@ class GameDefaults:
         raise IllegalAction(Reason("forms.none", "There is nothing to choose now."))
 
     def end_turn(self, state: State, seat: Seat) -> Action | None:
+        return None
+
+    def public_choices(self, state: State, seat: Seat) -> Sequence[Action] | None:
+        if self.legal_is_public or not getattr(self, "hidden_information", True):
+            return self.legal(state, seat)  # type: ignore[attr-defined, no-any-return]
         return None
 
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:

@@ -44,12 +44,39 @@ def find_legal(game: Game, state: State, seat: Seat, action: object) -> Action |
         return None
     kind = type(action)
     try:
-        for candidate in game.legal(state, seat):
+        legal = game.legal(state, seat)
+        # ``index`` first: a lazy sequence (Shitenno's thousands of lots) finds a member
+        # without listing the others, a list stops at it; nothing == action: not legal
+        candidate = legal[legal.index(action)]
+        if type(candidate) is kind and candidate == action and hash(candidate) == key:
+            return candidate
+        for candidate in legal:  # an earlier look-alike answered ==: look at them all
             if type(candidate) is kind and candidate == action and hash(candidate) == key:
                 return candidate
-    except Exception:  # a field's == raised
+    except Exception:  # not there (ValueError), or a field's == raised
         return None
     return None
+
+
+def public_choices(
+    game: Game, state: State, seat: Seat, most: int | None = None
+) -> tuple[Action, ...] | None:
+    """The game's :meth:`~games.base.Game.public_choices` for ``seat``, checked, for the
+    public board's buttons: ``None`` unless ``seat`` is the one seat to act in a game going
+    on, when the game answers ``None``, or when it lists more than ``most`` actions (then
+    none is looked at: a lot of Shitenno lists thousands lazily). Fails closed: an action
+    that is not legal now makes the answer ``None``, never a button that cannot be
+    played. Which seat acts is public, so these conditions leak nothing."""
+    if game.outcome(state) is not None or game.to_act(state) != {seat}:
+        return None
+    choices = game.public_choices(state, seat)
+    if choices is None or (most is not None and len(choices) > most):
+        return None
+    shown = tuple(choices)
+    legal = game.legal(state, seat)
+    if any(action not in legal for action in shown):
+        return None
+    return shown
 
 
 def explain(game: Game, state: State, seat: Seat, action: object) -> str:

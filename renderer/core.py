@@ -359,7 +359,7 @@ def encode_png(img: Image.Image, colours: Image.Image | None = None) -> bytes:
     256-colour palette is used.
     """
     if img.mode != "P":
-        rgb_img = img.convert("RGB")
+        rgb_img = img if img.mode == "RGB" else img.convert("RGB")  # convert() would copy
         if colours is not None:
             img = rgb_img.quantize(palette=colours, dither=Image.Dither.NONE)
         else:

@@ -7,13 +7,19 @@ names, settings, locale as a table has them). A random playout runs in the engin
 sampled moves; at each, the move is applied twice: to the true position and to the
 position with everything the mover cannot see reshuffled. The service's own post builder
 (:meth:`bot.aftermath.Aftermath.posts`) turns both into posts, which must be equal, and each
-seated player's DM must be equal when what *that* player cannot see is reshuffled.
+seated player's DM must be equal when what *that* player cannot see is reshuffled. The
+public board's buttons (cheap: no picture) are compared under ``redeals`` more reshuffles.
+
+``python -m bench.faults.leaks --games 1000 --only shitenno`` runs this part alone, for
+some games only.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import dataclasses
+import json
 import multiprocessing
 import random
 import tempfile
@@ -24,7 +30,7 @@ from typing import Any
 from bench.configs import Config, configurations
 from bench.tables import open_table
 from bot.loaded import Loaded
-from bot.presenter import hand_post
+from bot.presenter import _quick_choices, hand_post
 from bot.results import Post
 from bot.service import Service
 from bot.store import open_store
@@ -44,15 +50,24 @@ def _at(loaded: Loaded, state: Any, version: int) -> Loaded:
     return dataclasses.replace(loaded, row=row, state=state)
 
 
+REDEALS = 8  # extra reshuffles under which the public buttons must not change
+
+
 def run_leaks(
-    games: int = 1000, samples: int = 1, dm_seats: int = 1, seed: int = 17, workers: int = 1
+    games: int = 1000,
+    samples: int = 1,
+    dm_seats: int = 1,
+    seed: int = 17,
+    workers: int = 1,
+    keys: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """:func:`leaks_of` over ``workers`` processes (game ``i`` goes to worker ``i % n``)."""
+    """:func:`leaks_of` over ``workers`` processes (game ``i`` goes to worker ``i % n``);
+    ``keys``: only these games (all of them when empty)."""
     if workers <= 1:
-        return asyncio.run(leaks_of(range(games), samples, dm_seats, seed))
+        return asyncio.run(leaks_of(range(games), samples, dm_seats, seed, keys))
     parts = [range(w, games, workers) for w in range(workers)]
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        jobs = [pool.submit(_leaks_in_process, p, samples, dm_seats, seed) for p in parts]
+        jobs = [pool.submit(_leaks_in_process, p, samples, dm_seats, seed, keys) for p in parts]
         done = [job.result() for job in jobs]
     merged: dict[str, Any] = {"examples": [], "games_by_config": {}}
     for part in done:
@@ -64,18 +79,33 @@ def run_leaks(
     return merged
 
 
-def _leaks_in_process(indices: range, samples: int, dm_seats: int, seed: int) -> dict[str, Any]:
-    return asyncio.run(leaks_of(indices, samples, dm_seats, seed))
+def _leaks_in_process(
+    indices: range, samples: int, dm_seats: int, seed: int, keys: tuple[str, ...]
+) -> dict[str, Any]:
+    return asyncio.run(leaks_of(indices, samples, dm_seats, seed, keys))
 
 
 async def leaks_of(
-    indices: Iterable[int], samples: int = 1, dm_seats: int = 1, seed: int = 17
+    indices: Iterable[int],
+    samples: int = 1,
+    dm_seats: int = 1,
+    seed: int = 17,
+    keys: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """``games`` random games spread over every configuration; ``samples`` compared moves
-    each (the game's last move among them: the end reveals things), and the DMs of
-    ``dm_seats`` random seats at each. Returns the figures and per-game rows."""
-    configs = list(configurations())
-    figures = {"games": 0, "compared_moves": 0, "compared_dms": 0, "leaks": 0, "stray_dms": 0}
+    """``games`` random games spread over every configuration (of the games ``keys``, all
+    when empty); ``samples`` compared moves each (the game's last move among them: the end
+    reveals things), and the DMs of ``dm_seats`` random seats at each. Returns the figures
+    and per-game rows."""
+    configs = [c for c in configurations() if not keys or c.key in keys]
+    figures = {
+        "games": 0,
+        "compared_moves": 0,
+        "compared_buttons": 0,
+        "shown_buttons": 0,
+        "compared_dms": 0,
+        "leaks": 0,
+        "stray_dms": 0,
+    }
     per_game: dict[str, int] = {}
     examples: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -90,7 +120,7 @@ async def leaks_of(
                 )
                 figures["games"] += 1
                 per_game[config.label] = per_game.get(config.label, 0) + 1
-                for key in ("compared_moves", "compared_dms", "leaks", "stray_dms"):
+                for key in figures.keys() - {"games"}:
                     figures[key] += found[key]
                 if found["what"] and len(examples) < 5:
                     examples.append(f"{config.label}: {found['what']}")
@@ -118,7 +148,15 @@ async def _one_game(
     picks = sorted(rng.sample(range(len(line)), min(samples, len(line))))
     if picks and rng.random() < 0.25:
         picks[-1] = len(line) - 1  # the end of a game reveals things: compare it too
-    found = {"compared_moves": 0, "compared_dms": 0, "leaks": 0, "stray_dms": 0, "what": ""}
+    found: dict[str, Any] = {
+        "compared_moves": 0,
+        "compared_buttons": 0,
+        "shown_buttons": 0,
+        "compared_dms": 0,
+        "leaks": 0,
+        "stray_dms": 0,
+        "what": "",
+    }
     humans = {s.user_id for s in loaded.seats if s.user_id is not None}
     for step in picks:
         before, seat, action = line[step]
@@ -135,6 +173,16 @@ async def _one_game(
         if [_public(p) for p in true_.public] != [_public(p) for p in other.public]:
             found["leaks"] += 1
             found["what"] = found["what"] or f"public post differs at move {step + 1}"
+        # the buttons, under more redeals (no picture to draw: cheap)
+        buttons = _quick_choices(_at(loaded, after, step + 1), loaded.locale)
+        found["shown_buttons"] += bool(buttons)
+        for k in range(REDEALS):
+            redealt = game.shuffle_hidden(after, None, derive_seed(seed, f"redeal{step}.{k}"))
+            found["compared_buttons"] += 1
+            if _quick_choices(_at(loaded, redealt, step + 1), loaded.locale) != buttons:
+                found["leaks"] += 1
+                found["what"] = found["what"] or f"buttons differ at move {step + 1}"
+                break
         for private in true_.private:
             if private.user_id not in humans:
                 found["stray_dms"] += 1
@@ -158,3 +206,19 @@ async def _one_game(
                 found["leaks"] += 1
                 found["what"] = found["what"] or f"seat {s.position}'s DM differs at {step + 1}"
     return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.faults.leaks", description=__doc__)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--only", action="append", default=[], help="a game key (repeatable)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=17)
+    args = parser.parse_args(argv)
+    found = run_leaks(args.games, seed=args.seed, workers=args.workers, keys=tuple(args.only))
+    print(json.dumps(found, indent=2, sort_keys=True))
+    return 1 if found["leaks"] or found["stray_dms"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

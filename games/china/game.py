@@ -67,6 +67,14 @@ class ChinaGame(GameDefaults):
         """See :mod:`games.china.rules` for the order."""
         return legal_actions(state, seat)
 
+    def public_choices(self, state: ChinaState, seat: Seat) -> Sequence[ChinaAction] | None:
+        """The refill's draws take from the face-up row or the pile (its size is public):
+        public. A turn's placements and exchanges are paid from the hidden hand, so they are
+        public only with an empty hand (then only ``pass`` is left)."""
+        if state.phase == "act" and state.hands[seat]:
+            return None
+        return legal_actions(state, seat)
+
     def apply(
         self, state: ChinaState, seat: Seat, action: Action
     ) -> tuple[ChinaState, list[Event]]:

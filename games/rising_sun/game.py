@@ -55,6 +55,16 @@ class RisingSunGame(GameDefaults):
         """Every legal action of ``seat`` (order: see :mod:`games.rising_sun.rules`)."""
         return rules.legal(thaw_cached(state), seat)
 
+    def public_choices(self, state: RisingSunState, seat: Seat) -> Sequence[RSAction] | None:
+        """Hidden are the mandate tiles (the deck, the chooser's four drawn, Lotus's kept
+        one), the War Provinces' pile order and the bids until the reveal. Only the mandate
+        choice (the drawn tiles) and the bids (the seat's own bid) reach ``legal()``; every
+        other decision reads the open board, coins, Ronin, cards and alliances."""
+        g = thaw_cached(state)
+        if g.tasks and g.tasks[0]["t"] in ("choose", "bids"):
+            return None
+        return rules.legal(g, seat)
+
     def apply(
         self, state: RisingSunState, seat: Seat, action: Action
     ) -> tuple[RisingSunState, list[Event]]:

@@ -115,6 +115,17 @@ class SamuraiGame(GameDefaults):
     def load_state(self, data: JSON) -> SamuraiState:
         return state_io.load_state(data)
 
+    def public_choices(self, state: SamuraiState, seat: Seat) -> Sequence[SamuraiAction] | None:
+        """The figures' placement is on the open board: public. The pick's tentative hand is
+        secret. A turn plays from the hidden hand, which is public only once the seat's
+        draw pile is empty (its hand is then its set minus the tiles on the board) or when
+        the hand is empty."""
+        if state.phase == "pick":
+            return None
+        if state.phase == "play" and state.hands[seat] and state.piles[seat]:
+            return None
+        return rules.legal(state, seat)
+
     def shuffle_hidden(self, state: SamuraiState, seat: Seat | None, seed: int) -> SamuraiState:
         """A state that differs from ``state`` only in what ``seat`` cannot see."""
         return secrets.shuffle_hidden(state, seat, seed)

@@ -21,6 +21,7 @@ from games.shitenno import ai as shitenno_ai
 from games.shitenno import explain, rules, scoring, secrets, setup
 from games.shitenno import notation as notation_io
 from games.shitenno import state as state_io
+from games.shitenno.flow import stage
 from games.shitenno.state import ACTION_TYPES, ShitennoAction, ShitennoState
 from games.shitenno.view import ShitennoView, build_view, private_info
 
@@ -119,6 +120,18 @@ class ShitennoGame(GameDefaults):
 
     def load_state(self, data: JSON) -> ShitennoState:
         return state_io.load_state(data)
+
+    def public_choices(self, state: ShitennoState, seat: Seat) -> Sequence[ShitennoAction] | None:
+        """Lots and splits are made of the open cards and the Tairō's Hierarchy tiles, an
+        offer is Accept / Refuse and the split's chooser takes A or B: all public. A
+        province turn pays from the hidden hand, so its actions are public only when no
+        card of the hand can matter: two Kamons placed this turn, none left, or an empty
+        hand (the bonus tiles, the board, the pile sizes and the titles are public)."""
+        if stage(state) == "turn" and not (
+            state.placed >= 2 or state.kamons[seat] == 0 or not state.hands[seat]
+        ):
+            return None
+        return self.legal(state, seat)
 
     def shuffle_hidden(self, state: ShitennoState, seat: Seat | None, seed: int) -> ShitennoState:
         """A state that differs from ``state`` only in what ``seat`` cannot see."""

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
@@ -153,6 +154,23 @@ class LotChoices(Sequence[ShitennoAction]):
     def __iter__(self) -> Iterator[ShitennoAction]:
         for i in range(len(self)):
             yield self[i]
+
+    def index(self, value: object, start: int = 0, stop: int = sys.maxsize) -> int:
+        """Where ``value`` is, computed from its cards and tile(s) (the inverse of
+        ``__getitem__``), without listing the lots before it."""
+        if start or stop != sys.maxsize:
+            return super().index(value, start, stop)
+        if value not in self:
+            raise ValueError(f"{value!r} is not one of the lots")
+        assert isinstance(value, MakeLot | Split)
+        head = (value.first, value.second) if isinstance(value, Split) else (value.tile,)
+        counts = Counter(value.cards)
+        k, weight = 0, 1
+        for code, n in self.kinds:
+            k += counts[code] * weight
+            weight *= n + 1
+        i = (k - self.skip_first) * len(self.heads) + self.heads.index(head)
+        return i
 
     def __contains__(self, action: object) -> bool:
         if self.split and isinstance(action, Split):

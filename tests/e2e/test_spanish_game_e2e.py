@@ -23,6 +23,7 @@ import pytest_asyncio
 
 import games
 from bot.text import t
+from games import engine
 from games.ai import player_for
 from tests.e2e.conftest import Clock, Table, make_bot
 from tests.e2e.test_yokai_e2e import boards, game_id_of
@@ -243,9 +244,10 @@ async def play_spanish_game(
         player = player_for(game, "normal", step, 0.01)
         action = await asyncio.to_thread(player.choose, game, loaded.state, seat)
         board = boards(t_, thread.id)[-1]
-        index = list(game.legal(loaded.state, seat)).index(action)
+        shown = engine.public_choices(game, loaded.state, seat) or ()
+        index = shown.index(action) if action in shown else -1  # buttons index these
         button = f"tenka:a:{game_id}:{row.version}:{index}"
-        if button in board.custom_ids():
+        if index >= 0 and button in board.custom_ids():
             handle = await emu.click(users[user_id], board, button)
         else:
             move = game.notation(loaded.state, action)

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import games
 from bench.configs import configurations
 from bench.faults import ZERO
 from bench.faults.discord_faults import run_discord_faults
@@ -75,6 +76,15 @@ async def test_quick_buttons_do_not_tell_that_a_hand_cannot_place() -> None:
     found = await leaks_of([389, 555], samples=1, dm_seats=0, seed=17)
     assert found["games_by_config"] == {"shitenno 2p": 1, "shitenno 4p": 1}
     assert found["leaks"] == 0, found["examples"]
+
+
+async def test_the_leak_check_sees_buttons_that_tell(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With public choices that are simply ``legal()`` (the rule before issue 17), the
+    leak part sees the Shitenno buttons of the report."""
+    shitenno = games.get("shitenno")
+    monkeypatch.setattr(type(shitenno), "public_choices", lambda self, s, seat: self.legal(s, seat))
+    found = await leaks_of([389, 555], samples=1, dm_seats=0, seed=17)
+    assert found["leaks"] >= 1 and found["shown_buttons"] >= 1
 
 
 async def test_the_leak_check_sees_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,7 +3,8 @@
 Random legal playouts (driven by hypothesis-chosen seeds) must end in a legal outcome;
 state must round-trip through JSON exactly; replaying the action log must reproduce the
 state; ``parse(notation(a)) == a`` for every legal action; ``legal`` and ``apply`` must
-agree; and no seat's view may depend on what that seat cannot see.
+agree; no seat's view may depend on what that seat cannot see; and the public board's
+buttons (``public_choices``) depend on public information only.
 """
 
 from __future__ import annotations
@@ -91,6 +92,35 @@ def _check_position(game: Any, state: Any, seed: int, players: int) -> None:
             assert game.label(state, action)
 
 
+PUBLIC_REDEALS = 3  # reshuffles of what the public cannot see, per checked position
+LABELS_COMPARED = 12  # buttons show at most five; a lot's thousands of labels cost time
+
+
+def _check_public_choices(game: Any, state: Any, seed: int, players: int) -> None:
+    """``public_choices`` is a function of public information: the same (None or the same
+    actions with the same labels) under every redeal of what the public cannot see; and
+    every action in it is legal. A game without hidden information shows all of legal()."""
+    redeals = [game.shuffle_hidden(state, None, seed + k) for k in range(PUBLIC_REDEALS)]
+    for seat in range(players):
+        shown = game.public_choices(state, seat)
+        legal = game.legal(state, seat)
+        if not game.hidden_information:
+            assert shown is not None and list(shown) == list(legal)
+        if shown is None:
+            assert all(game.public_choices(o, seat) is None for o in redeals), (
+                f"seat {seat}: whether buttons show depends on hidden information"
+            )
+            continue
+        actions = list(shown)
+        assert all(a in legal for a in actions), f"seat {seat}: a public choice is not legal"
+        labels = [game.label(state, a) for a in actions[:LABELS_COMPARED]]
+        for other in redeals:
+            again = game.public_choices(other, seat)
+            assert again is not None, f"seat {seat}: buttons show or not by hidden information"
+            assert list(again) == actions, f"seat {seat}: public choices depend on a secret"
+            assert [game.label(other, a) for a in actions[:LABELS_COMPARED]] == labels
+
+
 def _playout(key: str, options: dict[str, Any], players: int, seed: int) -> None:
     game = games.get(key)
     resolved = resolve_options(game, options)
@@ -103,6 +133,7 @@ def _playout(key: str, options: dict[str, Any], players: int, seed: int) -> None
         assert len(log) < MAX_ACTIONS, "playout did not end"
         if len(log) < CHECK_ALL or (len(log) + seed) % CHECK_STRIDE == 0:
             _check_position(game, state, seed, players)
+            _check_public_choices(game, state, seed, players)
         seat = min(game.to_act(state))
         action = player.choose(game, state, seat)
         before = json.dumps(game.dump_state(state), sort_keys=True)

@@ -21,6 +21,7 @@ from games.shitenno.payment import (
     requirement,
     valid,
 )
+from games.shitenno.rules import LotChoices
 from games.shitenno.selfplay import win_rate
 
 
@@ -240,3 +241,22 @@ def test_card_results_by_last_tile_equal_every_order_step_by_step() -> None:
                 assert got == slow_card_results(code, e, p, koku_any), (code, e, p, koku_any)
                 checked += bool(got)
     assert checked > 500
+
+
+def test_a_lot_index_is_where_the_lot_is_listed() -> None:
+    """``LotChoices.index`` computes a lot's place (the engine finds a played lot by it,
+    without listing thousands); it must agree with the listing, splits included."""
+    checked = 0
+    for players in (2, 3, 4):
+        for state in _playout(players, players * 7, every=3):
+            seat = next(iter(GAME.to_act(state)), None)
+            if seat is None:
+                continue
+            legal = GAME.legal(state, seat)
+            if not isinstance(legal, LotChoices):
+                continue
+            for i in range(0, len(legal), max(1, len(legal) // 40)):
+                assert legal.index(legal[i]) == i
+                checked += 1
+            assert engine.find_legal(GAME, state, seat, legal[-1]) == legal[-1]
+    assert checked > 100
