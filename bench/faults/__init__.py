@@ -45,6 +45,7 @@ ZERO = {
         "stuck_games",
         "doubled_deadlines",
         "lost_deadlines",
+        "rollbacks_not_once",
         "exceptions",
     ),
     "races": ("wrong_winner_counts", "unclear_losers", "log_gaps_or_duplicates", "exceptions"),
