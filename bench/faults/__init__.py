@@ -31,7 +31,9 @@ class Size:
 # Measured on the shared 2-core machine (load 5-6): kill 50 = 150 s, races 5 = 27 s,
 # leaks 1000 = 150 s, bad data 8 s, Discord faults 14 s. The fuzz keeps 8 cases in flight
 # per bot and spends 9.3 ms of CPU a case (11.2 before: no catalogue copies, no check of
-# the emulator's own answers), so on 2 idle cores 100,000 cases take about 8 minutes.
+# the emulator's own answers; measured with process_time over 3,000 cases), so on 2 idle
+# cores 100,000 cases should take about 8 minutes (an estimate from the CPU time: the
+# machine was never idle while it was measured).
 BENCH = Size(kills=50, races=5, fuzz=100_000, leaks=1000, discord_moves=6)
 QUICK = Size(kills=10, races=2, fuzz=2_000, leaks=140, discord_moves=3)
 
