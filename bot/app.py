@@ -17,7 +17,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
 from bot.delivery import Publisher
 from bot.edge import Runner, report_error
-from bot.results import ServiceError
+from bot.results import BrokenGame, ServiceError
 from bot.scheduler import Dispatcher
 from bot.service import Service
 from bot.store import Store, Timer, open_store
@@ -129,6 +129,8 @@ class TenkaBot(commands.Bot):
                 result = await self.service.run_ai_turns(row.id)
                 if result is not None:
                     await self.publisher.deliver(result)
+            except BrokenGame:  # set aside (the load said so in the log): the others go on
+                continue
             except Exception:
                 log.exception("could not resume game %s", row.id)
 

@@ -14,7 +14,7 @@ import discord
 
 from bot.components import board_view, form_view
 from bot.i18n import locale_for
-from bot.results import Attachment, GameSummary, Post, PrivatePost, Result
+from bot.results import Attachment, BrokenGame, GameSummary, Post, PrivatePost, Result
 from bot.service import Service
 from bot.text import t
 
@@ -267,6 +267,8 @@ class Publisher:
         for game_id in await self.service.owed_games():
             try:
                 sent += await self.catch_up(game_id)
+            except BrokenGame:  # set aside (the load said so in the log): the others go on
+                continue
             except Exception:
                 log.exception("could not send what game %s owes", game_id)
         return sent

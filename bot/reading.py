@@ -137,7 +137,12 @@ class Reading:
             rows = seated or mine
         if not rows:
             raise NoSuchGame("err.no_game_here")
-        return await self.game(rows[0].id)
+        for row in rows[:-1]:  # a game set aside (broken) gives way to the next one
+            try:
+                return await self.game(row.id)
+            except BrokenGame:
+                continue
+        return await self.game(rows[-1].id)
 
     async def _readable(self, ids: Iterable[int]) -> list[GameSummary]:
         """The summaries of the games that can be read (a broken row is left out)."""

@@ -131,8 +131,11 @@ class Dispatcher:
                 delay = IDLE_WAKE_S if upcoming is None else upcoming.due_at - self.clock()
                 delay = max(0.0, min(delay, HEARTBEAT_EVERY_S, IDLE_WAKE_S))
                 self._wake.clear()
+                # not asyncio.wait_for: in Python 3.11 it swallows a cancellation that
+                # arrives as the event is set (a poke, then stop()), and the task slept on
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                    async with asyncio.timeout(delay):
+                        await self._wake.wait()
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -23,6 +23,8 @@ from bot.timers import DEADLINE, DEFAULTS, HOUR, REMIND, Timers
 from bot.unit import Unit
 from games.base import GameError
 
+BROKEN_RETRY_S = HOUR  # a set-aside game's timer looks again this much later
+
 __all__ = ["DEADLINE", "DEFAULTS", "HOUR", "REMIND", "Tempo"]
 
 
@@ -61,6 +63,15 @@ class Tempo:
             return None
         try:
             loaded = await self.unit.active(timer.game_id)
+        except BrokenGame:  # set aside: the timer waits for the game to be mended
+            await self.store.add_timer(
+                due_at=self.unit.clock() + BROKEN_RETRY_S,
+                kind=timer.kind,
+                game_id=timer.game_id,
+                user_id=timer.user_id,
+                payload=timer.payload,
+            )
+            return None
         except GameError:  # gone or over: the timer has nothing left to do
             return None
         if loaded.row.settings.get("paused"):

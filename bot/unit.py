@@ -70,7 +70,7 @@ class Unit:
             game = games.get(row.game_key)
             state = None if row.state is None else game.load_state(row.state)
         except Exception:  # a row that cannot be read is set aside; the others play on
-            log.exception("game %s cannot be read; it is set aside", game_id)
+            log.warning("game %s cannot be read; it is set aside", game_id, exc_info=True)
             raise BrokenGame("err.broken_game", game_id=game_id) from None
         return Loaded(row, seats, game, state)
 

@@ -12,6 +12,7 @@ log replays), and once the fault is gone the same move goes through.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import tempfile
 import time
@@ -49,10 +50,12 @@ async def run_bad_data(seed: int = 17) -> dict[str, Any]:
     try:
         db = Path(tmp.name) / "bad.db"
         users, channel, guild_id, old_game = await _older_schema(emu, Path(tmp.name), db, seed)
-        bot = make_bot(emu, db, Clock())
+        clock = Clock()
+        bot = make_bot(emu, db, clock)
         await start_client(bot, emu)
         running = bot
         await bot.tree.sync()
+        await bot.store.set_guild_settings(guild_id, {"deadline_hours": 12.0})
         by_id = {u.id: u for u in users}
         configs = {c.key: c for c in reversed(list(configurations()))}
         tables = [
@@ -89,12 +92,28 @@ async def run_bad_data(seed: int = 17) -> dict[str, Any]:
             figures["recoveries"] += ok
             if not ok:
                 problems.append(f"older schema: {text!r}")
-            # 1. one game's state is corrupt: a sentence for it, the others play on
+            # 1. one game's state is corrupt, and the bot restarts with it (the start-up
+            # passes, the owed-posts sweep and the timers go over every game): a sentence
+            # for it, the others play on and their deadlines fire
             victim, victim_config = tables[0]
             with sqlite3.connect(db) as conn:
                 (saved,) = conn.execute("SELECT state FROM games WHERE id=?", (victim,)).fetchone()
                 conn.execute("UPDATE games SET state='{\"broken\": [' WHERE id=?", (victim,))
             figures["faults"] += 1
+            bot = await _restart(emu, bot, lambda: make_bot(emu, db, clock), problems)
+            running = bot
+            if bot is None:
+                figures["others_blocked"] += len(tables) - 1
+                return {**figures, "problems": problems[:20]}
+            before = {g: (await bot.service.load(g)).row.version for g, _ in tables[1:]}
+            clock.now += 13 * 3600.0
+            assert bot.dispatcher is not None
+            await bot.dispatcher.run_due()
+            for game_id, _ in tables[1:]:
+                loaded = await bot.service.load(game_id)
+                if loaded.row.status == "active" and loaded.row.version == before[game_id]:
+                    figures["others_blocked"] += 1
+                    problems.append(f"corrupt state: game {game_id}'s deadline did not fire")
             handle = await emu.slash(
                 users[0], channel, "move", {"action": "x", "game": str(victim)}
             )
@@ -154,6 +173,20 @@ async def run_bad_data(seed: int = 17) -> dict[str, Any]:
         await emu.stop()
         tmp.cleanup()
     return {**figures, "problems": problems[:20], "wall_s": round(time.perf_counter() - started, 1)}
+
+
+async def _restart(emu: Any, bot: Any, make: Any, problems: list[str]) -> Any:
+    """The bot stopped and started again on the same database; ``None`` when it could not
+    start (its resume pass included)."""
+    try:
+        async with asyncio.timeout(60):
+            bot = await emu.restart_client(bot, make)
+            if bot._resume_task is not None:
+                await bot._resume_task
+    except Exception as error:  # the figure: the start-up did not survive the bad row
+        problems.append(f"the bot did not start again: {type(error).__name__}: {error}")
+        return None
+    return bot
 
 
 def _judge(figures: dict[str, Any], problems: list[str], what: str, text: str | None) -> None:

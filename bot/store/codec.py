@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from bot.store.models import NOT_GIVEN, STATUSES, GameRow, SeatRow
+
+log = logging.getLogger("tenka.store")
 
 GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id,"
@@ -59,6 +62,27 @@ def game_row(row: Sequence[Any], state: Any = NOT_GIVEN) -> GameRow:
         published_version=row[19],
         revision=row[20],
     )
+
+
+def readable_game_rows(rows: Iterable[Sequence[Any]]) -> list[GameRow]:
+    """The :class:`GameRow` of every row whose JSON columns decode; a row that does not is
+    left out with a logged sentence (quarantined: that game's own commands get
+    ``err.broken_game`` from :meth:`bot.unit.Unit.load`, every other game plays on).
+
+    Every query over several games goes through this, so one damaged row cannot stop the
+    timers, the owed-posts sweep, the start-up or a channel's other games."""
+    out = []
+    for row in rows:
+        try:
+            out.append(game_row(row))
+        except ValueError as error:
+            log.warning(
+                "game %s cannot be read (%s: %s); it is set aside and every other game plays on",
+                row[0],
+                type(error).__name__,
+                error,
+            )
+    return out
 
 
 def seat_values(seat: SeatRow) -> tuple[Any, ...]:

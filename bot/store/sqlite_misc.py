@@ -21,7 +21,7 @@ def _timers(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> l
 
 
 def _games(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[GameRow]:
-    return [codec.game_row(row) for row in conn.execute(sql, tuple(params))]
+    return codec.readable_game_rows(conn.execute(sql, tuple(params)))
 
 
 def _seats_by_game(conn: sqlite3.Connection, ids: list[int]) -> dict[int, list[SeatRow]]:
