@@ -16,7 +16,7 @@ from bot.aftermath import MAX_AI_CHAIN, Aftermath
 from bot.loaded import Loaded, new_turn
 from bot.results import NotAllowed, Post, Result, Stale
 from bot.store import NewAction
-from bot.text import has, t
+from bot.text import has, played, t
 from bot.timers import Timers
 from bot.unit import Unit
 from games import engine, words
@@ -52,7 +52,11 @@ class Play:
             _check_version(loaded, expected_version)
             engine.check_can_act(loaded.game, loaded.state, seat)
             action = read_move(loaded.game, loaded.state, seat, text, locale)
-            return await self._play(loaded, seat, user_id, [action], locale)
+            reply = played(
+                loaded.game, loaded.state, action, locale, seat_names=loaded.names(locale)
+            )
+            result = await self._play(loaded, seat, user_id, [action], locale)
+            return result if result.reply else replace(result, reply=reply)
 
     async def act_index(
         self, game_id: int, user_id: int, index: int, *, expected_version: int, locale: str = "en"
@@ -65,9 +69,10 @@ class Play:
             legal = loaded.game.legal(loaded.state, seat)
             if not 0 <= index < len(legal):
                 raise Stale("err.stale")
-            notation = loaded.game.notation(loaded.state, legal[index])
+            names = loaded.names(locale)
+            reply = played(loaded.game, loaded.state, legal[index], locale, seat_names=names)
             result = await self._play(loaded, seat, user_id, [legal[index]], locale)
-            return replace(result, reply=t("reply.played", locale, notation=notation))
+            return replace(result, reply=reply)
 
     async def end_turn(
         self, game_id: int, user_id: int, *, expected_version: int, locale: str = "en"
