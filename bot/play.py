@@ -308,17 +308,27 @@ def _folded(form: Form, answers: Mapping[str, Any]) -> dict[str, Any]:
 def read_move(game: Game, state: State, seat: Seat, text: str, locale: str) -> Action:
     """``text`` as an action: the game's notation, else the same text with the words the
     game reads in other languages put in English (``roja wei 3`` → ``red wei 3``, see
-    :func:`games.words.unalias`). Unreadable either way: the game's sentence in the reader's
-    language, then the list of the reader's words the game also accepts."""
+    :func:`games.words.unalias`); first only its first word, so that a name the game reads
+    in any language keeps its words (``comprar misericordia``). A translation the game reads
+    further but refuses (an ambiguous card name): that sentence. Unreadable either way: the
+    game's sentence in the reader's language, then the list of the reader's words the game
+    also accepts."""
     try:
         return game.parse(state, seat, text)
     except InvalidNotation as error:
-        plain = words.unalias(game.key, text)
-        if plain != text:
+        head, _, tail = text.strip().partition(" ")
+        verb = f"{words.unalias(game.key, head)} {tail}".strip()  # comprar Misericordia
+        closer: InvalidNotation | None = None  # a translation read further (a card's name)
+        for plain in dict.fromkeys((verb, words.unalias(game.key, text))):
+            if plain == text:
+                continue
             try:
                 return game.parse(state, seat, plain)
-            except InvalidNotation:
-                pass
+            except InvalidNotation as other:
+                if closer is None and other.key != error.key:
+                    closer = other
+        if closer is not None:
+            raise closer from error
         accepted = sorted(_own_words(game.key, locale))
         if not accepted:
             raise
