@@ -23,11 +23,13 @@ from renderer.core import (
     CACHED,
     Font,
     Toolkit,
+    draw_lines,
     draw_seat_mark,
     draw_text,
     encode_png,
     fit_text,
     get_palette,
+    legible_size,
     png_palette,
     printable,
     rgb,
@@ -374,7 +376,11 @@ def _draw_row(p: Painter, card: Card, grid: Grid, seat: Seat, y: int) -> None:
     if card.tags[seat]:  # "resigned" under the name, which keeps its whole width
         p.text((name_x, cy + 19), card.tags[seat], 20, muted=True, anchor="lm", width=room)
     name_y = cy - 9 if card.tags[seat] else cy
-    p.text((name_x, name_y), card.labels[seat], 30, bold=True, anchor="lm", width=room)
+    lines = 1 if card.tags[seat] else 2  # a long name: smaller, then on two lines, whole
+    draw_lines(
+        p.img, (name_x, name_y), card.labels[seat], size=30, floor=legible_size(WIDTH),
+        fill=p.pal["text"], kit=p.kit, max_width=room, bold=True, max_lines=lines,
+    )  # fmt: skip
     for col, x in zip(card.columns, grid.centres, strict=True):
         if seat in col.marked:
             p.pill((x, cy), col.cells[seat])
