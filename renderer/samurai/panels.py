@@ -303,8 +303,8 @@ def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | Non
     lines: list[tuple[str, bool]] = []
     for head, seat, steps in turn_entries(view, pen.tr.locale):
         who = head if seat is None else f"{head}: {seat_label(seat, names, pen.tr.locale)}"
-        bold = partial(text_width, pen.kit, size=SMALL, bold=True)
-        lines += [(line, True) for line in wrap(who.split(" "), bold, width, " ")]
+        heavy = partial(text_width, pen.kit, size=SMALL, bold=True)
+        lines += [(line, True) for line in wrap(who.split(" "), heavy, width, " ")]
         lines += [
             (text, False)
             for text in wrap(
