@@ -35,7 +35,6 @@ CONFIGS = [c for c in configurations() if renderer.has_board(c.key)]
 # of them stops cutting, so that it leaves this table).
 KNOWN_CUTS = {
     "samurai": "the seat order under the status, the hand's title, the last-turn heading",
-    "china": "the status line, the seat panels and the headline",
 }
 # Nothing cached (a text cut by an earlier test would not be cut again), fonts loaded once.
 KIT = core.Toolkit(load=core.font, cached=False)
