@@ -386,6 +386,18 @@ def _draw_header(p: Painter, card: Card) -> int:
         p.crown((x, y + 2), 44)
         x += 58
     room = WIDTH - MARGIN - x
+    whole = headline(card.outcome, card.labels, card.locale)
+    size, lines = fit_lines(p.kit, whole, 36, room, floor=26, bold=True, max_lines=1)
+    if p.kit.metrics(size, True).getlength(lines[0]) <= room:
+        p.text((x, y), whole, size, bold=True, width=room)
+        return y + 62
+    # long names: the headline on two lines, smaller, every name whole (the cut version
+    # of fitted_headline only when even that cannot hold them)
+    size, lines = fit_lines(p.kit, whole, 28, room, floor=legible_size(WIDTH), bold=True)
+    if all(p.kit.metrics(size, True).getlength(line) <= room for line in lines):
+        for n, line in enumerate(lines):
+            p.text((x, y - 6 + n * round(size * 1.12)), line, size, bold=True, width=room)
+        return y + 62
     head = fitted_headline(card.outcome, card.labels, p.kit.font(36, True), room, card.locale)
     p.text((x, y), head, 36, bold=True, width=room)
     return y + 62

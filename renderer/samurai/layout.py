@@ -22,7 +22,7 @@ MAX_PANEL_W = 540
 Box = tuple[int, int, int, int]
 
 # Section heights (px) of the legend panels.
-HEADER_H, PLAYER_H, FIGURES_H, TURNS_H, KEY_H = 140, 100, 170, 132, 136
+HEADER_H, PLAYER_H, FIGURES_H, TURNS_H, KEY_H = 140, 84, 170, 132, 136
 
 
 @dataclass(frozen=True)
