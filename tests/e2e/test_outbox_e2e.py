@@ -113,10 +113,7 @@ async def test_a_board_that_cannot_be_drawn_is_posted_as_words(
 
     monkeypatch.setattr("renderer.render_board", no_font)
     reply = await t.answer(await t.emu.slash(mover, thread_id, "move", {"action": move}))
-    assert (
-        reply.content.startswith(("You chose: ", "You played "))
-        and "board will follow" not in reply.content
-    )
+    assert "Played" in reply.content and "board will follow" not in reply.content
     board = await t.emu.wait_for(
         lambda m: not m.ephemeral and not m.attachments and "your turn" in m.content,
         10,

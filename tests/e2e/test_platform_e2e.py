@@ -38,7 +38,7 @@ async def test_rate_limited_board_post_still_lands_exactly_once(table: Table) ->
     move = game.notation(loaded.state, game.legal(loaded.state, loaded.seat_of(user.id))[0])
     t.emu.fail_next("POST", rf"/channels/{thread_id}/messages$", 429, retry_after=0.05)
     reply = await t.answer(await t.emu.slash(user, thread_id, "move", {"action": move}))
-    assert reply.content.startswith(("You chose: ", "You played "))
+    assert "Played" in reply.content
     await t.emu.wait_until(lambda: len(boards(t, thread_id)) == 2, 10, "the retried board")
     assert len(await t.bot.store.actions(game_id)) == 1
 

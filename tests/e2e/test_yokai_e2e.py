@@ -218,7 +218,7 @@ async def test_two_simultaneous_moves_apply_exactly_once(table: Table) -> None:
     await asyncio.sleep(0.2)  # give a wrongly applied second move the chance to show up
     assert len(boards(t, thread_id)) == 2
     assert (await t.bot.store.get_game(game_id)).version == 1  # type: ignore[union-attr]
-    assert sum(r.content.startswith(("You chose: ", "You played ")) for r in replies) == 1
+    assert sum("Played" in r.content for r in replies) == 1
     assert any(re.search("not your turn|moved on", r.content) for r in replies)
 
 
