@@ -16,7 +16,7 @@ from bot.aftermath import MAX_AI_CHAIN, Aftermath
 from bot.loaded import Loaded, new_turn
 from bot.results import NotAllowed, Post, Result, Stale
 from bot.store import NewAction
-from bot.text import has, t
+from bot.text import has, played, t
 from bot.timers import Timers
 from bot.unit import Unit
 from games import engine, words
@@ -52,7 +52,11 @@ class Play:
             _check_version(loaded, expected_version)
             engine.check_can_act(loaded.game, loaded.state, seat)
             action = read_move(loaded.game, loaded.state, seat, text, locale)
-            return await self._play(loaded, seat, user_id, [action], locale)
+            reply = played(
+                loaded.game, loaded.state, action, locale, seat_names=loaded.names(locale)
+            )
+            result = await self._play(loaded, seat, user_id, [action], locale)
+            return result if result.reply else replace(result, reply=reply)
 
     async def act_index(
         self, game_id: int, user_id: int, index: int, *, expected_version: int, locale: str = "en"
@@ -71,9 +75,10 @@ class Play:
             if not 0 <= index < len(shown):
                 raise Stale("err.stale")
             action = shown[index]
-            notation = loaded.game.notation(loaded.state, action)
+            names = loaded.names(locale)
+            reply = played(loaded.game, loaded.state, action, locale, seat_names=names)
             result = await self._play(loaded, seat, user_id, [action], locale)
-            return replace(result, reply=t("reply.played", locale, notation=notation))
+            return replace(result, reply=reply)
 
     async def end_turn(
         self, game_id: int, user_id: int, *, expected_version: int, locale: str = "en"
@@ -313,17 +318,27 @@ def _folded(form: Form, answers: Mapping[str, Any]) -> dict[str, Any]:
 def read_move(game: Game, state: State, seat: Seat, text: str, locale: str) -> Action:
     """``text`` as an action: the game's notation, else the same text with the words the
     game reads in other languages put in English (``roja wei 3`` → ``red wei 3``, see
-    :func:`games.words.unalias`). Unreadable either way: the game's sentence in the reader's
-    language, then the list of the reader's words the game also accepts."""
+    :func:`games.words.unalias`); first only its first word, so that a name the game reads
+    in any language keeps its words (``comprar misericordia``). A translation the game reads
+    further but refuses (an ambiguous card name): that sentence. Unreadable either way: the
+    game's sentence in the reader's language, then the list of the reader's words the game
+    also accepts."""
     try:
         return game.parse(state, seat, text)
     except InvalidNotation as error:
-        plain = words.unalias(game.key, text)
-        if plain != text:
+        head, _, tail = text.strip().partition(" ")
+        verb = f"{words.unalias(game.key, head)} {tail}".strip()  # comprar Misericordia
+        closer: InvalidNotation | None = None  # a translation read further (a card's name)
+        for plain in dict.fromkeys((verb, words.unalias(game.key, text))):
+            if plain == text:
+                continue
             try:
                 return game.parse(state, seat, plain)
-            except InvalidNotation:
-                pass
+            except InvalidNotation as other:
+                if closer is None and other.key != error.key:
+                    closer = other
+        if closer is not None:
+            raise closer from error
         accepted = sorted(_own_words(game.key, locale))
         if not accepted:
             raise

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from games import words
-from games.base import Event, Outcome, Termination
+from games.base import Action, Event, Game, Outcome, State, Termination
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 DEFAULT_LOCALE = "en"
@@ -185,6 +185,28 @@ def say(text: str, locale: str = DEFAULT_LOCALE, *, seat_names: Sequence[str] = 
     if isinstance(key, str) and has(key, locale):
         return t(key, locale, seat_names=seat_names, **getattr(text, "params", {}))
     return str(text)
+
+
+def played(
+    game: Game,
+    state: State,
+    action: Action,
+    locale: str = DEFAULT_LOCALE,
+    *,
+    seat_names: Sequence[str] = (),
+) -> str:
+    """The confirmation of a move in plain words: the game's label of ``action`` in
+    ``locale`` as a sentence, the notation in parentheses ("Has elegido: Yelmo 4 en C20
+    (`H4@C20`)."); only the notation when the label says nothing more."""
+    notation = game.notation(state, action)
+    label = say(game.label(state, action), locale, seat_names=seat_names).strip()
+    if not label or _plain(label) == _plain(notation):
+        return t("reply.played", locale, notation=notation)
+    return t("reply.played.label", locale, label=label, notation=notation)
+
+
+def _plain(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
 
 
 # Discord's limits on the texts of components and choices.

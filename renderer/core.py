@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -276,6 +277,93 @@ def fitting_size(
         if kit.metrics(size, bold).getlength(text) <= max_width:
             return size
     return sizes[-1]
+
+
+def _wrap(text: str, fnt: Font, max_width: float, max_lines: int) -> list[str] | None:
+    """``text`` broken at spaces (or after a hyphen) into at most ``max_lines`` lines each
+    within ``max_width`` px, the earlier lines as full as they go; ``None`` if it cannot."""
+    pieces = re.findall(r"[^\s-]+-?|\s+", text)
+    lines: list[str] = []
+    line = ""
+    for piece in pieces:
+        trial = line + piece
+        if fnt.getlength(trial.strip()) <= max_width or not line.strip():
+            line = trial
+            continue
+        lines.append(line.strip())
+        line = piece.lstrip()
+    lines.append(line.strip())
+    lines = [x for x in lines if x]
+    if len(lines) > max_lines or any(fnt.getlength(x) > max_width for x in lines):
+        return None
+    return lines
+
+
+def fit_lines(
+    kit: Toolkit,
+    text: str,
+    size: int,
+    max_width: float,
+    *,
+    floor: int,
+    bold: bool = False,
+    max_lines: int = 2,
+) -> tuple[int, list[str]]:
+    """How to show ``text`` whole within ``max_width`` px: (font size, lines). One line at
+    the largest size from ``size`` down to ``floor`` (the picture's legible minimum, see
+    :func:`legible_size`), else wrapped into ``max_lines`` lines at the largest such size;
+    only when even that fails is the last line cut (at ``floor``).
+
+    >>> kit = Toolkit(load=font, cached=False)
+    >>> fit_lines(kit, "Ann", 30, 500, floor=20)
+    (30, ['Ann'])
+    >>> fit_lines(kit, "Bartholomew Montgomery-Wellesley", 30, 260, floor=20)
+    (24, ['Bartholomew', 'Montgomery-Wellesley'])
+    """
+    floor = min(floor, size)
+    for wanted in range(size, floor - 1, -1):
+        if kit.metrics(wanted, bold).getlength(text) <= max_width:
+            return wanted, [text]
+    for wanted in range(size, floor - 1, -1):
+        lines = _wrap(text, kit.metrics(wanted, bold), max_width, max_lines)
+        if lines is not None:
+            return wanted, lines
+    lines = _wrap(text, kit.metrics(floor, bold), max_width, 10_000) or [text]
+    pos = 0
+    for line in lines[: max_lines - 1]:  # the rest, as typed, on the last line (cut)
+        pos = text.find(line, pos) + len(line)
+    return floor, [*lines[: max_lines - 1], text[pos:].strip()]
+
+
+def draw_lines(
+    img: Image.Image,
+    xy: Point,
+    text: str,
+    *,
+    size: int,
+    floor: int,
+    fill: str,
+    kit: Toolkit,
+    max_width: float,
+    bold: bool = False,
+    anchor: str = "lm",
+    max_lines: int = 2,
+    leading: float = 1.12,
+) -> int:
+    """``text`` whole within ``max_width`` px (see :func:`fit_lines`): smaller, then on two
+    lines, around ``xy`` (the lines' block is placed as ``anchor`` places one line: "lm"
+    centres it on ``y``, "la" hangs it from ``y``, "ls"/"ld" stand it on ``y``); returns
+    the size used."""
+    used, lines = fit_lines(kit, text, size, max_width, floor=floor, bold=bold, max_lines=max_lines)
+    step = used * leading
+    block = step * (len(lines) - 1)
+    y0 = xy[1] - block / 2 if anchor[1] == "m" else xy[1] - block if anchor[1] in "sd" else xy[1]
+    for i, line in enumerate(lines):
+        draw_text(
+            img, (xy[0], y0 + i * step), line, size=used, fill=fill, kit=kit, bold=bold,
+            anchor=anchor, max_width=max_width,
+        )  # fmt: skip
+    return used
 
 
 def _text_mask(

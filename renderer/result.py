@@ -23,11 +23,14 @@ from renderer.core import (
     CACHED,
     Font,
     Toolkit,
+    draw_lines,
     draw_seat_mark,
     draw_text,
     encode_png,
+    fit_lines,
     fit_text,
     get_palette,
+    legible_size,
     png_palette,
     printable,
     rgb,
@@ -51,6 +54,7 @@ MARGIN = 28
 PAD = 20  # inside the table panel
 HEADER_H = 44
 ROW_H = 66
+STACKED_ROW_H = 100  # a row whose name has a line of its own
 ROW_GAP = 6
 SUPERSAMPLE = 4  # crowns and seat marks are drawn 4x and shrunk: Pillow polygons are not AA
 MAX_ALT = 1024
@@ -258,9 +262,42 @@ class Grid:
     name_w: int
     centres: tuple[int, ...]
     widths: tuple[int, ...]
+    stacked: bool = False  # each name on a line of its own above the row's numbers
+
+    @property
+    def row_h(self) -> int:
+        return STACKED_ROW_H if self.stacked else ROW_H
 
 
 def _grid(card: Card, kit: Toolkit) -> Grid:
+    """The table's columns; when a name cannot be shown whole beside the numbers (two
+    lines at the legible minimum), every name gets a line of its own above them."""
+    grid = _side_by_side(card, kit)
+    room = grid.name_w - 50
+    if all(_whole(kit, label, room) for label in card.labels):
+        return grid
+    left, right = MARGIN + PAD, WIDTH - MARGIN - PAD
+    rank_w = grid.name_x - grid.rank_x
+    spare = right - left - rank_w - sum(grid.widths)  # the name's old width, shared out
+    widths = [w + spare // len(grid.widths) for w in grid.widths] if grid.widths else []
+    centres, x = [], left + rank_w
+    for w in widths:
+        centres.append(x + w // 2)
+        x += w
+    name_w = right - left - rank_w
+    return Grid(left, left + rank_w, name_w, tuple(centres), tuple(widths), stacked=True)
+
+
+def _whole(kit: Toolkit, label: str, room: float) -> bool:
+    """Whether ``label`` fits ``room`` px on at most two lines at the legible minimum."""
+    _, lines = fit_lines(kit, label, 30, room, floor=legible_size(WIDTH), bold=True)
+    font_ = kit.metrics(legible_size(WIDTH), True)
+    return "".join(lines).replace(" ", "") == label.replace(" ", "") and all(
+        font_.getlength(line) <= room for line in lines
+    )
+
+
+def _side_by_side(card: Card, kit: Toolkit) -> Grid:
     left, right = MARGIN + PAD, WIDTH - MARGIN - PAD
     widths = []
     for col in card.columns:
@@ -349,15 +386,27 @@ def _draw_header(p: Painter, card: Card) -> int:
         p.crown((x, y + 2), 44)
         x += 58
     room = WIDTH - MARGIN - x
+    whole = headline(card.outcome, card.labels, card.locale)
+    size, lines = fit_lines(p.kit, whole, 36, room, floor=26, bold=True, max_lines=1)
+    if p.kit.metrics(size, True).getlength(lines[0]) <= room:
+        p.text((x, y), whole, size, bold=True, width=room)
+        return y + 62
+    # long names: the headline on two lines, smaller, every name whole (the cut version
+    # of fitted_headline only when even that cannot hold them)
+    size, lines = fit_lines(p.kit, whole, 28, room, floor=legible_size(WIDTH), bold=True)
+    if all(p.kit.metrics(size, True).getlength(line) <= room for line in lines):
+        for n, line in enumerate(lines):
+            p.text((x, y - 6 + n * round(size * 1.12)), line, size, bold=True, width=room)
+        return y + 62
     head = fitted_headline(card.outcome, card.labels, p.kit.font(36, True), room, card.locale)
     p.text((x, y), head, 36, bold=True, width=room)
     return y + 62
 
 
 def _draw_row(p: Painter, card: Card, grid: Grid, seat: Seat, y: int) -> None:
-    cy = y + ROW_H // 2
+    cy = y + grid.row_h // 2
     if seat in card.outcome.winners:
-        box = (MARGIN + 8, y, WIDTH - MARGIN - 8, y + ROW_H)
+        box = (MARGIN + 8, y, WIDTH - MARGIN - 8, y + grid.row_h)
         ImageDraw.Draw(p.img).rounded_rectangle(box, radius=12, outline=p.pal["highlight"], width=4)
         p.crown((grid.rank_x, cy - 14), 36)
     rank = _ordinal(card.outcome.ranks[seat], words(card.locale))
@@ -369,12 +418,30 @@ def _draw_row(p: Painter, card: Card, grid: Grid, seat: Seat, y: int) -> None:
         anchor="lm",
         width=grid.name_x - grid.rank_x - 50,
     )
+    if grid.stacked:  # the name above, from the rank to the right edge; numbers below
+        name_y, cy = y + 26, y + grid.row_h - 30
+        p.mark((grid.name_x + 14, name_y), seat)
+        label = card.labels[seat]
+        if card.tags[seat]:
+            label = f"{label} · {card.tags[seat]}"
+        p.text((grid.name_x + 38, name_y), label, 30, bold=True, anchor="lm",
+               width=WIDTH - MARGIN - PAD - grid.name_x - 38)  # fmt: skip
+        _draw_cells(p, card, grid, seat, cy)
+        return
     p.mark((grid.name_x + 14, cy), seat)
     name_x, room = grid.name_x + 38, grid.name_w - 50
     if card.tags[seat]:  # "resigned" under the name, which keeps its whole width
         p.text((name_x, cy + 19), card.tags[seat], 20, muted=True, anchor="lm", width=room)
     name_y = cy - 9 if card.tags[seat] else cy
-    p.text((name_x, name_y), card.labels[seat], 30, bold=True, anchor="lm", width=room)
+    lines = 1 if card.tags[seat] else 2  # a long name: smaller, then on two lines, whole
+    draw_lines(
+        p.img, (name_x, name_y), card.labels[seat], size=30, floor=legible_size(WIDTH),
+        fill=p.pal["text"], kit=p.kit, max_width=room, bold=True, max_lines=lines,
+    )  # fmt: skip
+    _draw_cells(p, card, grid, seat, cy)
+
+
+def _draw_cells(p: Painter, card: Card, grid: Grid, seat: Seat, cy: int) -> None:
     for col, x in zip(card.columns, grid.centres, strict=True):
         if seat in col.marked:
             p.pill((x, cy), col.cells[seat])
@@ -382,14 +449,15 @@ def _draw_row(p: Painter, card: Card, grid: Grid, seat: Seat, y: int) -> None:
             p.text((x, cy), col.cells[seat], 30, muted=not col.strong, bold=col.strong, anchor="mm")
 
 
-def _table_height(card: Card) -> int:
-    return PAD + HEADER_H + len(card.order) * (ROW_H + ROW_GAP) - ROW_GAP + PAD
+def _table_height(card: Card, kit: Toolkit) -> int:
+    row_h = _grid(card, kit).row_h
+    return PAD + HEADER_H + len(card.order) * (row_h + ROW_GAP) - ROW_GAP + PAD
 
 
 def _draw_table(p: Painter, card: Card, y: int) -> int:
     """The ranked table in a panel; returns the y under it."""
     grid = _grid(card, p.kit)
-    height = _table_height(card)
+    height = _table_height(card, p.kit)
     draw = ImageDraw.Draw(p.img)
     box = (MARGIN, y, WIDTH - MARGIN, y + height)
     draw.rounded_rectangle(
@@ -400,8 +468,9 @@ def _draw_table(p: Painter, card: Card, y: int) -> int:
     rank_w = grid.name_x - grid.rank_x - 50
     p.text((grid.rank_x + 46, head_y), tr("result.head.rank"), 24, muted=True, bold=True,
            anchor="lm", width=rank_w)  # fmt: skip
-    p.text((grid.name_x, head_y), tr("result.head.player"), 24, muted=True, bold=True,
-           anchor="lm", width=grid.name_w - 8)  # fmt: skip
+    if not grid.stacked:  # stacked, the names head their own lines: no column for them
+        p.text((grid.name_x, head_y), tr("result.head.player"), 24, muted=True, bold=True,
+               anchor="lm", width=grid.name_w - 8)  # fmt: skip
     for col, x, w in zip(card.columns, grid.centres, grid.widths, strict=True):
         p.text((x, head_y), col.header, 24, muted=True, bold=True, anchor="mm", width=w - 8)
     line_y = y + PAD + HEADER_H - 4
@@ -409,7 +478,7 @@ def _draw_table(p: Painter, card: Card, y: int) -> int:
         (MARGIN + PAD, line_y, WIDTH - MARGIN - PAD, line_y), fill=p.pal["panel_border"], width=2
     )
     for row, seat in enumerate(card.order):
-        _draw_row(p, card, grid, seat, y + PAD + HEADER_H + row * (ROW_H + ROW_GAP))
+        _draw_row(p, card, grid, seat, y + PAD + HEADER_H + row * (grid.row_h + ROW_GAP))
     return y + height
 
 
@@ -433,7 +502,7 @@ def _draw_notes(p: Painter, card: Card, y: int) -> None:
 
 def draw_card(card: Card, pal: Palette, kit: Toolkit = CACHED) -> Image.Image:
     """The result card as an RGB image, ``WIDTH`` px wide."""
-    height = MARGIN + 166 + _table_height(card) + _notes_height(card) + MARGIN
+    height = MARGIN + 166 + _table_height(card, kit) + _notes_height(card) + MARGIN
     painter = Painter(Image.new("RGB", (WIDTH, height), pal["background"]), pal, kit)
     y = _draw_header(painter, card)
     y = _draw_table(painter, card, y)

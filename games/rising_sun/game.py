@@ -119,7 +119,8 @@ class RisingSunGame(GameDefaults):
 
     def parse(self, state: RisingSunState, seat: Seat, text: str) -> RSAction:
         """An action from text (grammar: :mod:`games.rising_sun.notation`)."""
-        return notation_io.parse_action(text, notation_io.seat_names(thaw_cached(state)))
+        g = thaw_cached(state)
+        return notation_io.parse_action(text, notation_io.seat_names(g), g.offer)
 
     def notation(self, state: RisingSunState, action: Action) -> str:
         return notation_io.notation(thaw_cached(state), _ours(action))

@@ -1,7 +1,12 @@
 """Rising Sun notation: writing actions and reading what players type.
 
 Players are named by clan (``lotus``) or seat number (``2``); provinces, shrines (by Kami)
-and cards by id (``kyoto``, ``amaterasu``, ``oni_of_skulls``; ``buy oni of skulls`` works too).
+and cards by id (``kyoto``, ``amaterasu``, ``oni_of_skulls``). ``buy`` also takes a card's
+name in any language of the game's catalogue, accents and case aside, or the start of one
+that names a single card (``buy oni of skulls``, ``comprar oni de las cal``, ``buy
+misericordia``); among several, the cards on offer win; still several or none, a sentence
+lists them. The bot reads the first word in other languages (``comprar``, see
+``data/rising_sun/aliases``); the gift after a card's name may be too (``dar loto``).
 Canonical forms::
 
     ally lotus | pass | accept | refuse          Tea Ceremony
@@ -25,12 +30,20 @@ Canonical forms::
 Bid(seppuku=2, hostage=0, ronin=1, poets=0)
 >>> parse_action("summon shinto amaterasu", {})
 Summon(kind='shinto', dest='shrine:amaterasu')
+>>> parse_action("buy Oni de las CALAVERAS", {})
+Buy(card='oni_of_skulls', gift=None)
+>>> parse_action("buy senda del mo", {})
+Buy(card='path_of_the_monkey', gift=None)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 
+from games import words
 from games.base import InvalidNotation, Reason
 from games.rising_sun import board
 from games.rising_sun.data import MANDATES, data
@@ -133,12 +146,85 @@ def _dest(word: str) -> str:
     return word
 
 
-def parse_action(text: str, seats: Mapping[str, int]) -> RSAction:
-    """An action from ``text`` (see the module docstring); ``seats`` maps names to seats."""
-    words = text.strip().lower().replace(",", " ").split()
-    if not words:
+def _fold(text: str) -> str:
+    """Lower case, no accents, no punctuation, one space between words."""
+    plain = unicodedata.normalize("NFKD", text.lower().replace("_", " "))
+    kept = "".join(c if c.isalnum() else " " for c in plain if not unicodedata.combining(c))
+    return " ".join(kept.split())
+
+
+@cache
+def card_names() -> dict[str, frozenset[str]]:
+    """Every name a card answers to, folded: its id and its name in each catalogue
+    (``data/rising_sun/locales/*.json``)."""
+    out = {cid: {_fold(cid), _fold(card.name)} for cid, card in data().cards.items()}
+    for path in sorted((words.DATA_DIR / "rising_sun" / "locales").glob("*.json")):
+        entries = json.loads(path.read_text(encoding="utf-8"))
+        for cid, names in out.items():
+            name = entries.get(f"rising_sun.card.{cid}")
+            if isinstance(name, str):
+                names.add(_fold(name))
+    return {cid: frozenset(names) for cid, names in out.items()}
+
+
+def find_card(typed: str, offer: Sequence[str] = ()) -> str:
+    """The card id ``typed`` names: an id or a name (any language), else the start of
+    names of one card; the cards on ``offer`` first. Several or none: a sentence naming
+    them (in the reader's language, by the catalogue)."""
+    folded = _fold(typed)
+    if not folded:
+        raise _bad(typed)
+    names = card_names()
+    tests: tuple[Callable[[str], bool], ...] = (
+        lambda n: n == folded,
+        lambda n: n.startswith(folded),
+        lambda n: f" {folded}" in f" {n}",  # the start of a later word
+    )
+    for test in tests:
+        found = sorted(cid for cid, ns in names.items() if any(test(n) for n in ns))
+        offered = [cid for cid in found if cid in offer]
+        for pool in (offered, found):
+            if len(pool) == 1:
+                return pool[0]
+        if found:
+            choices = offered or found
+            raise InvalidNotation(
+                Reason(
+                    "rising_sun.notation.card_ambiguous",
+                    "“{input}” names several cards: {choices}. Type more of the name.".replace(
+                        "{input}", typed
+                    ).replace("{choices}", ", ".join(names_in_english(choices))),
+                    input=typed,
+                    choices=choices,
+                )
+            )
+    on_offer = sorted(set(offer))
+    if not on_offer:
+        text = "No card is called “{input}”.".replace("{input}", typed)
+        raise InvalidNotation(Reason("rising_sun.notation.card_unknown.none", text, input=typed))
+    raise InvalidNotation(
+        Reason(
+            "rising_sun.notation.card_unknown",
+            "No card is called “{input}”; on offer: {choices}.".replace("{input}", typed).replace(
+                "{choices}", ", ".join(names_in_english(on_offer))
+            ),
+            input=typed,
+            choices=on_offer,
+        )
+    )
+
+
+def names_in_english(ids: Sequence[str]) -> list[str]:
+    return [data().cards[c].name if c in data().cards else c for c in ids]
+
+
+def parse_action(text: str, seats: Mapping[str, int], offer: Sequence[str] = ()) -> RSAction:
+    """An action from ``text`` (see the module docstring); ``seats`` maps names to seats,
+    ``offer`` holds the cards on offer (to tell a shortened card name)."""
+    said = text.strip().lower().replace(",", " ").split()
+    if not said:
         raise _bad(text)
-    head, rest = words[0], words[1:]
+    head, rest = said[0], said[1:]
     if head in SIMPLE and not rest:
         return SIMPLE[head]
     try:
@@ -160,12 +246,12 @@ def parse_action(text: str, seats: Mapping[str, int]) -> RSAction:
             return Move(rest[0], rest[1], rest[2])
         if head in ("build", "buy") and rest:
             gift = None
-            if len(rest) >= 3 and rest[-2] == "give":
-                gift, rest = seats[rest[-1]], rest[:-2]
+            if len(rest) >= 3 and _english(rest[-2]) == "give":
+                gift, rest = seats[_english(rest[-1])], rest[:-2]
             if head == "build" and len(rest) == 1:
                 return Build(rest[0], gift)
             if head == "buy":
-                return Buy("_".join(rest), gift)
+                return Buy(find_card(" ".join(rest), offer), gift)
         if head == "betray" and len(rest) in (3, 5):
             mine = rest[4] if len(rest) == 5 and rest[3] == "with" else rest[1]
             if len(rest) == 5 and rest[3] != "with":
@@ -181,9 +267,16 @@ def parse_action(text: str, seats: Mapping[str, int]) -> RSAction:
             return Hostage(seats[rest[0]], rest[1])
         if head == "extra" and len(rest) == 1:
             return Extra(seats[rest[0]])
+    except InvalidNotation:
+        raise  # a card's name that names several cards or none: its own sentence
     except (KeyError, ValueError):
         raise _bad(text) from None
     raise _bad(text)
+
+
+def _english(word: str) -> str:
+    """A word of the game in another language as its English word (``dar`` → ``give``)."""
+    return words.aliases("rising_sun").get(_fold(word), word)
 
 
 # --- labels ------------------------------------------------------------------------------

@@ -271,17 +271,20 @@ def draw_title_status(
 ) -> None:
     """Whose turn and step (or the result) at the top right, as a pill."""
     if view.outcome is not None:
-        text = f"{tr('common.game_over')} · {result_text(view, names, tr.locale)}"
+        what, status = tr("common.game_over"), result_text(view, names, tr.locale)
     else:
         final = view.final_round
-        when = tr("china.final_round") if final else tr("china.turn", n=view.turn + 1)
-        text = f"{when} · {turn_status(view, names, locale=tr.locale)}"
+        what = tr("china.final_round") if final else tr("china.turn", n=view.turn + 1)
+        status = turn_status(view, names, locale=tr.locale)
+    text = f"{what} · {status}"
     right = geo.width - cg.MARGIN
     # The pill leaves the title (game and side) its room at the left; a long status
     # shrinks a little before it is cut.
     key = (GAME_KEY, "title-room", geo.width, view.side, view.players, tr.locale)
     limit = min(geo.width - 420, kit.stamp(key, lambda: _title_room(view, geo, kit, tr)))
     size = 22
+    if kit.metrics(size, True).getlength(text) + 28 > limit:
+        text = status  # a long name: the turn number (or "game over") gives way to it
     width = min(kit.metrics(size, True).getlength(text) + 28, limit)
     box = (right - width, 8, right, cg.TOP_BAR - 6)
     ImageDraw.Draw(img).rounded_rectangle(box, radius=18, fill=pal["highlight"])
@@ -339,17 +342,17 @@ def draw_players(
         draw_text(img, xy, text, size=size, fill=muted, kit=kit, anchor=anchor, max_width=room)
     for seat in range(view.players):
         top = y0 + 40 + seat * cg.ROW_H
-        cy = top + cg.ROW_H / 2
+        name_y, cy = top + 15, top + 41  # the name has a line of its own, whole
         if view.to_act == seat and not over:
             row = (x0 + 8, top + 2, x0 + CARDS_X - 22, top + cg.ROW_H - 2)
             draw.rounded_rectangle(row, radius=10, fill=pal["panel_border"])
-            arrow = [(x0 + 12, cy - 9), (x0 + 24, cy), (x0 + 12, cy + 9)]
+            arrow = [(x0 + 12, name_y - 9), (x0 + 24, name_y), (x0 + 12, name_y + 9)]
             draw.polygon(arrow, fill=pal["highlight"])
         mark = pal["player_shapes"][seat]
-        draw_seat_mark(draw, mark, (x0 + 42, cy), 11, pal["players"][seat], pal["text"])
+        draw_seat_mark(draw, mark, (x0 + 42, name_y), 11, pal["players"][seat], pal["text"])
         sprite = house_sprite(seat, 30, pal, kit)
         img.paste(sprite, (x0 + 58, round(cy - 16)), sprite)
-        _name_and_score(img, view, seat, (x0, cy), names, pal, kit, tr)
+        _name_and_score(img, view, seat, (x0, cy), names, pal, kit, tr, name_y=name_y)
         if over:
             _breakdown(img, view, seat, (x0, cy), pal, kit)
         else:
@@ -365,13 +368,15 @@ def _name_and_score(
     pal: Palette,
     kit: Toolkit,
     tr: Words,
+    *,
+    name_y: float,
 ) -> None:
     x0, cy = at
     resigned = tr("china.resigned") if seat in view.resigned else ""
     name = seat_label(seat, names, tr.locale) + resigned
-    width = COL_SCORE - COL_NAME - 60
+    width = CARDS_X - 30 - COL_NAME
     text = pal["text"]
-    xy = (x0 + COL_NAME, cy)
+    xy = (x0 + COL_NAME, name_y)
     size = fitting_size(kit, name, (23, 22), width, bold=True)
     draw_text(img, xy, name, size=size, bold=True, fill=text, kit=kit, anchor="lm", max_width=width)
     total = str(view.scores[seat].total)

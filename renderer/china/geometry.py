@@ -26,7 +26,7 @@ DRAGON_R = 19
 TOKEN = 34  # emissary token size
 BADGE_R = 16  # alliance number badge radius (a dark rounded square)
 SPACE_FONT = 22  # the number on a house space
-ROW_H = 40  # one player's row in the panel
+ROW_H = 56  # one player's row in the panel: the name's line, then its numbers
 SUPERSAMPLE = 4
 
 

@@ -442,6 +442,8 @@ def draw_political(
             )
     holder = who(view.chooser, names, tr) if 0 <= view.chooser < view.players else "-"
     deck = tr("rising_sun.deck", n=view.deck_size, who=holder)
+    if kit.metrics(18).getlength(deck) > x1 - x0 - 28:  # a long name: its clan's row says it
+        deck = tr("rising_sun.deck_count", n=view.deck_size)
     draw_text(
         img,
         (x0 + 14, y1 - 20),

@@ -150,9 +150,9 @@ class Sections:
 
 
 CLAN_HEAD = 34
-CLAN_ROW = 84
+CLAN_ROW = 108  # the name on a line of its own, then clan and counts, cards, extras
 BATTLE_HEAD = 70
-BATTLE_ROW = 30
+BATTLE_ROW = 56  # the name, then the bids
 LINE = 26
 # The Season cards on offer: two columns of cards (type, name, copies and cost on the
 # first line, the effect in at most two lines under it), then the key of their marks.

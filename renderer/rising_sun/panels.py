@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from games.rising_sun.data import BOXES
 from games.rising_sun.view import CardView, RisingSunView, SeatView
-from renderer.core import Toolkit, draw_text
+from renderer.core import Toolkit, draw_lines, draw_text
 from renderer.palettes import Palette
 from renderer.rising_sun import art
 from renderer.rising_sun import layout as L
@@ -188,17 +188,13 @@ def draw_battle(
     won = dict(b.advantages)
     draw = ImageDraw.Draw(img)
     for r, (seat, bid) in enumerate(zip(b.participants, b.bids, strict=False)):
-        cy = top + L.BATTLE_HEAD + r * L.BATTLE_ROW + 4
-        art.paste(img, art.seat_mark(seat, 9, pal, kit), (LEFT + 26, cy))
-        _text(
-            img,
-            (LEFT + 42, cy),
-            who(seat, names, tr),
-            pal,
-            kit,
-            bold=True,
-            width=BATTLE_COLS[0] - 100,
-        )
+        name_y = top + L.BATTLE_HEAD + r * L.BATTLE_ROW + 4
+        cy = name_y + 26  # the bids under the name, which has the row's width
+        art.paste(img, art.seat_mark(seat, 9, pal, kit), (LEFT + 26, name_y))
+        draw_lines(
+            img, (LEFT + 42, name_y), who(seat, names, tr), size=18, floor=18,
+            fill=pal["text"], kit=kit, bold=True, max_width=RIGHT - LEFT - 56, max_lines=1,
+        )  # fmt: skip
         for i, (x, box) in enumerate(zip(BATTLE_COLS, BOXES, strict=True)):
             if won.get(box) == seat:
                 draw.rounded_rectangle(
@@ -251,7 +247,7 @@ def draw_clans(
         y = top + L.CLAN_HEAD + r * L.CLAN_ROW
         if r:
             draw.line((LEFT + 12, y, RIGHT - 12, y), fill=pal["panel_border"], width=1)
-        cy = y + 18
+        cy = y + 18  # the name's line (the whole width), then the clan and its counts
         acting = seat in view.to_act and view.outcome is None
         if acting:
             draw.polygon(
@@ -260,11 +256,17 @@ def draw_clans(
         _text(img, (LEFT + 30, cy), str(r + 1), pal, kit, size=20, bold=True, anchor="mm")
         art.paste(img, art.seat_mark(seat, 10, pal, kit), (LEFT + 56, cy))
         name = who(seat, names, tr)
-        _text(img, (LEFT + 74, cy), name, pal, kit, size=20, bold=True, width=170)
+        draw_lines(
+            img, (LEFT + 74, cy), name, size=20, floor=18, fill=pal["text"], kit=kit,
+            bold=True, max_width=RIGHT - LEFT - 90, max_lines=1,
+        )  # fmt: skip
+        cy = y + 44
         clan = clan_name(view, seat, tr)
         if sv.resigned:
             clan += f" ({tr('rising_sun.row.resigned')})"
-        _text(img, (LEFT + 250, cy), clan, pal, kit, muted=True, width=COLS["vp"] - 280)
+        if seat == view.chooser and view.outcome is None:
+            clan += f" · {tr('rising_sun.row.deck_holder')}"
+        _text(img, (LEFT + 74, cy), clan, pal, kit, muted=True, width=COLS["vp"] - 104)
         _text(img, (LEFT + COLS["vp"], cy), str(sv.vp), pal, kit, size=20, bold=True, anchor="mm")
         for key, n, sprite in (
             ("coins", sv.coins, art.coin(9, pal, kit)),
@@ -294,10 +296,10 @@ def draw_clans(
             if cards
             else tr("rising_sun.row.no_cards")
         )
-        _text(img, (LEFT + 74, y + 44), line, pal, kit, width=RIGHT - LEFT - 90)
+        _text(img, (LEFT + 74, y + 70), line, pal, kit, width=RIGHT - LEFT - 90)
         _text(
             img,
-            (LEFT + 74, y + 68),
+            (LEFT + 74, y + 94),
             extras_line(sv, names, tr, kit, RIGHT - LEFT - 90),
             pal,
             kit,

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from games.samurai.data import PLAYER_TILES
 from games.samurai.view import SamuraiView, TileView, tile_view
-from renderer.core import Point, Toolkit, fit_text, rgb
+from renderer.core import Point, Toolkit, fit_text, legible_size, rgb
 from renderer.palettes import Palette
 from renderer.samurai.art import (
     FIGURES,
@@ -157,16 +157,18 @@ def _draw_title(
     note = _phase_note(view, tr)
     # The phase note keeps its width (up to 300 px); the title takes what is left.
     note_w = min(300.0, text_width(kit, note, 22))
+    room = min(620.0, WIDTH - 24 - note_w - 24 - 74)
+    sizes = tuple(range(32, legible_size(WIDTH) - 1, -2))  # a long name: smaller, whole
     draw_line(
         img,
         (74, 46),
         title,
-        size=32,
+        size=fitting(kit, title, sizes, room, bold=True),
         bold=True,
         fill=pal["text"],
         kit=kit,
         anchor="lm",
-        max_width=min(620.0, WIDTH - 24 - note_w - 24 - 74),
+        max_width=room,
     )
     draw_line(
         img,

@@ -7,18 +7,18 @@ title, the figure column heads and the key are static, everything else is drawn 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import cast
 
 from PIL import Image, ImageDraw
 
 from games.samurai.view import SamuraiView
-from renderer.core import Point, Toolkit, fit_text
+from renderer.core import Point, Toolkit, draw_lines, fit_lines, fit_text, legible_size
 from renderer.palettes import Palette
 from renderer.samurai.art import FIGURES, figure, seat_mark
 from renderer.samurai.layout import KEY_H, PLAYER_H, Box, Layout, section_height
-from renderer.samurai.text import draw_line, fit, fitting, text_width
+from renderer.samurai.text import draw_line, fit, text_width
 from renderer.samurai.words import (
     LIT_TAGS,
     figures_on_board,
@@ -192,14 +192,18 @@ def draw_panels(
     for name, (x0, y0, x1, y1) in sections(lay):
         if name == "header":
             head, detail = status_lines(view, names, tr.locale)
-            size = fitting(kit, head, (27, 24, 22), x1 - x0, bold=True)
-            pen.text((x0, y0 + 66), head, size, bold=True, width=x1 - x0)
+            size, heads = fit_lines(kit, head, 27, x1 - x0, floor=22, bold=True)
             measure = partial(text_width, kit, size=SMALL)
             lines = wrap(detail.split(" "), measure, x1 - x0)
-            if len(lines) > 2:  # keep two lines, the second cut with an ellipsis
-                lines = [lines[0], " ".join(lines[1:])]
+            keep = 2 if len(heads) > 1 else 3  # four lines at most (long names: the order)
+            if len(lines) > keep:  # the last line kept is cut with an ellipsis
+                lines = [*lines[: keep - 1], " ".join(lines[keep - 1 :])]
+            top = y0 + 66 if len(heads) + len(lines) <= 3 else y0 + 50
+            for n, line in enumerate(heads):
+                pen.text((x0, top + 26 * n), line, size, bold=True, width=x1 - x0)
+            below = top + 26 * len(heads) + 6
             for n, line in enumerate(lines):
-                pen.text((x0, y0 + 98 + 26 * n), line, SMALL, ink="muted_text", width=x1 - x0)
+                pen.text((x0, below + 24 * n), line, SMALL, ink="muted_text", width=x1 - x0)
         elif name == "players":
             for seat in range(len(view.seats)):
                 row = (x0, y0 + seat * PLAYER_H, x1, y0 + (seat + 1) * PLAYER_H)
@@ -213,7 +217,10 @@ def draw_panels(
 def draw_player(
     pen: Pen, box: Box, view: SamuraiView, seat: int, names: Sequence[str] | None
 ) -> None:
-    """Seat mark, name and tag on the first line; counts and captures on the second."""
+    """Seat mark, name and tag; the hand and reserve counts and the captured figures (or
+    "captures hidden") under them. The row is 84 px: a name too long for one line takes
+    two (the counts and captures then share the last line), and counts and captures that
+    do not fit one line take a line each."""
     x0, y0, x1, y1 = box
     key = seat_tag_key(view, seat)
     tag, lit = (pen.tr(f"samurai.tag.{key}") if key else ""), key in LIT_TAGS
@@ -222,26 +229,48 @@ def draw_player(
         ImageDraw.Draw(pen.img).rounded_rectangle(
             outline, radius=12, outline=pen.pal["highlight"], width=3
         )
-    mark = seat_mark(seat, 34, pen.pal, pen.pal["text"], pen.kit)
-    pen.img.paste(mark, (x0, y0 + 10), mark)
-    right = pen.pill(x1 - 6, y0 + 27, tag, lit) - 8 if tag else x1 - 6
     name = seat_label(seat, names, pen.tr.locale)
-    pen.text((x0 + 44, y0 + 27), name, 26, bold=True, width=right - x0 - 44)
+    floor = legible_size(pen.img.width)
+    pill_w = text_width(pen.kit, tag, SMALL, True) + 30 if tag else 0
+    room = x1 - x0 - 50 - pill_w
+    _, lines = fit_lines(pen.kit, name, 26, room, floor=floor, bold=True)
     counts = seat_counts(view, seat, short=True, locale=pen.tr.locale)
     captured = view.seats[seat].captured
-    if view.phase == "pick":
-        pen.text((x0 + 44, y0 + 61), counts, SMALL, ink="muted_text", width=x1 - x0 - 50)
+    hidden = pen.tr("samurai.captures_hidden") if captured is None else ""
+    shown = view.phase != "pick"
+    if captured is None:
+        captures_w = text_width(pen.kit, hidden, SMALL)
+    else:  # measured by drawing them on a scratch picture
+        scratch = replace(pen, img=Image.new("RGB", (x1 + 8, 40)))
+        captures_w = x1 - 6 - draw_captures(scratch, (x1 - 6, 20), view, seat, captured)
+    both = text_width(pen.kit, counts, SMALL) + 12 + captures_w
+    stacked = shown and len(lines) == 1 and both > x1 - x0 - 50
+    name_y, info_y = (19, 46) if stacked else (25, 66) if len(lines) > 1 else (27, 61)
+    first = name_y - 12 if len(lines) > 1 else name_y  # the centre of the name's first line
+    mark = seat_mark(seat, 34, pen.pal, pen.pal["text"], pen.kit)
+    pen.img.paste(mark, (x0, y0 + first - 17), mark)
+    right = pen.pill(x1 - 6, y0 + first, tag, lit) - 8 if tag else x1 - 6
+    draw_lines(
+        pen.img, (x0 + 44, y0 + name_y), name, size=26, floor=floor, fill=pen.pal["text"],
+        kit=pen.kit, bold=True, anchor="lm", max_width=right - x0 - 44,
+    )  # fmt: skip
+    if not shown:
+        pen.text((x0 + 44, y0 + info_y), counts, SMALL, ink="muted_text", width=x1 - x0 - 50)
+        return
+    if stacked:
+        pen.text((x0 + 44, y0 + info_y), counts, SMALL, ink="muted_text", width=x1 - x0 - 50)
+        if captured is None:
+            pen.text((x0 + 44, y0 + 70), hidden, SMALL, ink="muted_text", width=x1 - x0 - 50)
+        else:
+            draw_captures(pen, (x1 - 6, y0 + 70), view, seat, captured)
         return
     if captured is None:
-        hidden = pen.tr("samurai.captures_hidden")
-        room = x1 - x0 - 50 - text_width(pen.kit, counts, SMALL) - 12
-        pen.text((x1 - 6, y0 + 61), hidden, SMALL, ink="muted_text", anchor="rm", width=room)
-        left = x1 - 6 - text_width(pen.kit, fit_hidden(pen, hidden, room), SMALL) - 12
+        left = x1 - 6 - text_width(pen.kit, hidden, SMALL)
+        pen.text((x1 - 6, y0 + info_y), hidden, SMALL, ink="muted_text", anchor="rm")
+        left -= 12
     else:
-        left = draw_captures(pen, (x1 - 6, y0 + 61), view, seat, captured)
-    room = left - x0 - 44
-    size = SMALL
-    pen.text((x0 + 44, y0 + 61), counts, size, ink="muted_text", width=room)
+        left = draw_captures(pen, (x1 - 6, y0 + info_y), view, seat, captured)
+    pen.text((x0 + 44, y0 + info_y), counts, SMALL, ink="muted_text", width=left - x0 - 44)
 
 
 def draw_captures(
@@ -300,7 +329,8 @@ def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | Non
     lines: list[tuple[str, bool]] = []
     for head, seat, steps in turn_entries(view, pen.tr.locale):
         who = head if seat is None else f"{head}: {seat_label(seat, names, pen.tr.locale)}"
-        lines.append((who, True))
+        heavy = partial(text_width, pen.kit, size=SMALL, bold=True)
+        lines += [(line, True) for line in wrap(who.split(" "), heavy, width, " ")]
         lines += [
             (text, False)
             for text in wrap(

@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw
 
 from games.shitenno.scoring import majority
 from games.shitenno.view import CardView, LotView, ProvinceView, ShitennoView
-from renderer.core import Toolkit, draw_text, fitting_size, rgb
+from renderer.core import Toolkit, draw_lines, draw_text, fitting_size, rgb
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
 from renderer.shitenno import art
@@ -61,7 +61,7 @@ CELL_H = 200
 BAND_H = 36
 DISC_R = 22
 PLAYER_HEAD = 58
-PLAYER_ROW = 52
+PLAYER_ROW = 74  # the name on a line of its own, then general, title and counts
 TRACK_H = 122
 EDO_H = {"even": 262, "odd": 222, "over": 222}
 LEGEND_H = 168
@@ -369,7 +369,10 @@ def _holders(
             continue
         art.paste(img, art.seat_marker(t.holder, 8, pal, kit), (x + 8, y))
         name = seat_label(t.holder, names, tr.locale)
-        _text(img, (x + 22, y), name, 18, pal["text"], kit, width=box[2] - x - 28)
+        # The holder's mark always; the name when it fits whole (a long one is in the
+        # players' table below, beside its title, never cut here).
+        if kit.metrics(MIN_TEXT).getlength(name) <= box[2] - x - 28:
+            _text(img, (x + 22, y), name, 18, pal["text"], kit, width=box[2] - x - 28)
 
 
 def _players(
@@ -391,23 +394,16 @@ def _players(
             draw.rounded_rectangle(
                 (x0 + 6, top + 1, x1 - 6, top + PLAYER_ROW - 1), radius=8, fill=pal["panel_border"]
             )
-        art.paste(img, art.seat_marker(s.seat, 11, pal, kit), (x0 + 24, cy))
+        name_y, cy = top + 19, top + 51  # the name's line, then the line of the columns
+        art.paste(img, art.seat_marker(s.seat, 11, pal, kit), (x0 + 24, name_y))
         name = seat_label(s.seat, names, tr.locale)
         if s.resigned:
             name = tr("shitenno.pic.resigned", name=name)
-        _text(
-            img,
-            (x0 + 46, cy - 11),
-            name,
-            20,
-            ink,
-            kit,
-            bold=True,
-            width=PLAYER_COLS["title"][0] - 56,
-        )
-        _text(
-            img, (x0 + 46, cy + 13), s.general, 18, muted, kit, width=PLAYER_COLS["title"][0] - 56
-        )
+        draw_lines(  # the whole row's width: a long name is never cut
+            img, (x0 + 46, name_y), name, size=20, floor=MIN_TEXT, fill=ink, kit=kit,
+            bold=True, max_width=x1 - x0 - 62, max_lines=1,
+        )  # fmt: skip
+        _text(img, (x0 + 46, cy), s.general, 18, muted, kit, width=PLAYER_COLS["title"][0] - 56)
         title = title_name(s.title, tr) or "—"
         if view.tairo == s.seat:
             title = tr("shitenno.pic.tairo_title", title=title)

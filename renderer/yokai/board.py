@@ -22,9 +22,10 @@ from games.yokai.view import YokaiView
 from renderer.core import (
     Point,
     Toolkit,
+    draw_lines,
     draw_seat_mark,
     draw_text,
-    fitting_size,
+    legible_size,
     rgb,
     rounded_polygon,
 )
@@ -418,28 +419,31 @@ def draw_panel(
     label = tr("yokai.tag.to_move") if turn else tr("yokai.tag.winner") if won else ""
     if label:
         draw.rounded_rectangle((x0, y0, x1, y1), radius=14, outline=pal["highlight"], width=5)
-        pill(img, (x1 - 16, y0 + 34), label, (pal["highlight"], pal["token_text"]), kit, right=True)
     mark = pal["player_shapes"][seat]
     draw_seat_mark(draw, mark, (x0 + 32, y0 + 34), 13, pal["players"][seat], pal["text"])
     name = seat_label(seat, names, tr.locale)
-    # The name stops short of the turn/winner pill at the right; the role has the width.
-    width = x1 - x0 - 76 - (kit.metrics(TEXT, True).getlength(label) + 30 if label else 0)
+    # The turn/winner pill sits right of the name; a name too long to stand beside it
+    # (even smaller) takes the panel's width, on two lines if it must, and the pill goes
+    # down to the role line.
+    pill_w = kit.metrics(TEXT, True).getlength(label) + 30 if label else 0
+    width = x1 - x0 - 76
+    floor = legible_size(img.width)
+    beside = kit.metrics(floor, True).getlength(name) <= width - pill_w
+    pill_y = y0 + 34 if beside else y0 + 74
+    if beside:
+        width, pill_w = round(width - pill_w), 0
+    if label:
+        colours = (pal["highlight"], pal["token_text"])
+        pill(img, (x1 - 16, pill_y), label, colours, kit, right=True)
     text = pal["text"]
-    draw_text(
-        img,
-        (x0 + 58, y0 + 34),
-        name,
-        size=30,
-        bold=True,
-        fill=text,
-        kit=kit,
-        anchor="lm",
-        max_width=width,
-    )
+    draw_lines(  # a long name: smaller, then on two lines, never cut
+        img, (x0 + 58, y0 + 34), name, size=30, floor=floor, fill=text,
+        kit=kit, bold=True, anchor="lm", max_width=width,
+    )  # fmt: skip
     up = 1 if seat == lay.top_seat else 0  # the side of the picture, not of the game
     side = tr(f"yokai.side.{up}")
     role = f"{seat_label(seat, None, tr.locale)} · {side}" if names else tr(f"yokai.side_of.{up}")
-    room = x1 - x0 - 36
+    room = x1 - x0 - 36 - pill_w
     draw_text(
         img, (x0 + 20, y0 + 74), role, size=TEXT, fill=pal["muted_text"], kit=kit, anchor="lm",
         max_width=room,
@@ -506,10 +510,10 @@ def draw_status(
     else:
         head = ""
     xy = (x0 + 20, y0 + 124)
-    size = fitting_size(kit, head, (30, 27, TEXT), width, bold=True)
-    draw_text(
-        img, xy, head, size=size, bold=True, fill=pal["text"], kit=kit, anchor="lm", max_width=width
-    )
+    draw_lines(
+        img, xy, head, size=30, floor=max(TEXT - 2, legible_size(img.width)), fill=pal["text"],
+        kit=kit, bold=True, anchor="lm", max_width=width,
+    )  # fmt: skip
     if view.in_check and view.outcome is None:
         check = tr("yokai.tag.check")
         pill(img, (x0 + 20, y0 + 168), check, (pal["check"], "#ffffff"), kit, size=24)

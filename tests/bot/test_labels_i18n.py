@@ -69,3 +69,45 @@ def test_no_game_catalogue_writes_a_plural_in_brackets() -> None:
         if bracketed.search(text)
     ]
     assert found == []
+
+
+def moves_along_a_playout(key: str, players: int, steps: int = 120) -> list[tuple[object, object]]:
+    """(state, action) pairs: every distinct label key met, once each."""
+    game = games.get(key)
+    state = game.setup(players, {}, seed=5)
+    player = RandomPlayer(seed=4)
+    seen: dict[str, tuple[object, object]] = {}
+    for _ in range(steps):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        for action in game.legal(state, seat)[:60]:
+            seen.setdefault(str(getattr(game.label(state, action), "key", "")), (state, action))
+        state, _ = game.apply(state, seat, player.choose(game, state, seat))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("key", WORDED)
+def test_a_move_is_confirmed_in_plain_words_then_its_notation(key: str) -> None:
+    """ "Has elegido: Yelmo 4 en C20 (`H4@C20`).": the label in the reader's language as a
+    sentence, the notation in parentheses; in English the English label."""
+    from bot.text import played, t
+
+    game = games.get(key)
+    moves = moves_along_a_playout(key, max(game.seats))
+    assert len(moves) >= 3
+    for state, action in moves:
+        notation = game.notation(state, action)
+        for lang in ("en", "es"):
+            said = played(game, state, action, lang)
+            label = say(game.label(state, action), lang)
+            assert said.endswith(f"`{notation}`).") or said == t(
+                "reply.played", lang, notation=notation
+            )
+            assert "{" not in said and "}" not in said, said
+            if said.endswith(f"`{notation}`)."):
+                assert label in said
+        assert played(game, state, action, "es") != played(game, state, action, "en")
+    # e.g. Samurai's placement: "Has elegido: Yelmo 4 en C20 (…) (`H4@C20`)."
+    state, action = moves[0]
+    assert played(game, state, action, "es").startswith("Has elegido: ")

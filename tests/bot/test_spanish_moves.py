@@ -128,3 +128,80 @@ def test_no_alias_is_a_single_letter(key: str) -> None:
     """A single letter is a square's file (a2), a card (S) or a lot (a): never aliased."""
     table = aliases(key)
     assert table and all(len(word) > 1 for word in table)
+
+
+def rising_sun_with_offer(offer: list[str]) -> tuple[object, int]:
+    """A Rising Sun game whose cards on offer are ``offer`` (the parser reads them)."""
+    from games.rising_sun.state import freeze, thaw
+
+    state = RISING_SUN.setup(3, {}, seed=1)
+    g = thaw(state)
+    g.offer = list(offer)
+    return freeze(g), min(RISING_SUN.to_act(state))
+
+
+@pytest.mark.parametrize(
+    ("typed", "card"),
+    [
+        ("comprar Oni de las calaveras", "oni_of_skulls"),  # the Spanish name
+        ("COMPRAR oni de las CALAVERAS", "oni_of_skulls"),  # case
+        ("comprar senda del leon", "path_of_the_lion"),  # no accent typed
+        ("comprar Senda del León", "path_of_the_lion"),
+        ("comprar misericordia", "mercy"),  # a name that is also a move word (spare)
+        ("buy oni of skulls", "oni_of_skulls"),  # the English name
+        ("buy Path of the Lion", "path_of_the_lion"),
+        ("buy oni_of_skulls", "oni_of_skulls"),  # the id
+        ("compro oni de las cal", "oni_of_skulls"),  # a unique start
+        ("buy calaveras", "oni_of_skulls"),  # the start of a later word
+        ("comprar oni", "oni_of_blood"),  # several Oni, one on offer
+    ],
+)
+def test_rising_sun_buys_a_card_by_its_name_in_either_language(typed: str, card: str) -> None:
+    from games.rising_sun.state import Buy
+
+    state, seat = rising_sun_with_offer(["oni_of_blood", "mercy", "komainu"])
+    for locale in ("es", "en"):
+        assert read_move(RISING_SUN, state, seat, typed, locale) == Buy(card)
+
+
+def test_rising_sun_buy_with_a_gift_in_spanish() -> None:
+    """Benevolence's coin to another clan, the clan in Spanish after the card's name."""
+    from games.rising_sun.notation import seat_names
+    from games.rising_sun.state import Buy, thaw
+
+    state, seat = rising_sun_with_offer(["benevolence"])
+    clans = {name: s for name, s in seat_names(thaw(state)).items() if not name.isdigit()}
+    other = next(name for name, s in clans.items() if s != seat)
+    spanish = {"turtle": "tortuga", "dragonfly": "libélula", "lotus": "loto"}.get(other, other)
+    move = read_move(RISING_SUN, state, seat, f"comprar benevolencia dar {spanish}", "es")
+    assert move == Buy("benevolence", clans[other])
+
+
+@pytest.mark.parametrize("locale", ["es", "en"])
+def test_an_ambiguous_card_name_lists_the_cards_in_the_readers_language(locale: str) -> None:
+    from bot.edge import error_text
+
+    state, seat = rising_sun_with_offer(["oni_of_blood", "oni_of_hate", "mercy"])
+    with pytest.raises(InvalidNotation) as caught:
+        read_move(RISING_SUN, state, seat, "comprar oni", locale)
+    assert caught.value.key == "rising_sun.notation.card_ambiguous"
+    text = error_text(caught.value, locale)
+    blood, hate = (t(f"rising_sun.card.{c}", locale) for c in ("oni_of_blood", "oni_of_hate"))
+    assert blood in text and hate in text and t("rising_sun.card.mercy", locale) not in text
+    assert ("varias cartas" in text) == (locale == "es")
+
+
+def test_an_unknown_card_name_lists_the_cards_on_offer() -> None:
+    from bot.edge import error_text
+
+    state, seat = rising_sun_with_offer(["komainu", "mercy"])
+    with pytest.raises(InvalidNotation) as caught:
+        read_move(RISING_SUN, state, seat, "comprar dragón dorado", "es")
+    text = error_text(caught.value, "es")
+    assert text == t(
+        "rising_sun.notation.card_unknown",
+        "es",
+        input="dragón dorado",
+        choices=["komainu", "mercy"],
+    )
+    assert "Misericordia" in text and "Komainu" in text

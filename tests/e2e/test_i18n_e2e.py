@@ -16,7 +16,7 @@ import pytest_asyncio
 
 import games
 from bot.cogs.play import RULES_DIR
-from bot.text import describe_event, t
+from bot.text import describe_event, say, t
 from bot.translator import rules_file
 from tests.e2e.conftest import Clock, Table, make_bot
 from tests.e2e.test_yokai_e2e import boards, game_id_of, to_act
@@ -35,6 +35,7 @@ CHECKED_KEYS = (
     "turn.yours",
     "err.not_seated",
     "reply.played",
+    "reply.played.label",
     "yokai.event.move",
     "status.head",
     "status.active",
@@ -134,7 +135,8 @@ async def test_yokai_flow_speaks_the_readers_language(lang_table: tuple[str, Tab
     move = yokai.notation(loaded.state, action)
     _, events = yokai.apply(loaded.state, seat, action)
     played = await tab.answer(await emu.slash(mover, thread.id, "move", {"action": move}))
-    assert played.content == t("reply.played", lang, notation=move)
+    said = say(yokai.label(loaded.state, action), lang)
+    assert played.content == t("reply.played.label", lang, label=said, notation=move)
     await emu.wait_until(lambda: len(boards(tab, thread.id)) == 2, 10, "the second board")
     second = boards(tab, thread.id)[-1]
     moved = describe_event(events[0], names, lang)
