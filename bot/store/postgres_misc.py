@@ -6,7 +6,7 @@ import contextlib
 import zlib
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from bot.store import codec
 from bot.store.codec import dumps, loads
@@ -15,7 +15,6 @@ from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_setti
 from bot.store.postgres_base import (
     UNREACHABLE,
     PostgresBase,
-    game_of,
     seat_rows,
     unavailable,
 )
@@ -29,7 +28,9 @@ def _timers(rows: Sequence[Any]) -> list[Timer]:
 
 
 def _games(rows: Sequence[Any]) -> list[GameRow]:
-    return [game_of(row) for row in rows]
+    """Every readable game of a multi-game query; a corrupt row is set aside with a
+    logged sentence (see :func:`bot.store.codec.readable_game_rows`)."""
+    return codec.readable_game_rows(cast(Sequence[Sequence[Any]], rows))
 
 
 class MiscMixin(PostgresBase):

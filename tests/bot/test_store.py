@@ -444,3 +444,16 @@ async def test_meta_values(store: AnyStore) -> None:
     await store.meta_set("heartbeat", "1700000000.5")
     await store.meta_set("heartbeat", "1700000060.5")
     assert await store.meta_get("heartbeat") == "1700000060.5"
+
+
+async def test_a_corrupt_game_row_is_set_aside_by_every_multi_game_query(
+    store: AnyStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    # one damaged row must not stop the timers, the owed-posts sweep or a channel's other
+    # games, on either backend (the bot's own commands for it answer err.broken_game)
+    broken, sound = await started_game(store), await started_game(store)
+    await raw(store, "UPDATE games SET state = ? WHERE id = ?", "{not json", broken.id)
+    assert [g.id for g in await store.active_games()] == [sound.id]
+    assert [g.id for g in await store.games_in_channel(500)] == [sound.id]
+    assert [g.id for g, _ in await store.games_for_user(ALICE)] == [sound.id]
+    assert f"game {broken.id} cannot be read" in caplog.text

@@ -1,8 +1,8 @@
-"""The computer player, secrecy over random games, speed."""
+"""The computer player, secrecy over random games, playouts that end.
+
+Speed is measured by ``python -m bench`` (playout and ai sections), not asserted here."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -31,25 +31,20 @@ def _game(seed: int, ai_seat: int | None, players: int = 5):  # type: ignore[no-
 def test_computer_player_wins_17_of_20_five_player_games_against_random_players() -> None:
     # measured over seeds 0-99 (tools: the AI in seat seed % players): 97/100 with five
     # players, 98/100 with four, 98/100 with three
-    wins, slowest = 0, 0.0
+    # (its speed is measured by `python -m bench --only ai`, not asserted here)
+    wins = 0
     ai = make_player("normal", 0)
     for seed in range(20):
         state = GAME.setup(5, resolve_options(GAME, {}), seed)
         rnd, ai_seat = RandomPlayer(seed), seed % 5
         while GAME.outcome(state) is None:
             seat = min(GAME.to_act(state))
-            if seat == ai_seat:
-                start = time.perf_counter()
-                action = ai.choose(GAME, state, seat)
-                slowest = max(slowest, time.perf_counter() - start)
-            else:
-                action = rnd.choose(GAME, state, seat)
+            action = (ai if seat == ai_seat else rnd).choose(GAME, state, seat)
             state, _ = engine.act(GAME, state, seat, action)
         outcome = GAME.outcome(state)
         assert outcome is not None
         wins += ai_seat in outcome.winners
     assert wins >= 17  # chance is 1 in 5 (4 of 20)
-    assert slowest < 0.5  # ~10-70 ms at worst measured; room for a loaded shared machine
 
 
 def test_no_secret_reaches_the_public_view_over_random_games() -> None:
@@ -90,13 +85,16 @@ def test_no_secret_reaches_the_public_view_over_random_games() -> None:
     assert all(count >= 5 for count in kinds.values()), kinds
 
 
-def test_random_playouts_are_fast_enough() -> None:
-    start, actions = time.perf_counter(), 0
+def test_random_playouts_end_with_an_outcome_within_the_three_seasons() -> None:
+    # a game is 3 seasons; a random player must still reach the end (no phase that loops)
     for seed in range(3):
-        for _ in _game(seed, None):
-            actions += 1
-    rate = actions / (time.perf_counter() - start)
-    assert rate > 300  # measured ~1,000 actions/s on the reference machine
+        last = None
+        for actions, state in enumerate(_game(seed, None), 1):
+            assert actions < 5_000, "a random playout did not end"
+            last = state
+        assert last is not None
+        outcome = GAME.outcome(last)
+        assert outcome is not None and outcome.winners
 
 
 @pytest.mark.parametrize("card_set", ["horseman", "teapot"])
