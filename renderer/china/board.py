@@ -307,7 +307,8 @@ def draw_title_status(
             return any(n in status and n not in cut[0] and n not in cut[1] for n in named)
 
         if fits:
-            lines = list(min(fits, key=lambda c: (split(c), max(map(fnt.getlength, c)))))
+            first, second = min(fits, key=lambda c: (split(c), max(map(fnt.getlength, c))))
+            lines = [first, second]
     width = max(fnt.getlength(line) for line in lines) + 28
     step = size * 1.12
     top = 8 if len(lines) == 1 else 4

@@ -303,7 +303,8 @@ def name_lines(
         splits = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
         fits = [s for s in splits if measure(s[0]) <= rooms[0] and measure(s[1]) <= rooms[1]]
         if fits:  # the most even lines ("3." never alone on the second)
-            return size, list(min(fits, key=lambda s: max(measure(s[0]), measure(s[1]))))
+            first, second = min(fits, key=lambda s: max(measure(s[0]), measure(s[1])))
+            return size, [first, second]
     return fit_lines(kit, name, 26, rooms[0], floor=floor, bold=True)
 
 
