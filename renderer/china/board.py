@@ -40,7 +40,17 @@ from renderer.china.words import (
     title,
     turn_status,
 )
-from renderer.core import CACHED, Point, Toolkit, draw_seat_mark, draw_text, fitting_size, rgb
+from renderer.core import (
+    CACHED,
+    Point,
+    Toolkit,
+    draw_seat_mark,
+    draw_text,
+    fit_lines,
+    fitting_size,
+    legible_size,
+    rgb,
+)
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
 from renderer.text import seat_label
@@ -279,26 +289,36 @@ def draw_title_status(
     text = f"{what} · {status}"
     right = geo.width - cg.MARGIN
     # The pill leaves the title (game and side) its room at the left; a long status
-    # shrinks a little before it is cut.
+    # shrinks to the legible floor, then takes two lines (over the map frame's top edge).
     key = (GAME_KEY, "title-room", geo.width, view.side, view.players, tr.locale)
     limit = min(geo.width - 420, kit.stamp(key, lambda: _title_room(view, geo, kit, tr)))
-    size = 22
-    if kit.metrics(size, True).getlength(text) + 28 > limit:
-        text = status  # a long name: the turn number (or "game over") gives way to it
-    width = min(kit.metrics(size, True).getlength(text) + 28, limit)
-    box = (right - width, 8, right, cg.TOP_BAR - 6)
+    floor = legible_size(img.width)
+    size, lines = fit_lines(kit, text, 22, limit - 28, floor=floor, bold=True)
+    if len(lines) > 1:  # a long name: the turn number (or "game over") gives way to it
+        size, lines = fit_lines(kit, status, 22, limit - 28, floor=floor, bold=True)
+    fnt = kit.metrics(size, True)
+    if len(lines) == 2:  # a name kept on one line, then the most even lines
+        words = status.split(" ")
+        cuts = [(" ".join(words[:n]), " ".join(words[n:])) for n in range(1, len(words))]
+        fits = [c for c in cuts if max(map(fnt.getlength, c)) <= limit - 28]
+        named = [seat_label(s, names, tr.locale) for s in range(view.players)]
+
+        def split(cut: tuple[str, str]) -> bool:  # a name in the status broken over both
+            return any(n in status and n not in cut[0] and n not in cut[1] for n in named)
+
+        if fits:
+            first, second = min(fits, key=lambda c: (split(c), max(map(fnt.getlength, c))))
+            lines = [first, second]
+    width = max(fnt.getlength(line) for line in lines) + 28
+    step = size * 1.12
+    top = 8 if len(lines) == 1 else 4
+    bottom = cg.TOP_BAR - 6 if len(lines) == 1 else top + 10 + size + step * (len(lines) - 1)
+    box = (right - width, top, right, bottom)
     ImageDraw.Draw(img).rounded_rectangle(box, radius=18, fill=pal["highlight"])
-    draw_text(
-        img,
-        ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-        text,
-        size=size,
-        bold=True,
-        fill=pal["token_text"],
-        kit=kit,
-        anchor="mm",
-        max_width=width - 24,
-    )
+    for n, line in enumerate(lines):
+        xy = ((box[0] + box[2]) / 2, (top + bottom) / 2 + (n - (len(lines) - 1) / 2) * step)
+        draw_text(img, xy, line, size=size, bold=True, fill=pal["token_text"], kit=kit,
+                  anchor="mm", max_width=width - 24)  # fmt: skip
 
 
 def _title_room(view: ChinaView, geo: cg.Geometry, kit: Toolkit, tr: Words) -> float:

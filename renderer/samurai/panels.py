@@ -14,7 +14,7 @@ from typing import cast
 from PIL import Image, ImageDraw
 
 from games.samurai.view import SamuraiView
-from renderer.core import Point, Toolkit, draw_lines, fit_lines, fit_text, legible_size
+from renderer.core import Point, Toolkit, draw_text, fit_lines, fit_text, legible_size
 from renderer.palettes import Palette
 from renderer.samurai.art import FIGURES, figure, seat_mark
 from renderer.samurai.layout import KEY_H, PLAYER_H, Box, Layout, section_height
@@ -193,17 +193,29 @@ def draw_panels(
         if name == "header":
             head, detail = status_lines(view, names, tr.locale)
             size, heads = fit_lines(kit, head, 27, x1 - x0, floor=22, bold=True)
+            if len(heads) > 1:  # two lines under the title: a little smaller
+                size, heads = fit_lines(kit, head, 24, x1 - x0, floor=22, bold=True)
+            if kit.metrics(size, True).getlength(heads[-1]) > x1 - x0:  # several long names
+                head = status_lines(view, short_names(names), tr.locale)[0]
+                size, heads = fit_lines(kit, head, 24, x1 - x0, floor=22, bold=True)
             measure = partial(text_width, kit, size=SMALL)
             lines = wrap(detail.split(" "), measure, x1 - x0)
-            keep = 2 if len(heads) > 1 else 3  # four lines at most (long names: the order)
+            keep = 2 if len(heads) > 1 else 3  # four lines at most
+            if len(heads) + len(lines) > 3:  # long names: by first name (the rows name them)
+                detail = status_lines(view, short_names(names), tr.locale)[1]
+                lines = wrap(detail.split(" "), measure, x1 - x0)
             if len(lines) > keep:  # the last line kept is cut with an ellipsis
                 lines = [*lines[: keep - 1], " ".join(lines[keep - 1 :])]
-            top = y0 + 66 if len(heads) + len(lines) <= 3 else y0 + 50
+            full = len(heads) + len(lines) > 3  # four lines: set closer
+            top, step = (y0 + 49, 25) if full else (y0 + 66, 26)
             for n, line in enumerate(heads):
-                pen.text((x0, top + 26 * n), line, size, bold=True, width=x1 - x0)
-            below = top + 26 * len(heads) + 6
+                xy = (x0, top + step * n)  # set as fit_lines measured it (kerned)
+                draw_text(img, xy, line, size=size, fill=pal["text"], kit=kit, bold=True,
+                          anchor="lm", max_width=x1 - x0)  # fmt: skip
+            below = top + step * (len(heads) - 1) + (27 if full else 32)
             for n, line in enumerate(lines):
-                pen.text((x0, below + 24 * n), line, SMALL, ink="muted_text", width=x1 - x0)
+                xy = (x0, below + (23 if full else 24) * n)
+                pen.text(xy, line, SMALL, ink="muted_text", width=x1 - x0)
         elif name == "players":
             for seat in range(len(view.seats)):
                 row = (x0, y0 + seat * PLAYER_H, x1, y0 + (seat + 1) * PLAYER_H)
@@ -225,15 +237,14 @@ def draw_player(
     key = seat_tag_key(view, seat)
     tag, lit = (pen.tr(f"samurai.tag.{key}") if key else ""), key in LIT_TAGS
     if lit:
-        outline = (x0 - 8, y0 + 2, x1 + 8, y1 - 4)
+        outline = (x0 - 8, y0 - 1, x1 + 8, y1 - 3)
         ImageDraw.Draw(pen.img).rounded_rectangle(
             outline, radius=12, outline=pen.pal["highlight"], width=3
         )
     name = seat_label(seat, names, pen.tr.locale)
     floor = legible_size(pen.img.width)
     pill_w = text_width(pen.kit, tag, SMALL, True) + 30 if tag else 0
-    room = x1 - x0 - 50 - pill_w
-    _, lines = fit_lines(pen.kit, name, 26, room, floor=floor, bold=True)
+    size, lines = name_lines(pen.kit, name, (x1 - x0 - 50 - pill_w, x1 - x0 - 50), floor)
     counts = seat_counts(view, seat, short=True, locale=pen.tr.locale)
     captured = view.seats[seat].captured
     hidden = pen.tr("samurai.captures_hidden") if captured is None else ""
@@ -245,15 +256,17 @@ def draw_player(
         captures_w = x1 - 6 - draw_captures(scratch, (x1 - 6, 20), view, seat, captured)
     both = text_width(pen.kit, counts, SMALL) + 12 + captures_w
     stacked = shown and len(lines) == 1 and both > x1 - x0 - 50
-    name_y, info_y = (19, 46) if stacked else (25, 66) if len(lines) > 1 else (27, 61)
-    first = name_y - 12 if len(lines) > 1 else name_y  # the centre of the name's first line
+    name_y, info_y = (19, 46) if stacked else (26, 66) if len(lines) > 1 else (27, 61)
+    step = size * 1.12
+    first = round(name_y - (len(lines) - 1) * step / 2)  # the centre of the name's first line
     mark = seat_mark(seat, 34, pen.pal, pen.pal["text"], pen.kit)
     pen.img.paste(mark, (x0, y0 + first - 17), mark)
     right = pen.pill(x1 - 6, y0 + first, tag, lit) - 8 if tag else x1 - 6
-    draw_lines(
-        pen.img, (x0 + 44, y0 + name_y), name, size=26, floor=floor, fill=pen.pal["text"],
-        kit=pen.kit, bold=True, anchor="lm", max_width=right - x0 - 44,
-    )  # fmt: skip
+    for n, line in enumerate(lines):  # the first line beside the tag, the second under it
+        room = (right if n == 0 else x1 - 6) - x0 - 44
+        xy = (x0 + 44, y0 + name_y + (n - (len(lines) - 1) / 2) * step)
+        draw_text(pen.img, xy, line, size=size, fill=pen.pal["text"], kit=pen.kit, bold=True,
+                  anchor="lm", max_width=room)  # fmt: skip
     if not shown:
         pen.text((x0 + 44, y0 + info_y), counts, SMALL, ink="muted_text", width=x1 - x0 - 50)
         return
@@ -271,6 +284,28 @@ def draw_player(
     else:
         left = draw_captures(pen, (x1 - 6, y0 + info_y), view, seat, captured)
     pen.text((x0 + 44, y0 + info_y), counts, SMALL, ink="muted_text", width=left - x0 - 44)
+
+
+def name_lines(
+    kit: Toolkit, name: str, rooms: tuple[float, float], floor: int
+) -> tuple[int, list[str]]:
+    """A seat's name in a player row: (size, lines), one line beside the tag (``rooms[0]``
+    px) at the largest size from 26 down to ``floor``, else two lines, the first beside the
+    tag and the second under it, as wide as the row (``rooms[1]``). A name that even so
+    does not fit is wrapped as :func:`renderer.core.fit_lines` wraps it (cut last)."""
+    words = name.split()
+    for size in range(26, floor - 1, -1):
+        measure = kit.metrics(size, True).getlength
+        if measure(name) <= rooms[0]:
+            return size, [name]
+    for size in range(23, floor - 1, -1):  # two lines and the counts in 84 px
+        measure = kit.metrics(size, True).getlength
+        splits = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
+        fits = [s for s in splits if measure(s[0]) <= rooms[0] and measure(s[1]) <= rooms[1]]
+        if fits:  # the most even lines ("3." never alone on the second)
+            first, second = min(fits, key=lambda s: max(measure(s[0]), measure(s[1])))
+            return size, [first, second]
+    return fit_lines(kit, name, 26, rooms[0], floor=floor, bold=True)
 
 
 def draw_captures(
@@ -322,30 +357,46 @@ def draw_figure_counts(pen: Pen, box: Box, view: SamuraiView) -> None:
             pen.text((cx, cy), str(value), 23, bold=True, anchor="mm")
 
 
+def short_names(names: Sequence[str] | None) -> list[str] | None:
+    """Each name's first word: the seats in a line that holds several names, where the
+    player rows of the same panel show them whole."""
+    return None if names is None else [(name.split() or [""])[0] for name in names]
+
+
+def turn_lines(
+    pen: Pen, view: SamuraiView, names: Sequence[str] | None, width: float
+) -> list[tuple[list[str], list[str]]]:
+    """(heading lines, step lines) of the turn in progress and the last turn."""
+    heavy = partial(text_width, pen.kit, size=SMALL, bold=True)
+    light = partial(text_width, pen.kit, size=SMALL)
+    out = []
+    for head, seat, steps in turn_entries(view, pen.tr.locale):
+        who = head if seat is None else f"{head}: {seat_label(seat, names, pen.tr.locale)}"
+        said = [step_words(step, pen.tr) for step in steps]
+        out.append((wrap(who.split(" "), heavy, width), wrap(said, light, width, ", ")))
+    return out
+
+
 def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | None) -> None:
     """The turn in progress and the last turn: heading, then the steps in words."""
     x0, y0, x1, y1 = box
     width = x1 - x0
+    room = (y1 - y0) // LINE
+    entries = turn_lines(pen, view, names, width)
+    if sum(len(head) + len(steps) for head, steps in entries) > room:
+        entries = turn_lines(pen, view, short_names(names), width)  # the rows name them
     lines: list[tuple[str, bool]] = []
-    for head, seat, steps in turn_entries(view, pen.tr.locale):
-        who = head if seat is None else f"{head}: {seat_label(seat, names, pen.tr.locale)}"
-        heavy = partial(text_width, pen.kit, size=SMALL, bold=True)
-        lines += [(line, True) for line in wrap(who.split(" "), heavy, width, " ")]
-        lines += [
-            (text, False)
-            for text in wrap(
-                [step_words(step, pen.tr) for step in steps],
-                lambda t: text_width(pen.kit, t, SMALL),
-                width,
-                ", ",
-            )
-        ]
+    for n, (head, steps) in enumerate(entries):
+        # every later turn keeps its heading and a line of steps; a long turn says that
+        # more follows (the detail picture shows it)
+        later = sum(len(h) + min(1, len(s)) for h, s in entries[n + 1 :])
+        keep = max(min(1, len(steps)), room - len(lines) - len(head) - later)
+        lines += [(text, True) for text in head]
+        lines += [(text, False) for text in steps[:keep]]
+        if keep < len(steps):
+            lines[-1] = (lines[-1][0] + " …", False)
     if not lines:
         lines.append((pen.tr("samurai.turns.none"), False))
-    room = (y1 - y0) // LINE
-    if len(lines) > room:  # a long turn: say that more follows (the detail picture shows it)
-        text, bold = lines[room - 1]
-        lines[room - 1] = (text + " …", bold)
     for n, (text, bold) in enumerate(lines[:room]):
         xy = (x0, y0 + 22 + n * LINE)
         pen.text(
