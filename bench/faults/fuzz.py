@@ -366,6 +366,13 @@ class Fuzzer:
             # no value (or an empty one) means the channel's game: any the user sits in
             legal = user.id in acting and channel is table.channel and (right or not value)
             legal = legal or (not value and self.seated_in(user, channel))
+            # a number naming another open game, typed in that game's own channel by one
+            # of its players, is that game's move (not a refusal): /move reads the option
+            legal = legal or any(
+                t.game_id in reach and t.channel is channel and user.id in {u.id for u in t.users}
+                for t in self.tables
+                if value and t is not table
+            )
             return Plan(
                 kind,
                 Case("move", not legal),
