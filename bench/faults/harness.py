@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import traceback
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -38,9 +39,19 @@ class ErrorLog(logging.Handler):
         for r in self.records:
             text = r.getMessage()
             if r.exc_info and r.exc_info[1] is not None:
-                text += f" ({type(r.exc_info[1]).__name__}: {r.exc_info[1]})"
+                text += f" ({type(r.exc_info[1]).__name__}: {r.exc_info[1]}{_where(r.exc_info[1])})"
             out.append(f"[{r.name}] {text}")
         return out
+
+
+def _where(error: BaseException) -> str:
+    """Where ``error`` was raised: its innermost frame, so that one line of a long run's
+    report is enough to find the defect."""
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [f for f in frames if any(f"/{d}/" in f.filename for d in ("bot", "games", "renderer"))]
+    shown = [*ours[-1:], *frames[-1:]] if frames else []
+    places = dict.fromkeys(f"{Path(f.filename).name}:{f.lineno} in {f.name}" for f in shown)
+    return f" at {' < '.join(reversed(places))}" if places else ""
 
 
 @asynccontextmanager

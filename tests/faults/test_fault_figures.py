@@ -164,3 +164,26 @@ async def test_races_without_postgresql_binaries_say_so_as_a_figure(
         assert url is None and "binaries" in why
     part = {"by_setting": {"two processes, postgresql": {"races": 0, "unavailable": why}}}
     assert faults._postgres_races(part) == f"not run: {why}"
+
+
+def test_an_unexpected_error_in_the_report_names_where_it_was_raised() -> None:
+    # one line of a 100,000-case run must be enough to find the defect
+    import logging
+    import sys
+
+    from bench.faults.harness import ErrorLog
+
+    def lookup() -> str:
+        return {"a": "b"}[""]
+
+    log = ErrorLog()
+    try:
+        lookup()
+    except KeyError:
+        record = logging.LogRecord(
+            "tenka.edge", logging.ERROR, __file__, 1, "interaction failed", None, sys.exc_info()
+        )
+        log.emit(record)
+    (line,) = log.lines()
+    assert line.startswith("[tenka.edge] interaction failed (KeyError: ''")
+    assert "test_fault_figures.py:" in line and "in lookup" in line
