@@ -52,10 +52,11 @@ class Play:
             _check_version(loaded, expected_version)
             engine.check_can_act(loaded.game, loaded.state, seat)
             action = read_move(loaded.game, loaded.state, seat, text, locale)
-            reply = played(
-                loaded.game, loaded.state, action, locale, seat_names=loaded.names(locale)
-            )
+            before = loaded.state  # the label reads the position the move was made in,
             result = await self._play(loaded, seat, user_id, [action], locale)
+            # once the game has taken it: a parsed action may still be illegal (a Yokai
+            # move from an empty square), and a game labels only legal ones
+            reply = played(loaded.game, before, action, locale, seat_names=loaded.names(locale))
             return result if result.reply else replace(result, reply=reply)
 
     async def act_index(

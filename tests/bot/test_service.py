@@ -103,6 +103,8 @@ async def test_wrong_moves_change_nothing(service: Service) -> None:
         await service.act(game_id, user, "hello")
     with pytest.raises(IllegalAction):
         await service.act(game_id, user, "a1a4" if seat == 0 else "a4a1")
+    with pytest.raises(IllegalAction):  # read, but from an empty square: no label for it
+        await service.act(game_id, user, "a2a3" if seat == 0 else "a3a2")
     after = await service.store.get_game(game_id)
     assert after is not None and before is not None
     assert (after.version, after.state) == (before.version, before.state)
