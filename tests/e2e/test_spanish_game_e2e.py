@@ -16,6 +16,7 @@ in public, like Rising Sun's Tea Ceremony, has no DM), not the AI nor the pictur
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -160,8 +161,12 @@ async def answer_forms(
         confirm = f"tenka:fb:{game_id}:c:{form.key}"
         press = confirm if confirm in buttons else buttons[0]
         await t_.emu.wait_until(lambda m=message, p=press: p in m.custom_ids(), 10, "button")
+        before = message.content
         await (await t_.emu.click(user, message, press)).response()
-        await asyncio.sleep(0.05)
+        # the answer is committed and the DM edited after the deferral: wait for the edit,
+        # so the test never ends (and the bot closes) with the press still being handled
+        with contextlib.suppress(TimeoutError):
+            await t_.emu.wait_until(lambda m=message, b=before: m.content != b, 10, "the edit")
     return answered
 
 
