@@ -1,0 +1,130 @@
+"""Judging what the bot said and showed against what its log says: the checks that make
+the fault suite's figures able to fail.
+
+- :func:`told_played` / :func:`judge_told`: the answer to a move is judged by the log, not
+  by its wording alone (a committed move told "nothing was changed" is a failure, and a
+  refused move told "Played" is one);
+- :func:`copies`: how many times one intended move is in the log (a retry after an error
+  reply that played it again is a double);
+- :func:`revealed`: whether undoing some actions would take back something hidden that
+  they made known, judged by replaying them on positions that differ only in what a seat
+  cannot see (the takeback rule's property, independent of what the games declare);
+- :func:`board_doubles` / :func:`newest_board`: boards counted from the channel's own
+  messages, not from the nonce memory of a Discord that forgets after minutes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot import presenter
+from bot.text import t
+from bot.unit import replay_step
+
+# what a player reads when the move is in (a reply, or the note that the board follows)
+PLAYED = (
+    t("reply.played", "en", notation="@@").split("@@")[0],
+    t("reply.played.label", "en", label="@@", notation="@@").split("@@")[0],
+    t("reply.board_follows", "en"),
+)
+NOT_AN_ANSWER = ("(modal)", "(updated)")
+SEEDS = (1, 2, 3)
+
+
+def told_played(text: str | None) -> bool:
+    return bool(text) and str(text).startswith(PLAYED)
+
+
+def told_refused(text: str | None) -> bool:
+    """A reply that tells the player their move did not count (an error or a refusal)."""
+    return text is not None and text not in NOT_AN_ANSWER and not told_played(text)
+
+
+def judge_told(figures: Any, committed: bool, text: str | None, what: str) -> None:
+    """Count an answer that contradicts the log (``figures``: a :class:`Figures`)."""
+    if committed and told_refused(text):
+        figures.add("committed_told_refused")
+        figures.problem(f"{what}: committed but told {text!r}")
+    elif not committed and told_played(text):
+        figures.add("refused_told_played")
+        figures.problem(f"{what}: not in the log but told {text!r}")
+
+
+def copies(actions: Iterable[Any], since: int, seat: int, text: str) -> int:
+    """Log rows from position ``since`` on that are ``seat`` playing ``text``."""
+    return sum(1 for a in actions if a.seq >= since and a.seat == seat and a.text == text)
+
+
+def _views(game: Any, state: Any, undone: Sequence[tuple[int, str]], seat: int) -> list[Any]:
+    views = [game.view(state, seat)]
+    for mover, text in undone:
+        state, _ = replay_step(game, state, mover, text)
+        views.append(game.view(state, seat))
+    return views
+
+
+def revealed(
+    game: Any, restored: Any, undone: Sequence[tuple[int, str]], seats: Iterable[int]
+) -> bool:
+    """Whether replaying ``undone`` from ``restored`` showed any of ``seats`` something it
+    could not see at ``restored``: on a position shuffled in what that seat cannot see,
+    the same actions give that seat another view (or cannot be played at all)."""
+    for seat in seats:
+        truth = _views(game, restored, undone, seat)
+        for seed in SEEDS:
+            shuffled = game.shuffle_hidden(restored, seat, seed)
+            try:
+                if _views(game, shuffled, undone, seat) != truth:
+                    return True
+            except (ValueError, KeyError, IndexError):
+                return True  # an action that depended on what the seat could not see
+    return False
+
+
+def _identity(message: Any) -> tuple[Any, ...]:
+    """A board message's identity: the committed state its nonce names, else what it
+    shows (words and pictures), so a board sent twice is seen with or without a nonce."""
+    if message.nonce is not None:
+        return ("nonce", str(message.nonce))
+    pictures = tuple(hashlib.sha256(a.data).hexdigest() for a in message.attachments)
+    return ("content", message.content, pictures)
+
+
+def boards_of(emu: Any, channel: Any, game_id: int | None = None) -> list[Any]:
+    """The bot's board messages in ``channel`` (messages with a picture), oldest first;
+    with ``game_id`` only those whose nonce names that game (or that carry none)."""
+    found = []
+    for message in emu.public_messages(channel):
+        if message.author_id != emu.bot.id or not message.attachments or message.deleted:
+            continue
+        nonce = str(message.nonce or "")
+        if game_id is None or not nonce or nonce.startswith(f"{game_id}."):
+            found.append(message)
+    return found
+
+
+def board_doubles(messages: Iterable[Any]) -> int:
+    """Boards in the channel more than once (the same committed state, or the same
+    words and pictures without a nonce)."""
+    counts = Counter(_identity(m) for m in messages)
+    return sum(n - 1 for n in counts.values() if n > 1)
+
+
+def newest_board(emu: Any, channel: Any, game_id: int | None = None) -> Any:
+    boards = boards_of(emu, channel, game_id)
+    return boards[-1] if boards else None
+
+
+async def board_is_current(emu: Any, channel: Any, loaded: Any) -> bool:
+    """The channel's newest board shows the game as its log stands: its picture is the
+    picture of the current position (an edited board counts by what it shows now)."""
+    message = newest_board(emu, channel, loaded.row.id)
+    if message is None:
+        return False
+    post = await presenter.board_post(loaded, [], render=True)
+    if post.image is None:
+        return True  # a board that cannot be drawn: nothing to compare
+    return any(a.data == post.image.data for a in message.attachments)
