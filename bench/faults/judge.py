@@ -16,12 +16,13 @@ the fault suite's figures able to fail.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot import presenter
-from bot.text import t
+from bot.text import catalogue, t
 from bot.unit import replay_step
 
 # what a player reads when the move is in (a reply, or the note that the board follows)
@@ -30,8 +31,23 @@ PLAYED = (
     t("reply.played.label", "en", label="@@", notation="@@").split("@@")[0],
     t("reply.board_follows", "en"),
 )
-NOT_AN_ANSWER = ("(modal)", "(updated)")
 SEEDS = (1, 2, 3)
+
+
+def _refusals() -> re.Pattern[str]:
+    """Every sentence that tells a player their action did not count: the bot's error
+    sentences (``err.*``: "... nothing was changed", "not your turn", ...) and the games'
+    catalogued rule refusals (``<game>.illegal.*``), their placeholders as wildcards."""
+    sentences = [
+        text
+        for key, text in catalogue("en").items()
+        if key.startswith("err.") or ".illegal." in key
+    ]
+    wild = [re.sub(r"\\\{[a-z_]+\\\}", ".*", re.escape(s)) for s in sentences]
+    return re.compile("|".join(f"(?:{w})" for w in wild), re.DOTALL)
+
+
+REFUSAL = _refusals()
 
 
 def told_played(text: str | None) -> bool:
@@ -39,8 +55,9 @@ def told_played(text: str | None) -> bool:
 
 
 def told_refused(text: str | None) -> bool:
-    """A reply that tells the player their move did not count (an error or a refusal)."""
-    return text is not None and text not in NOT_AN_ANSWER and not told_played(text)
+    """A reply that tells the player their move did not count (an error or a refusal);
+    a note that is neither (the hand shown where a DM could not go) is not one."""
+    return text is not None and not told_played(text) and REFUSAL.search(text) is not None
 
 
 def judge_told(figures: Any, committed: bool, text: str | None, what: str) -> None:
