@@ -145,7 +145,7 @@ async def run_discord_faults(moves: int = 6, seed: int = 17) -> dict[str, Any]:
                 if await bot.service.owed(game_id) is not None:
                     figures["boards_missing"] += 1
                     problems.append(f"game {game_id} still owes its board")
-                elif not await board_is_current(emu, channel, await bot.service.load(game_id)):
+                elif not await board_is_current(emu, channel, bot.service, game_id):
                     figures["boards_missing"] += 1
                     problems.append(f"game {game_id}: the newest board is not its position")
             for key, value in told.values.items():

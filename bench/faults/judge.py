@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot import presenter
@@ -101,15 +101,6 @@ def revealed(
     return False
 
 
-def _identity(message: Any) -> tuple[Any, ...]:
-    """A board message's identity: the committed state its nonce names, else what it
-    shows (words and pictures), so a board sent twice is seen with or without a nonce."""
-    if message.nonce is not None:
-        return ("nonce", str(message.nonce))
-    pictures = tuple(hashlib.sha256(a.data).hexdigest() for a in message.attachments)
-    return ("content", message.content, pictures)
-
-
 def boards_of(emu: Any, channel: Any, game_id: int | None = None) -> list[Any]:
     """The bot's board messages in ``channel`` (messages with a picture), oldest first;
     with ``game_id`` only those whose nonce names that game (or that carry none)."""
@@ -124,10 +115,15 @@ def boards_of(emu: Any, channel: Any, game_id: int | None = None) -> list[Any]:
 
 
 def board_doubles(messages: Iterable[Any]) -> int:
-    """Boards in the channel more than once (the same committed state, or the same
-    words and pictures without a nonce)."""
-    counts = Counter(_identity(m) for m in messages)
-    return sum(n - 1 for n in counts.values() if n > 1)
+    """Boards in the channel more than once: the same words and pictures, and not two
+    committed states (two different nonces: the same position shown again after a
+    takeback is a new board). A copy without a nonce is a double of one with it."""
+    nonces: dict[tuple[str, tuple[str, ...]], list[str | None]] = {}
+    for message in messages:
+        pictures = tuple(hashlib.sha256(a.data).hexdigest() for a in message.attachments)
+        nonce = None if message.nonce is None else str(message.nonce)
+        nonces.setdefault((message.content, pictures), []).append(nonce)
+    return sum(len(n) - max(1, len({x for x in n if x is not None})) for n in nonces.values())
 
 
 def newest_board(emu: Any, channel: Any, game_id: int | None = None) -> Any:
@@ -135,13 +131,35 @@ def newest_board(emu: Any, channel: Any, game_id: int | None = None) -> Any:
     return boards[-1] if boards else None
 
 
-async def board_is_current(emu: Any, channel: Any, loaded: Any) -> bool:
-    """The channel's newest board shows the game as its log stands: its picture is the
-    picture of the current position (an edited board counts by what it shows now)."""
-    message = newest_board(emu, channel, loaded.row.id)
+async def shown_positions(service: Any, loaded: Any) -> list[Any]:
+    """The positions a board may show now, as the log stands: the current one and those
+    back to the last action that did something in public (an action whose events all
+    went to one seat posts no board)."""
+    actions = await service.store.actions(loaded.row.id)
+    positions = [loaded.state]
+    for action in reversed(actions):
+        before = await service.unit.state_at(loaded, action.seq)
+        _, events = replay_step(loaded.game, before, action.seat, action.text)
+        if any(e.audience is None for e in events):
+            break
+        positions.append(before)
+    return positions
+
+
+async def board_is_current(emu: Any, channel: Any, service: Any, game_id: int) -> bool:
+    """The channel's newest board shows the game as its log stands (not a position an
+    undo or a takeback removed): its picture is the picture of the current position, or
+    of one only private actions separate from it (an edited board counts by what it shows
+    now)."""
+    message = newest_board(emu, channel, game_id)
     if message is None:
         return False
-    post = await presenter.board_post(loaded, [], render=True)
-    if post.image is None:
-        return True  # a board that cannot be drawn: nothing to compare
-    return any(a.data == post.image.data for a in message.attachments)
+    loaded = await service.load(game_id)
+    shown = {a.data for a in message.attachments}
+    for state in await shown_positions(service, loaded):
+        post = await presenter.board_post(
+            replace(loaded, state=state), [], render=True, palette=presenter.PUBLIC_PALETTE
+        )
+        if post.image is None or post.image.data in shown:
+            return True  # a board that cannot be drawn: nothing to compare
+    return False

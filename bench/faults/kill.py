@@ -330,6 +330,6 @@ async def _boards(
         figures["boards_doubled"] += doubles
         if doubles:
             problems.append(f"game {game_id}: {doubles} board(s) posted twice")
-        if not await board_is_current(emu, channel, await service.load(game_id)):
+        if not await board_is_current(emu, channel, service, game_id):
             figures["boards_lost"] += 1
             problems.append(f"game {game_id}: the channel's newest board is not its position")

@@ -274,7 +274,7 @@ async def settled_board(world: World, game_id: int, channel: Any, what: str) -> 
     service = world.bot.service
     await world.bot.publisher.catch_up_all()
     world.figures.add("rollbacks")
-    if not await board_is_current(world.emu, channel, await service.load(game_id)):
+    if not await board_is_current(world.emu, channel, service, game_id):
         world.figures.add("boards_lost_after_rollback")
         world.figures.problem(f"game {game_id}: after the {what} the channel shows an undone move")
 

@@ -53,6 +53,7 @@ def test_a_board_in_the_channel_twice_is_a_double_with_or_without_a_nonce() -> N
     assert board_doubles(boards) == 1
     plain = [_board(None, "a", b"p"), _board(None, "a", b"p"), _board(None, "a", b"other")]
     assert board_doubles(plain) == 1
+    assert board_doubles([_board("1.3.7", "a", b"p"), _board(None, "a", b"p")]) == 1
     # the same position shown again after a takeback is another committed state
     assert board_doubles([_board("1.3.7", "a", b"p"), _board("1.3.9", "a", b"p")]) == 0
 
