@@ -1,12 +1,20 @@
 """``python -m bench --only faults``: the real bot under faults, in figures.
 
-Six parts (see each module): :mod:`~bench.faults.kill` (SIGKILLs of the bot process),
-:mod:`~bench.faults.races`, :mod:`~bench.faults.fuzz` (through Discord),
-:mod:`~bench.faults.leaks`, :mod:`~bench.faults.baddata`,
-:mod:`~bench.faults.discord_faults`. :func:`run_faults` runs them at a size and returns one
-table: per part its figures, and the summary row the issue asks for (kills, lost moves,
-doubled moves, races, fuzz cases, exceptions, leaks, recoveries). ``tests/faults`` runs the
-same code at a smaller size and asserts the zeros.
+Seven parts (see each module): :mod:`~bench.faults.kill` (SIGKILLs of the bot process,
+with the users' work in :mod:`~bench.faults.stream`), :mod:`~bench.faults.races`,
+:mod:`~bench.faults.fuzz` (through Discord), :mod:`~bench.faults.leaks`,
+:mod:`~bench.faults.baddata`, :mod:`~bench.faults.discord_faults` and
+:mod:`~bench.faults.truth` (what a player is told is true). :func:`run_faults` runs them at
+a size and returns one table: per part its figures, and the summary row the issue asks for
+(kills, lost moves, doubled moves, races, fuzz cases, exceptions, leaks, recoveries, and
+issue 23's committed-but-told-refused, boards lost after an undo or takeback, takebacks
+past a reveal, votes from a replaced seat). ``tests/faults`` runs the same code at a
+smaller size and asserts the zeros.
+
+Every figure in :data:`ZERO` guards a defect and was seen to fail with that defect put
+back: the table "The fault suite's checks" in ``docs/DESIGN.md`` says which defect and how.
+The answers and boards are judged against the log (:mod:`~bench.faults.judge`), never by
+their wording alone or by what Discord remembers of nonces.
 """
 
 from __future__ import annotations
