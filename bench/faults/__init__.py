@@ -171,12 +171,7 @@ def summarize(parts: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "exceptions": exceptions,
         "leaks": parts["leaks"]["leaks"] + parts["leaks"]["stray_dms"],
         "recoveries": parts["bad_data"]["recoveries"],
-        # what a player is told is true (issue 23): each 0 when the product is right
-        "committed_but_told_refused": _total(parts, "committed_told_refused"),
-        "boards_lost_after_undo_or_takeback": parts["truth"]["boards_lost_after_rollback"]
-        + parts["kill"]["boards_lost"],
-        "takebacks_past_a_reveal": _total(parts, "takebacks_past_reveal"),
-        "votes_from_a_replaced_seat": parts["truth"]["votes_from_replaced_seat"],
+        **_told_true(parts),
     }
     nonzero = {
         f"{name}.{key}": parts[name][key]
@@ -190,6 +185,18 @@ def summarize(parts: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "table": table,
         "should_be_zero_but_is_not": nonzero,
         "problems": problems,
+    }
+
+
+def _told_true(parts: dict[str, dict[str, Any]]) -> dict[str, int]:
+    """Issue 23's figures (what a player is told is true), each 0 when the product is
+    right, summed over the parts that measure them."""
+    return {
+        "committed_but_told_refused": _total(parts, "committed_told_refused"),
+        "boards_lost_after_undo_or_takeback": parts["truth"]["boards_lost_after_rollback"]
+        + parts["kill"]["boards_lost"],
+        "takebacks_past_a_reveal": _total(parts, "takebacks_past_reveal"),
+        "votes_from_a_replaced_seat": parts["truth"]["votes_from_replaced_seat"],
     }
 
 

@@ -101,29 +101,48 @@ def revealed(
     return False
 
 
+# the nonce the bot gives a board: game.version.revision (discord.py gives every other
+# message a random number)
+MARKER = re.compile(r"^(\d+)\.\d+\.\d+$")
+
+
+def _marker(message: Any) -> str | None:
+    nonce = str(message.nonce or "")
+    return nonce if MARKER.match(nonce) else None
+
+
+def _look(message: Any) -> tuple[str, tuple[str, ...]]:
+    """What a message shows: its words and pictures."""
+    return message.content, tuple(hashlib.sha256(a.data).hexdigest() for a in message.attachments)
+
+
 def boards_of(emu: Any, channel: Any, game_id: int | None = None) -> list[Any]:
     """The bot's board messages in ``channel`` (messages with a picture), oldest first;
-    with ``game_id`` only those whose nonce names that game (or that carry none)."""
-    found = []
-    for message in emu.public_messages(channel):
-        if message.author_id != emu.bot.id or not message.attachments or message.deleted:
-            continue
-        nonce = str(message.nonce or "")
-        if game_id is None or not nonce or nonce.startswith(f"{game_id}."):
-            found.append(message)
-    return found
+    with ``game_id`` those whose nonce names that game, and any copy of one of them
+    without that nonce."""
+    boards = [
+        m
+        for m in emu.public_messages(channel)
+        if m.author_id == emu.bot.id and m.attachments and not m.deleted
+    ]
+    if game_id is None:
+        return boards
+
+    def named(message: Any) -> bool:
+        return (_marker(message) or "").startswith(f"{game_id}.")
+
+    looks = {_look(m) for m in boards if named(m)}
+    return [m for m in boards if named(m) or (_marker(m) is None and _look(m) in looks)]
 
 
 def board_doubles(messages: Iterable[Any]) -> int:
     """Boards in the channel more than once: the same words and pictures, and not two
     committed states (two different nonces: the same position shown again after a
-    takeback is a new board). A copy without a nonce is a double of one with it."""
-    nonces: dict[tuple[str, tuple[str, ...]], list[str | None]] = {}
+    takeback is a new board). A copy without the board's nonce is a double of it."""
+    markers: dict[tuple[str, tuple[str, ...]], list[str | None]] = {}
     for message in messages:
-        pictures = tuple(hashlib.sha256(a.data).hexdigest() for a in message.attachments)
-        nonce = None if message.nonce is None else str(message.nonce)
-        nonces.setdefault((message.content, pictures), []).append(nonce)
-    return sum(len(n) - max(1, len({x for x in n if x is not None})) for n in nonces.values())
+        markers.setdefault(_look(message), []).append(_marker(message))
+    return sum(len(n) - max(1, len({x for x in n if x is not None})) for n in markers.values())
 
 
 def newest_board(emu: Any, channel: Any, game_id: int | None = None) -> Any:

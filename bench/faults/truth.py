@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.configs import Config, configurations
+from bench.faults import ZERO
 from bench.faults.harness import Figures, answer_of, error_log
 from bench.faults.judge import (
     board_is_current,
@@ -48,14 +49,6 @@ from bot.store.models import Unavailable
 from games import engine
 from games.ai import RandomPlayer
 
-FIGURES = (
-    "committed_told_refused",
-    "refused_told_played",
-    "doubled_moves",
-    "boards_lost_after_rollback",
-    "takebacks_past_reveal",
-    "votes_from_replaced_seat",
-)
 COMMITS = ("append_action", "append_actions")
 
 
@@ -446,7 +439,7 @@ async def run_truth(
             guild = emu.add_guild("Truth")
             users = [emu.add_user(f"t{i}") for i in range(5)]
             world = World(emu, bot, guild, users, seed)
-            world.figures.values = dict.fromkeys(FIGURES, 0)
+            world.figures.values = dict.fromkeys(ZERO["truth"], 0)
             async with error_log() as errors:
                 await after_commit(world, moves)
                 await rollbacks_while_refused(world)
