@@ -55,6 +55,19 @@ async def alice_moves(service: Service, game_id: int) -> Any:
     return await service.act(game_id, ALICE, move)
 
 
+async def stalled(
+    world: tuple[Service, Any], monkeypatch: pytest.MonkeyPatch, failures: int
+) -> tuple[Service, Any, int, list[int]]:
+    """Alice's game whose AI seat failed to save its answer to her first move (and will
+    fail ``failures`` times in all): the service, its clock, the game, the failures."""
+    service, clock = world
+    game_id = await ai_game(service)
+    failed = failing_ai_saves(service, monkeypatch, times=failures)
+    result = await alice_moves(service, game_id)
+    assert result.game.version == 1 and failed == [game_id]  # Alice's move is in
+    return service, clock, game_id, failed
+
+
 async def ai_timers(service: Service, game_id: int) -> list[float]:
     return [t.due_at for t in await service.store.timers_for_game(game_id) if t.kind == AI_RETRY]
 
@@ -62,11 +75,7 @@ async def ai_timers(service: Service, game_id: int) -> list[float]:
 async def test_an_ai_move_that_failed_to_save_is_retried_with_backoff(
     world: tuple[Service, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    service, clock = world
-    game_id = await ai_game(service)
-    failed = failing_ai_saves(service, monkeypatch, times=3)
-    result = await alice_moves(service, game_id)
-    assert result.game.version == 1 and failed == [game_id]  # Alice's move is in
+    service, clock, game_id, failed = await stalled(world, monkeypatch, failures=3)
     with pytest.raises(NotYourTurn):  # the AI is to act: Alice waits for it
         await service.act(game_id, ALICE, "b2b3")
     waited = 0.0
@@ -90,10 +99,7 @@ async def test_an_ai_move_that_failed_to_save_is_retried_with_backoff(
 async def test_the_retry_waits_every_30_minutes_after_the_first_three(
     world: tuple[Service, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    service, clock = world
-    game_id = await ai_game(service)
-    failing_ai_saves(service, monkeypatch, times=6)
-    await alice_moves(service, game_id)
+    service, clock, game_id, _ = await stalled(world, monkeypatch, failures=6)
     for delay in (*AI_BACKOFF_S, 1800.0, 1800.0):
         assert await ai_timers(service, game_id) == [clock.now + delay]
         clock.now += delay
@@ -138,10 +144,7 @@ async def test_a_retry_that_cannot_be_saved_either_is_saved_later_by_the_process
 async def test_a_retry_due_while_paused_waits_for_the_resume(
     world: tuple[Service, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    service, clock = world
-    game_id = await ai_game(service)
-    failing_ai_saves(service, monkeypatch, times=1)
-    await alice_moves(service, game_id)
+    service, clock, game_id, _ = await stalled(world, monkeypatch, failures=1)
     await service.tempo.pause(game_id, ALICE)
     clock.now += AI_BACKOFF_S[0]
     assert await run_timers(service) == []  # paused means paused: the AI does not move
