@@ -7,10 +7,9 @@ post can never carry a secret its audience may not see.
 from __future__ import annotations
 
 import json
-import logging
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import renderer
 from bot import forms as form_views
@@ -23,9 +22,6 @@ from bot.store import GameRow, SeatRow
 from bot.text import BUTTON_LABEL, CHOICE_NAME, describe_event, describe_outcome, fit, say, t
 from games import engine
 from games.base import Event, Game, Seat, State
-
-T = TypeVar("T")
-log = logging.getLogger(__name__)
 
 __all__ = ["ALT_MAX", "alt_summary", "in_render_thread", "mention", "seat_name"]
 

@@ -20,6 +20,7 @@ import renderer
 import renderer.core
 from bot import pictures
 from bot.pictures import alt_summary
+from bot.text import t as text_of
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import game_id_of
 from tests.emulator import FakeUser
@@ -99,3 +100,21 @@ async def test_a_missing_font_sends_hands_in_words_and_the_game_goes_on(
     kinds = {r.getMessage().split(" of game")[0] for r in failures}
     assert len(failures) == len(kinds), [r.getMessage() for r in failures]  # each once
     assert "could not draw the hand" in kinds, kinds
+
+
+async def test_a_missing_font_reveals_the_hands_in_the_final_state(
+    table: Table, no_regular_font: None
+) -> None:
+    t = table
+    players = (t.alice, t.bob, t.carol)[: min(games.get("china").seats)]
+    game_id, thread_id = await _open(t, "china", players)
+    for user in players[:-1]:  # all but one resign: the game is over
+        resigned = await t.answer(await t.emu.slash(user, thread_id, "game resign", {}))
+        assert "resign" in resigned.content.lower(), resigned.content
+    assert (await t.bot.store.get_game(game_id)).status == "finished"  # type: ignore[union-attr]
+    await _delivered(t, game_id)
+    reply = await t.answer(await t.emu.slash(players[-1], thread_id, "game reveal", {}))
+    assert reply.ephemeral and "Revealed" in reply.content, reply.content
+    revealed = t.emu.public_messages(thread_id)[-1]
+    assert [a.filename for a in revealed.attachments] == ["final-state.json"]
+    assert text_of("reveal.no_pictures", "en") in revealed.content
