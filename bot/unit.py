@@ -19,7 +19,7 @@ from typing import Any, Literal
 import games
 from bot.loaded import Loaded, new_turn
 from bot.results import BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
-from bot.store import ActionRow, Conflict, GameRow, NewAction, Store
+from bot.store import ActionRow, Conflict, GameRow, NewAction, NotFound, Store
 from games import engine
 from games.base import Event, Game, Seat, State
 
@@ -99,7 +99,7 @@ class Unit:
         game_id = loaded.row.id
         try:
             seq, data = await self.store.snapshot_at_or_before(game_id, start)
-        except ValueError as error:  # the snapshot's stored JSON does not parse
+        except (ValueError, NotFound) as error:  # its stored JSON does not parse, or it is gone
             raise self._set_aside(game_id, error) from None
         rows = [a for a in await self.store.actions(game_id, since_seq=seq) if a.seq < end]
         try:
