@@ -185,8 +185,9 @@ class Aftermath:
             try:
                 action = await asyncio.to_thread(player.choose, loaded.game, state, seat)
                 loaded, new_events = await self.unit.play(loaded, seat, None, [action])
-            except Exception:  # keep what was committed; the seat's deadline will retry
+            except Exception:  # keep what was committed; a timer lets the seat try again
                 log.exception("AI seat %s failed in game %s", seat, loaded.row.id)
+                await self.timers.retry_ai(loaded.row.id)
                 break
             events.extend(new_events)
             count += 1

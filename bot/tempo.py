@@ -19,7 +19,7 @@ from bot.results import BrokenGame, NotAllowed, Post, PrivatePost, Result, Stale
 from bot.scheduler import parse_quiet_hours, quiet_until, zone
 from bot.store import Timer
 from bot.text import t
-from bot.timers import DEADLINE, DEFAULTS, HOUR, REMIND, Timers
+from bot.timers import AI_RETRY, DEADLINE, DEFAULTS, HOUR, REMIND, Timers
 from bot.unit import Unit
 from games.base import GameError
 
@@ -74,6 +74,11 @@ class Tempo:
             return None
         except GameError:  # gone or over: the timer has nothing left to do
             return None
+        if timer.kind == AI_RETRY:  # an AI seat's move failed to save: it tries again
+            if loaded.row.settings.get("paused"):  # (not while paused: later)
+                await self.timers.retry_ai(loaded.row.id)
+                return None
+            return await self.play.run_ai_turns(loaded.row.id)
         if loaded.row.settings.get("paused"):
             return None
         seat, turn = int(timer.payload["seat"]), timer.payload.get("turn")
