@@ -51,3 +51,33 @@ async def test_a_start_during_the_start_up_catch_up_posts_in_its_thread_only(
     in_channel = [m for m in t.emu.messages(t.channel) if m.channel_id == t.channel.id]
     assert [m.id for m in in_channel if not m.ephemeral] == [lobby.id]
     assert (await t.bot.store.get_game(game_id)).thread_id == thread.id  # type: ignore[union-attr]
+
+
+READERS = ("board", "hand", "game status", "game history", "game catchup", "game replay")
+
+
+async def test_a_game_is_read_by_number_only_where_it_is_played(table: Table) -> None:
+    """Issue 23 item 10: the game's channel may be private; from another channel only its
+    players and the server's managers may read it by its number."""
+    t = table
+    game_id, thread_id = await open_and_start(t)
+    elsewhere = t.emu.add_channel(t.guild, "general")
+    stranger = t.emu.add_user("dan")
+    manager = t.emu.add_user("erin", admin=True)
+    for command in (*READERS, "game reveal"):
+        refused = await t.answer(
+            await t.emu.slash(stranger, elsewhere, command, {"game": str(game_id)})
+        )
+        assert refused.ephemeral and refused.visible_to == {stranger.id}, command
+        assert refused.content == (
+            f"Game #{game_id} can be read only in its own channel or thread, or by its players."
+        ), (command, refused.content)
+    shown = await t.answer(await t.emu.slash(t.alice, elsewhere, "board", {"game": str(game_id)}))
+    assert shown.attachments, shown.content  # a player may read their game anywhere
+    status = await t.answer(
+        await t.emu.slash(manager, elsewhere, "game status", {"game": str(game_id)})
+    )
+    assert "can be read only" not in status.content and f"#{game_id}" in status.content
+    here = await t.answer(await t.emu.slash(stranger, thread_id, "board", {"game": str(game_id)}))
+    assert here.attachments, here.content  # in the game's own thread anyone there may
+    assert not [m for m in t.emu.public_messages(elsewhere) if m.channel_id == elsewhere.id]
