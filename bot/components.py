@@ -338,8 +338,10 @@ class FormButton(
         result, fresh = await ctx.service.answer(
             self.game_id, ctx.user_id, self.key, answers, final=True, locale=ctx.locale
         )
-        chosen = form.summary() if self.op == "c" else answers_text(form, answers)
+        chosen = "; ".join(form.chosen()) if self.op == "c" else answers_text(form, answers)
         done = t("form.confirmed", ctx.locale, chosen=chosen)
+        if result.reply:  # others of a simultaneous choice have still to confirm
+            done = f"{done} {result.reply}"
         text = done if fresh is None else f"{done}\n\n{form_text(fresh, ctx.locale)}"
         await ctx.edit(content=text[:2000], view=form_view(fresh))
         await ctx.deliver(result)

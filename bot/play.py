@@ -225,6 +225,8 @@ class Play:
             if final and not form.live:
                 await self._save_draft(loaded, seat, None, {})
             fresh = await self.unit.load(game_id)
+            if final and _others_choosing(loaded, fresh, seat):
+                result = replace(result, reply=t("form.others_choosing", locale))
             return result, presenter.form_view(fresh, seat, locale)
 
     async def _save_draft(
@@ -291,6 +293,14 @@ class Play:
 def _check_version(loaded: Loaded, expected: int | None) -> None:
     if expected is not None and expected != loaded.row.version:
         raise Stale("err.stale")
+
+
+def _others_choosing(before: Loaded, after: Loaded, seat: Seat) -> bool:
+    """Whether other seats of the same simultaneous choice have still to confirm theirs
+    (then the game goes on when everyone has chosen; a one-person choice goes on now)."""
+    game = after.game
+    waiting = (game.to_act(before.state) & game.to_act(after.state)) - {seat}
+    return any(game.form(after.state, s) is not None for s in waiting)
 
 
 def _current_form(loaded: Loaded, seat: Seat, form_key: str) -> Form:
