@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.e2e.conftest import Table
+from tests.e2e.test_outbox_e2e import _move_of
 from tests.e2e.test_samurai_e2e import menu_message, open_three_player_game, pick
 from tests.e2e.test_shitenno_e2e import fill_and_confirm, form_message
 from tests.e2e.test_shitenno_e2e import open_game as open_shitenno
@@ -187,10 +188,7 @@ async def test_a_stale_click_says_where_the_current_position_is(table: Table) ->
     t = table
     game_id, thread_id = await open_and_start(t)
     mover = to_act(t, boards(t, thread_id)[-1])
-    loaded = await t.bot.service.load(game_id)
-    game = loaded.game
-    move = game.notation(loaded.state, game.legal(loaded.state, loaded.seat_of(mover.id))[0])
-    await play_move(t, thread_id, mover, move)
+    await play_move(t, thread_id, mover, await _move_of(t, game_id, mover))
     stale = f"tenka:a:{game_id}:0:0"  # a button of the first board, pressed after the move
     old = t.emu.plant_message(thread_id, buttons=[stale])
     said = await t.answer(await t.emu.click(t.bob, old, stale))
