@@ -115,11 +115,18 @@ class Context:
             content = f"{content}\n{t('reply.board_follows', self.locale)}"
         await delivery.reply(self.interaction, content, view=view, attachment=attachment)
 
-    async def edit(self, *, content: str, view: discord.ui.View | None) -> None:
+    async def edit(
+        self, *, content: str, view: discord.ui.View | None, attachment: Attachment | None = None
+    ) -> None:
         """Update the message a deferred component sits on; a failure here must not stop
         the delivery of what was already committed."""
         try:
-            await self.interaction.edit_original_response(content=content[:2000], view=view)
+            if attachment is None:
+                await self.interaction.edit_original_response(content=content[:2000], view=view)
+            else:
+                await self.interaction.edit_original_response(
+                    content=content[:2000], view=view, attachments=[delivery.to_file(attachment)]
+                )
         except discord.HTTPException:
             log.info("could not update the message of interaction %s", self.interaction.id)
 

@@ -142,6 +142,8 @@ async def test_the_first_placer_confirming_the_pick_last_is_pinged_and_sent_thei
         assert "Your choice so far" not in confirmed
         waits = "The game goes on when everyone has chosen." in confirmed
         assert waits == (user is not first), (user.username, confirmed)
+        (picture,) = forms[user.id].attachments  # the form's hand picture is drawn again
+        assert "0 of 5 chosen" not in (picture.description or ""), picture.description
 
 
 async def test_a_pick_of_too_few_says_how_many_and_changes_nothing(table: Table) -> None:
