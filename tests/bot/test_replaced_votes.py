@@ -7,7 +7,6 @@ wait for Dan."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +19,9 @@ from tests.bot.test_trust import ALICE, BOB, CAROL, DAN, _china, _turn
 
 
 @pytest_asyncio.fixture
-async def service(tmp_path: Path) -> AsyncIterator[Service]:
-    store = await open_store(str(tmp_path / "tenka.db"))
+async def service(store_url: str) -> AsyncIterator[Service]:
+    """The service on each backend (SQLite and PostgreSQL: votes are kept in settings)."""
+    store = await open_store(store_url)
     yield Service(store, render=False, ai_budget_s=0.02)
     await store.close()
 
