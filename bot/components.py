@@ -9,6 +9,7 @@ sentence. Items import no delivery code; they speak to the :class:`~bot.ctx.Ctx`
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any, ClassVar, Literal, cast
 
@@ -380,10 +381,8 @@ async def _edit_form(ctx: Ctx, game_id: int, content: str, view: discord.ui.View
     shows a choice that is over (the opening pick's "0 of 5 chosen" after Confirm)."""
     message, picture = ctx.interaction.message, None
     if message is not None and message.attachments:
-        try:
+        with contextlib.suppress(GameError, ServiceError):  # no hand: the text alone
             picture = (await ctx.service.hand(game_id, ctx.user_id, ctx.locale)).image
-        except (GameError, ServiceError):  # no hand any more: the text alone is updated
-            picture = None
     await ctx.edit(content=content, view=view, attachment=picture)
 
 

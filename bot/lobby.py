@@ -142,9 +142,7 @@ class Lobby:
             state = loaded.game.setup(
                 count, loaded.row.options, derive_seed(loaded.row.seed, "setup")
             )
-            thread_id = loaded.row.thread_id  # a thread left by a start that failed
-            if thread_id is None and thread is not None:
-                thread_id = await thread(presenter.summary(loaded))
+            thread_id = None if thread is None else await thread(presenter.summary(loaded))
             try:
                 await self.store.start_game(
                     game_id,
