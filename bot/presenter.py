@@ -266,7 +266,7 @@ async def private_posts(
         if (
             before is not None
             and _same(game.hand(before, seat.position), now_hand)
-            and _form_key(game, before, seat.position) == _form_key(game, state, seat.position)
+            and form_key(game, before, seat.position) == form_key(game, state, seat.position)
         ):
             continue  # nothing new in private: same hand, same form (or none)
         locale = locales.get(seat.user_id, loaded.locale)
@@ -277,7 +277,7 @@ async def private_posts(
     return tuple(posts)
 
 
-def _form_key(game: Game, state: State, seat: Seat) -> str | None:
+def form_key(game: Game, state: State, seat: Seat) -> str | None:
     """The key of the seat's current secret form, ``None`` without one."""
     form = game.form(state, seat)
     return None if form is None else form.key

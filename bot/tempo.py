@@ -175,8 +175,8 @@ class Tempo:
             loaded.seat_of(user_id)
             if loaded.row.settings.get("paused"):
                 raise NotAllowed("err.already_paused")
-            votes = set(await self.store.add_vote(game_id, "pause_votes", user_id))
-            humans = {s.user_id for s in loaded.seats if s.user_id is not None}
+            humans = loaded.humans  # a vote counts only from a seat's holder now
+            votes = set(await self.store.add_vote(game_id, "pause_votes", user_id)) & humans
             summary = presenter.summary(loaded)
             if votes < humans:
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
@@ -194,8 +194,8 @@ class Tempo:
             if not loaded.row.settings.get("paused"):
                 raise NotAllowed("err.not_paused")
             # resuming takes the same agreement as pausing: every human player
-            votes = set(await self.store.add_vote(game_id, "resume_votes", user_id))
             humans = loaded.humans
+            votes = set(await self.store.add_vote(game_id, "resume_votes", user_id)) & humans
             if votes < humans:
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
                 text = t("resume.request", loaded.locale, mention=f"<@{user_id}>", missing=missing)
@@ -315,7 +315,7 @@ class Tempo:
                 return Result(
                     summary, public=(Post(text, board=False),), reply=t("reply.done", locale)
                 )
-            agreed = set(vote["yes"]) | {user_id}
+            agreed = (set(vote["yes"]) | {user_id}) & loaded.humans
             if agreed < loaded.humans:
                 await self.store.update_settings(
                     game_id, {"clock_vote": {**vote, "yes": sorted(agreed)}}
