@@ -3,6 +3,7 @@ taking back a confirmed move (every other player approves)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +20,28 @@ from games import engine
 from games.base import Event, Seat
 
 ABSENT_FALLBACK_HOURS = 72.0  # when a game sends no reminders
+VOTE_LISTS = ("pause_votes", "resume_votes", "abandon_votes")  # yes-voters of a plain vote
+PROPOSALS = ("takeback", "clock_vote")  # a request with its proposer ("by") and its yes
+
+
+def without_voter(settings: Mapping[str, Any], user_id: int) -> dict[str, Any]:
+    """The settings changes that take ``user_id``'s part out of every pending vote and
+    approval (pause, resume, abandon, takeback, clock): votes belong to the seats as they
+    are now, so a replaced player's yes is dropped and their own proposal lapses."""
+    changes: dict[str, Any] = {}
+    for key in VOTE_LISTS:
+        votes = settings.get(key) or []
+        if user_id in votes:
+            changes[key] = [u for u in votes if u != user_id] or None
+    for key in PROPOSALS:
+        request = settings.get(key)
+        if not request:
+            continue
+        if request.get("by") == user_id:
+            changes[key] = None
+        elif user_id in request.get("yes", []):
+            changes[key] = {**request, "yes": [u for u in request["yes"] if u != user_id]}
+    return changes
 
 
 class Council:
@@ -61,9 +84,9 @@ class Council:
                 )
             except AlreadySeated:
                 raise NotAllowed("err.already_plays") from None
-            request = loaded.row.settings.get("takeback")
-            if request and request.get("by") == old_user:  # a request lapses with its seat
-                await self.store.update_settings(game_id, {"takeback": None})
+            lapsed = without_voter(loaded.row.settings, old_user)
+            if lapsed:  # the seat's votes were its old holder's: they leave with them
+                await self.store.update_settings(game_id, lapsed)
             if new_user is not None and new_name:
                 names = dict(loaded.row.settings.get("names", {}))
                 names[str(new_user)] = new_name

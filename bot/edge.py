@@ -14,7 +14,8 @@ import logging
 import re
 import secrets
 import sqlite3
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -114,11 +115,18 @@ class Context:
             content = f"{content}\n{t('reply.board_follows', self.locale)}"
         await delivery.reply(self.interaction, content, view=view, attachment=attachment)
 
-    async def edit(self, *, content: str, view: discord.ui.View | None) -> None:
+    async def edit(
+        self, *, content: str, view: discord.ui.View | None, attachment: Attachment | None = None
+    ) -> None:
         """Update the message a deferred component sits on; a failure here must not stop
         the delivery of what was already committed."""
         try:
-            await self.interaction.edit_original_response(content=content[:2000], view=view)
+            if attachment is None:
+                await self.interaction.edit_original_response(content=content[:2000], view=view)
+            else:
+                await self.interaction.edit_original_response(
+                    content=content[:2000], view=view, attachments=[delivery.to_file(attachment)]
+                )
         except discord.HTTPException:
             log.info("could not update the message of interaction %s", self.interaction.id)
 
@@ -199,21 +207,19 @@ async def deliver_and_reply(
 
 
 async def start_game(ctx: Context, game_id: int) -> None:
-    """Start a lobby: a thread per game (the channel itself where threads aren't allowed)."""
+    """Start a lobby: a thread per game (the channel itself where threads aren't allowed),
+    opened before the start commits and saved with it (see :meth:`bot.lobby.Lobby.start`)."""
     interaction, service = ctx.interaction, ctx.service
-    result = await service.start(game_id, ctx.user_id)
+    result = await service.start(game_id, ctx.user_id, thread=partial(open_thread, ctx))
     game = result.game
-    thread_id = await open_thread(ctx, game)
-    if thread_id is not None:
-        await service.set_messages(game_id, thread_id=thread_id)
-        game = await service.game(game_id)
-    await ctx.deliver(replace(result, game=game))
+    await ctx.deliver(result)
     where = f"<#{game.where}>"
     if interaction.message is not None:
+        lobby = await service.lobby.lobby(game_id)  # as it stands now: no "can start"
         started = t("lobby.started", game.locale, where=where)  # the lobby is public
         try:
             await interaction.message.edit(
-                content=f"{interaction.message.content}\n\n{started}",
+                content=f"{lobby.text}\n\n{started}",
                 view=None,
                 allowed_mentions=discord.AllowedMentions.none(),
             )

@@ -164,8 +164,8 @@ class Play:
         """Vote to abandon; the game ends when every human player has voted."""
         async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
-            votes = set(await self.store.add_vote(game_id, "abandon_votes", user_id))
-            humans = loaded.humans
+            humans = loaded.humans  # a vote counts only from a seat's holder now
+            votes = set(await self.store.add_vote(game_id, "abandon_votes", user_id)) & humans
             if votes >= humans:
                 players = len(loaded.seats)
                 outcome = Outcome(Termination.ABANDONED, frozenset(), (1,) * players)
@@ -177,9 +177,14 @@ class Play:
                 reason = t("end.termination.abandoned", loaded.locale)
                 post = Post(t("end.line", loaded.locale, reason=reason))
                 return Result(presenter.summary(loaded), public=(post,), finished=True)
-            missing = [loaded.name_of(u) for u in sorted(humans - votes)]
-            reply = t("abandon.vote", locale, names=", ".join(missing))
-            return Result(presenter.summary(loaded), reply=reply)
+            missing = sorted(humans - votes)
+            reply = t("abandon.vote", locale, names=", ".join(map(loaded.name_of, missing)))
+            awaited = " ".join(f"<@{u}>" for u in missing)
+            text = t("abandon.request", loaded.locale, mention=f"<@{user_id}>", missing=awaited)
+            # the players are pinged when the vote opens; a later vote only says who is left
+            ping = tuple(missing) if votes == {user_id} else ()
+            post = Post(text, ping=ping, board=False)
+            return Result(presenter.summary(loaded), public=(post,), reply=reply)
 
     # --- forms ------------------------------------------------------------------------
 
@@ -220,6 +225,8 @@ class Play:
             if final and not form.live:
                 await self._save_draft(loaded, seat, None, {})
             fresh = await self.unit.load(game_id)
+            if final and _others_choosing(loaded, fresh, seat):
+                result = replace(result, reply=t("form.others_choosing", locale))
             return result, presenter.form_view(fresh, seat, locale)
 
     async def _save_draft(
@@ -286,6 +293,14 @@ class Play:
 def _check_version(loaded: Loaded, expected: int | None) -> None:
     if expected is not None and expected != loaded.row.version:
         raise Stale("err.stale")
+
+
+def _others_choosing(before: Loaded, after: Loaded, seat: Seat) -> bool:
+    """Whether other seats of the same simultaneous choice have still to confirm theirs
+    (then the game goes on when everyone has chosen; a one-person choice goes on now)."""
+    game = after.game
+    waiting = (game.to_act(before.state) & game.to_act(after.state)) - {seat}
+    return any(game.form(after.state, s) is not None for s in waiting)
 
 
 def _current_form(loaded: Loaded, seat: Seat, form_key: str) -> Form:

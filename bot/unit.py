@@ -19,7 +19,7 @@ from typing import Any, Literal
 import games
 from bot.loaded import Loaded, new_turn
 from bot.results import BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
-from bot.store import ActionRow, Conflict, NewAction, Store
+from bot.store import ActionRow, Conflict, GameRow, NewAction, NotFound, Store
 from games import engine
 from games.base import Event, Game, Seat, State
 
@@ -36,6 +36,8 @@ class Unit:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._replays: dict[int, _Replay] = {}
+        self._checked: dict[int, int] = {}  # game -> the revision whose log was replayed
+        self._told: set[int] = set()  # games whose damaged log was logged already
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -72,7 +74,9 @@ class Unit:
         except Exception:  # a row that cannot be read is set aside; the others play on
             log.warning("game %s cannot be read; it is set aside", game_id, exc_info=True)
             raise BrokenGame("err.broken_game", game_id=game_id) from None
-        return Loaded(row, seats, game, state)
+        loaded = Loaded(row, seats, game, state)
+        await self._check_log(loaded)
+        return loaded
 
     async def active(self, game_id: int) -> Loaded:
         return check_phase(await self.load(game_id), "active")
@@ -93,8 +97,21 @@ class Unit:
         :class:`_Replay`), so a digest after every move replays a step once, not the
         ~25 steps since the snapshot each time."""
         game_id = loaded.row.id
-        seq, data = await self.store.snapshot_at_or_before(game_id, start)
+        try:
+            seq, data = await self.store.snapshot_at_or_before(game_id, start)
+        except (ValueError, NotFound) as error:  # its stored JSON does not parse, or it is gone
+            raise self._set_aside(game_id, error) from None
         rows = [a for a in await self.store.actions(game_id, since_seq=seq) if a.seq < end]
+        try:
+            return self._replay(loaded, seq, data, rows, start)
+        except Exception as error:  # a logged action (or the snapshot) no longer replays
+            raise self._set_aside(game_id, error) from None
+
+    def _replay(
+        self, loaded: Loaded, seq: int, data: Any, rows: list[ActionRow], start: int
+    ) -> tuple[State, list[tuple[ActionRow, list[Event]]]]:
+        """:meth:`walk` once the snapshot at ``seq`` and the ``rows`` since are read."""
+        game_id = loaded.row.id
         if any(row.seq != seq + i for i, row in enumerate(rows)):  # a log with a gap
             return _walk_plain(loaded.game, loaded.game.load_state(data), rows, start)
         memo = self._replays.pop(game_id, None)
@@ -109,6 +126,43 @@ class Unit:
         # a log shorter than ``start`` (an undo since) is the store's answer, as before
         state = memo.states[min(start - seq, len(rows))]
         return state, [(row, memo.events[row.seq - seq]) for row in rows if row.seq >= start]
+
+    async def _check_log(self, loaded: Loaded) -> None:
+        """Replay the game's log since its last snapshot once per revision (and process),
+        so a damaged log sets the game aside (:class:`BrokenGame`) for every reader and
+        writer before anything is committed. The replay is :meth:`walk`'s own, kept for
+        the digests that follow, and this process's commits keep their revision checked."""
+        row = loaded.row
+        if loaded.state is None or self._checked.get(row.id) == row.revision:
+            return
+        await self.walk(loaded, row.version, row.version)
+        self._checked.pop(row.id, None)
+        self._checked[row.id] = row.revision  # the most recent last (pruned oldest first)
+        while len(self._checked) > CHECKS_KEPT:
+            del self._checked[next(iter(self._checked))]
+
+    def _checked_on(self, before: GameRow, after: GameRow) -> None:
+        """A checked log that this process's commit (``before`` to ``after``) extended by
+        actions it has just played stays checked, when no other write came between."""
+        if (
+            self._checked.get(before.id) == before.revision
+            and after.revision == before.revision + 1
+        ):
+            self._checked[before.id] = after.revision
+
+    def _set_aside(self, game_id: int, error: Exception) -> BrokenGame:
+        """The refusal for a game whose log does not replay, logged once per process."""
+        self._checked.pop(game_id, None)
+        if game_id not in self._told:
+            self._told.add(game_id)
+            log.warning(
+                "game %s cannot be read: its action log does not replay (%s: %s); it is set"
+                " aside and every other game plays on",
+                game_id,
+                type(error).__name__,
+                error,
+            )
+        return BrokenGame("err.broken_game", game_id=game_id)
 
     # --- changing ---------------------------------------------------------------------
 
@@ -153,6 +207,7 @@ class Unit:
             )
         else:
             row = await self.store.append_actions(loaded.row.id, actions=list(rows), **common)
+        self._checked_on(loaded.row, row)
         return Loaded(row, loaded.seats, game, state)
 
     async def play(
@@ -176,6 +231,7 @@ class Unit:
 
 
 REPLAYS_KEPT = 64  # games whose last replay is remembered
+CHECKS_KEPT = 4096  # games whose checked revision is remembered
 
 
 def replay_step(game: Game, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
