@@ -193,7 +193,13 @@ async def run_kills(kills: int = 50, per_key: int = 2, seed: int = 17) -> dict[s
         stream.now = now
         tally = stream.tally
         for _ in range(kills):
+            stream.answered.clear()
             task = asyncio.create_task(stream.run())
+            # the kill comes while work is under way: after the restarted bot answered
+            # once (on a loaded machine a start-up alone outlasted the whole window, and
+            # runs went by with one move between twelve kills)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stream.answered.wait(), HANG_S)
             await asyncio.sleep(rng.uniform(0.3, 2.5))
             proc.kill()
             await proc.wait_dead()

@@ -10,6 +10,7 @@ service allowed must not take back anything that showed the requester something 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 import sqlite3
@@ -122,6 +123,7 @@ class Stream:
         }
         self.problems: list[str] = []
         self.told = Figures()  # answers judged against the log (see bench.faults.judge)
+        self.answered = asyncio.Event()  # the bot answered an interaction of the stream
 
     def note(self, text: str) -> None:
         if len(self.problems) < 20:
@@ -177,6 +179,8 @@ class Stream:
             {"action": turn.text, "game": str(game_id)},
         )
         text = await answer_of(handle, timeout=5)
+        if text is not None:
+            self.answered.set()
         if not told_played(text):
             await self.judged(game_id, turn, text)
             return
@@ -309,7 +313,9 @@ class Stream:
             self.counts["rollbacks_not_once"] += 1
         if text is None:
             self.counts["unanswered"] += 1
-        elif INTERNAL.search(text):
+        else:
+            self.answered.set()
+        if text is not None and INTERNAL.search(text):
             self.note(f"game {game_id}: {what}: {text}")
         self.tally.inflight = None
 
@@ -388,6 +394,7 @@ class Stream:
         with contextlib.suppress(TimeoutError):
             await emu.wait_until(lambda: message.content.startswith(confirmed), 5, "Confirmed")
         if message.content.startswith(confirmed):
+            self.answered.set()
             self.counts["form_answers"] += 1
             for action in await self.reader.actions(game_id, since_seq=version):
                 if action.seat == seat:
