@@ -7,9 +7,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot import presenter
+from bot import presenter, rewind
 from bot.aftermath import Aftermath
-from bot.history import replay_step
 from bot.loaded import Loaded
 from bot.results import NotAllowed, NotSeated, Post, Result, Stale
 from bot.store import AlreadySeated, Conflict
@@ -140,7 +139,7 @@ class Council:
             if not mine or mine[-1].text == engine.RESIGN:
                 raise NotAllowed("err.no_takeback")
             to_version = mine[-1].seq
-            await self._check_undoable(loaded, to_version, actions)
+            await self._check_undoable(loaded, seat, user_id, to_version)
             others = sorted(
                 s.user_id for s in loaded.seats if s.user_id is not None and s.user_id != user_id
             )
@@ -172,18 +171,14 @@ class Council:
             reply = t("takeback.sent", locale)
             return Result(presenter.summary(loaded), public=(post,), reply=reply)
 
-    async def _check_undoable(self, loaded: Loaded, to_version: int, actions: list[Any]) -> None:
-        """The takeback rule for every game: a takeback may not undo anyone's resignation
-        (a resignation is final) and may not undo an action that showed someone hidden
-        information (a draw from a hidden pile: whoever drew would know what comes next)."""
-        undone = [a for a in actions if a.seq >= to_version]
-        if any(a.text == engine.RESIGN for a in undone):
-            raise NotAllowed("err.takeback_resigned")
-        state = await self.unit.state_at(loaded, to_version)
-        for action in undone:
-            state, events = replay_step(loaded.game, state, action.seat, action.text)
-            if any(e.audience is not None for e in events):
-                raise NotAllowed("err.takeback_hidden")
+    async def _check_undoable(
+        self, loaded: Loaded, seat: Seat, user_id: int, to_version: int
+    ) -> None:
+        """The rule of :mod:`bot.rewind` over the actions a takeback would remove."""
+        undone = await self.unit.undone(loaded, to_version)
+        key = rewind.refusal(undone, seat, user_id, own=False)
+        if key is not None:
+            raise NotAllowed(key)
 
     async def vote_takeback(
         self, game_id: int, user_id: int, version: int, yes: bool, locale: str = "en"

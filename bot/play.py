@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot import forms as form_views
-from bot import presenter
+from bot import presenter, rewind
 from bot.aftermath import MAX_AI_CHAIN, Aftermath
 from bot.loaded import Loaded, new_turn
 from bot.results import NotAllowed, Post, Result, Stale
@@ -132,6 +132,10 @@ class Play:
             if not loaded.game.can_undo(loaded.state, seat):
                 raise NotAllowed("err.nothing_to_undo")
             version = loaded.row.version
+            steps = await self.unit.undone(loaded, version - 1)
+            refused = rewind.refusal(steps, seat, user_id, own=True)
+            if refused is not None:
+                raise NotAllowed(refused)
             previous = await self.unit.state_at(loaded, version - 1)
             await self.store.rollback(
                 game_id,

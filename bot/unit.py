@@ -19,6 +19,7 @@ from typing import Any, Literal
 import games
 from bot.loaded import Loaded, new_turn
 from bot.results import BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
+from bot.rewind import Undone
 from bot.store import ActionRow, Conflict, GameRow, NewAction, NotFound, Store
 from games import engine
 from games.base import Event, Game, Seat, State
@@ -163,6 +164,12 @@ class Unit:
                 error,
             )
         return BrokenGame("err.broken_game", game_id=game_id)
+
+    async def undone(self, loaded: Loaded, to_version: int) -> list[Undone]:
+        """What rolling ``loaded`` back to ``to_version`` would remove, for the rule of
+        :mod:`bot.rewind`: each logged action since, with the events it made."""
+        _, steps = await self.walk(loaded, to_version, loaded.row.version)
+        return [Undone(row.seat, row.user_id, row.text, events) for row, events in steps]
 
     # --- changing ---------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import pytest_asyncio
 from bot.results import Stale
 from bot.service import Service
 from bot.store import open_store
-from tests.bot.test_trust import ALICE, BOB, CAROL, DAN, _china, _turn
+from tests.bot.test_trust import ALICE, BOB, CAROL, DAN, _china, _shitenno_lot
 
 
 @pytest_asyncio.fixture
@@ -100,8 +100,7 @@ async def test_an_abandon_vote_leaves_with_the_seat_even_when_its_player_returns
 async def test_a_replaced_players_approval_of_a_takeback_no_longer_counts(
     service: Service,
 ) -> None:
-    game_id = await _china(service)
-    first = await _turn(service, game_id, "G")
+    game_id, first = await _shitenno_lot(service)  # a lot of open cards reveals nothing
     request = await service.council.request_takeback(game_id, first)
     version = request.game.version
     approver, other = (u for u in (ALICE, BOB, CAROL) if u != first)
