@@ -353,10 +353,10 @@ async def _settings(service: Any, game_id: int) -> dict[str, Any]:
 
 # per decision: how a player votes for it, and whether it was decided
 VOTES: dict[str, tuple[Callable[..., Awaitable[Any]], Callable[..., Awaitable[bool]]]] = {
-    "clock": (_clock, lambda s, g: _is(_settings(s, g), "reminder_hours", 7.0)),
-    "pause": (lambda s, g, u: s.tempo.pause(g, u), lambda s, g: _is(_settings(s, g), "paused")),
-    "abandon": (lambda s, g, u: s.abandon(g, u), lambda s, g: _status_is(s, g, "abandoned")),
-    "takeback": (_takeback_vote, lambda s, g: _takeback_done(s, g)),
+    "clock": (_clock, lambda s, g, v: _is(_settings(s, g), "reminder_hours", 7.0)),
+    "pause": (lambda s, g, u: s.tempo.pause(g, u), lambda s, g, v: _is(_settings(s, g), "paused")),
+    "abandon": (lambda s, g, u: s.abandon(g, u), lambda s, g, v: _status_is(s, g, "abandoned")),
+    "takeback": (_takeback_vote, lambda s, g, v: _taken_back(s, g, v)),
 }
 
 
@@ -368,24 +368,27 @@ async def _status_is(service: Any, game_id: int, status: str) -> bool:
     return bool((await service.load(game_id)).row.status == status)
 
 
-async def _takeback_done(service: Any, game_id: int) -> bool:
-    return bool((await service.load(game_id)).row.version == 0)
+async def _taken_back(service: Any, game_id: int, asked_at: int) -> bool:
+    return bool((await service.load(game_id)).row.version < asked_at)
 
 
 async def replaced_voters(world: World) -> None:
     """X votes (or proposes), X's seat is handed to W, the two others vote: the decision
     must wait for W (a takeback: the mover asks, X approves, X is replaced)."""
     service = world.bot.service
-    config = next(c for c in configurations() if c.players == 3)
     ids = [u.id for u in world.users[:3]]
     newcomer = world.users[3]
     for kind, (vote, decided) in VOTES.items():
-        pairs = [(u.id, u.username) for u in world.users[:3]]
-        game_id = await open_table(service, config, pairs, seed=world.seed + 200)
-        voters = ids
-        if kind == "takeback":  # the first mover asks to take back their first move
-            mover = await takeback_asked(service, config, game_id, world.seed)
+        voters, asked_at = ids, 0
+        if kind == "takeback":  # a mover asks to take back their move
+            asked = await takeback_asked(world)
+            if asked is None:
+                world.figures.problem("no move whose takeback may be asked was found")
+                continue
+            game_id, mover, asked_at = asked
             voters = [u for u in ids if u != mover]
+        else:
+            game_id = await three_seats(world, THREE[0])
         first, *others = voters
         await vote(service, game_id, first)
         await service.council.replace(
@@ -400,18 +403,34 @@ async def replaced_voters(world: World) -> None:
             with contextlib.suppress(ServiceError):
                 await vote(service, game_id, voter)
         world.figures.add("replaced_votes_tried")
-        if await decided(service, game_id):
+        if await decided(service, game_id, asked_at):
             world.figures.add("votes_from_replaced_seat")
             world.figures.problem(f"{kind}: decided without the new holder of a seat")
 
 
-async def takeback_asked(service: Any, config: Config, game_id: int, seed: int) -> int:
-    """The first move, whose mover asks to take it back; returns the mover."""
-    turn = await next_turn(service, config.game, game_id, RandomPlayer(seed))
-    assert turn is not None and turn.version == 0
-    await service.act(game_id, turn.user_id, turn.text)
-    await service.council.request_takeback(game_id, turn.user_id)
-    return turn.user_id
+THREE = [c for c in configurations() if c.players == 3]
+
+
+async def three_seats(world: World, config: Config) -> int:
+    pairs = [(u.id, u.username) for u in world.users[:3]]
+    return await open_table(world.bot.service, config, pairs, seed=world.seed + 200)
+
+
+async def takeback_asked(world: World) -> tuple[int, int, int] | None:
+    """A three-seat game played until a move whose takeback the service lets its mover
+    ask (one that revealed nothing); the game, the mover and the version at the ask."""
+    service = world.bot.service
+    for config in THREE:
+        game_id, player = await three_seats(world, config), RandomPlayer(world.seed)
+        for _ in range(30):
+            turn = await next_turn(service, config.game, game_id, player)
+            if turn is None:
+                break
+            await service.act(game_id, turn.user_id, turn.text)
+            with contextlib.suppress(ServiceError):
+                await service.council.request_takeback(game_id, turn.user_id)
+                return game_id, turn.user_id, turn.version + 1
+    return None
 
 
 # --- the part -------------------------------------------------------------------------
