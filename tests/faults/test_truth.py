@@ -82,7 +82,7 @@ def test_the_reveal_judge_sees_a_draw_and_nothing_in_an_open_game() -> None:
 
 
 async def test_what_players_are_told_is_true() -> None:
-    found = await run_truth(moves=2, playout=80, tries=1, seed=17)
+    found = await run_truth(moves=3, playout=80, tries=1, seed=17)
     # every scenario ran: faults after the commit, both rollbacks, reveals found and
     # asked for, each kind of vote of a replaced seat
     assert found["faults_injected"] >= 8 and found["moves"] >= 10, found
