@@ -37,6 +37,7 @@ from bot.store.models import (
     ActionRow,
     AlreadySeated,
     Conflict,
+    Duplicate,
     GameRow,
     NewAction,
     NotFound,
@@ -81,12 +82,14 @@ _MOVE_GAME: Final = f"""WITH g AS (
     WHERE id = $1 AND version = $2 AND status = 'active'
     RETURNING {_G_RETURNING}
 )"""
-# several actions: $9 seats, $10 user ids, $11 texts, $12 snapshot seqs, $13 their states
+# several actions: $9 seats, $10 user ids, $11 texts, $12 snapshot seqs, $13 their states,
+# $14 origins
 _APPEND: Final = f"""
 {_MOVE_GAME}, log AS (
-    INSERT INTO actions ({ACTION_COLUMNS})
-    SELECT $1, $2 + (n - 1)::int, seat, user_id, text, $7
-    FROM unnest($9::int[], $10::bigint[], $11::text[]) WITH ORDINALITY AS a(seat, user_id, text, n)
+    INSERT INTO actions ({ACTION_COLUMNS}, origin)
+    SELECT $1, $2 + (n - 1)::int, seat, user_id, text, $7, origin
+    FROM unnest($9::int[], $10::bigint[], $11::text[], $14::text[])
+        WITH ORDINALITY AS a(seat, user_id, text, origin, n)
     WHERE EXISTS (SELECT 1 FROM g)
 ), acted AS (
     UPDATE seats SET last_acted_seq = last.seq
@@ -104,10 +107,10 @@ _APPEND: Final = f"""
 SELECT * FROM g
 """
 # one action (almost every move): scalars, no arrays to build, unnest and group;
-# $2 is the action's seq, $9 seat, $10 user id, $11 text, $12 whether to snapshot
+# $2 is the action's seq, $9 seat, $10 user id, $11 text, $12 whether to snapshot, $13 origin
 _APPEND_ONE: Final = f"""
 {_MOVE_GAME}, log AS (
-    INSERT INTO actions ({ACTION_COLUMNS}) SELECT $1, $2, $9, $10, $11, $7 FROM g
+    INSERT INTO actions ({ACTION_COLUMNS}, origin) SELECT $1, $2, $9, $10, $11, $7, $13 FROM g
 ), acted AS (
     UPDATE seats SET last_acted_seq = $2 FROM g
     WHERE seats.game_id = $1 AND seats.position = $9
@@ -384,6 +387,7 @@ class PostgresStore(MiscMixin):
             sql, args = _APPEND_ONE, (
                 game_id, expected_version, expected_version + 1, state_json, status,
                 outcome_json, at, turn_changed, one.seat, one.user_id, one.text, bool(snapshots),
+                one.origin,
             )  # fmt: skip
         else:
             sql, args = _APPEND, (
@@ -391,11 +395,15 @@ class PostgresStore(MiscMixin):
                 outcome_json, at, turn_changed, [a.seat for a in actions],
                 [a.user_id for a in actions], [a.text for a in actions],
                 [seq for seq, _ in snapshots], [state for _, state in snapshots],
+                [a.origin for a in actions],
             )  # fmt: skip
         async with self._conn() as conn:
             try:
                 row = await conn.fetchrow(sql, *args)
-            except asyncpg.UniqueViolationError as err:  # (game_id, seq): someone moved first
+            except asyncpg.UniqueViolationError as err:
+                if err.constraint_name == "actions_origin":  # the same request again
+                    raise Duplicate(f"game {game_id}: {actions[0].origin} was played") from err
+                # (game_id, seq): someone moved first
                 raise Conflict(
                     f"action {expected_version} of game {game_id} already exists"
                 ) from err
@@ -416,6 +424,12 @@ class PostgresStore(MiscMixin):
         async with self._conn() as conn:
             rows = await conn.fetch(sql, game_id, since_seq, limit)
         return [ActionRow(*row) for row in rows]
+
+    async def played(self, origin: str) -> tuple[int, int] | None:
+        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
+        async with self._conn() as conn:
+            row = await conn.fetchrow("SELECT game_id, seq FROM actions WHERE origin = $1", origin)
+        return None if row is None else (int(row[0]), int(row[1]))
 
     async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
         sql = (

@@ -1,0 +1,188 @@
+"""What a player is told after the commit (issue 23, items 2 and 11): the answer to an
+interaction is decided by whether its move is in the log. A store that fails after the
+move is saved (timers, settings, the publisher's own calls), on SQLite and PostgreSQL,
+and a reply Discord refuses, each tell the player their move is in (never "nothing was
+changed"), the board still follows, and the same interaction delivered again is answered
+"already played" and plays nothing twice."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from bench.configs import configurations
+from bench.faults.harness import answer_of
+from bench.tables import next_turn, open_table
+from bot.app import TenkaBot
+from bot.store import Store, Unavailable, open_store
+from bot.text import t
+from games.ai import RandomPlayer
+from tests.e2e.conftest import Clock, make_bot
+from tests.emulator import Channel, Emulator, FakeUser, start_client, stop_client
+
+COMMITS = frozenset({"append_action", "append_actions"})
+
+
+class FailsAfterCommit:
+    """A store whose ``method`` fails once, as a database gone away would, right after a
+    move was committed (every other call goes to the real store)."""
+
+    def __init__(self, store: Store, method: str) -> None:
+        self._store = store
+        self._method = method
+        self.armed = False
+        self.failed = 0
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(self._store, name)
+        if name in COMMITS:
+
+            async def commit(*args: Any, **kwargs: Any) -> Any:
+                row = await real(*args, **kwargs)
+                self.armed = self.failed == 0  # the first move only
+                return row
+
+            return commit
+        if name == self._method and self.armed:
+
+            async def fail(*args: Any, **kwargs: Any) -> Any:
+                self.armed = False
+                self.failed += 1
+                raise Unavailable("the database went away after the commit (test)")
+
+            return fail
+        return real
+
+
+@dataclass
+class Game:
+    emu: Emulator
+    bot: TenkaBot
+    channel: Channel
+    users: dict[int, FakeUser]
+    game_id: int
+    store: Any
+
+    async def version(self) -> int:
+        return int((await self.bot.service.load(self.game_id)).row.version)
+
+    async def move(self) -> tuple[Any, int]:
+        """The player to act plays a random legal move by ``/move``: its handle, and the
+        version the game was at."""
+        game = next(c for c in configurations() if c.key == "yokai").game
+        turn = await next_turn(self.bot.service, game, self.game_id, RandomPlayer(7))
+        assert turn is not None
+        options = {"action": turn.text, "game": str(self.game_id)}
+        handle = await self.emu.slash(self.users[turn.user_id], self.channel, "move", options)
+        return handle, turn.version
+
+    async def nothing_owed(self) -> bool:
+        """Wait (bounded, on the outbox's own retry) until the game owes no board."""
+        for _ in range(100):
+            if await self.bot.service.owed(self.game_id) is None:
+                return True
+            await asyncio.sleep(0.2)
+        return False
+
+
+Opening = Callable[[Callable[[Store], Any]], Awaitable[Game]]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh store on each backend (PostgreSQL: a real server, see ``tests/pg.py``)."""
+    if request.param == "postgresql":
+        return str(request.getfixturevalue("pg_url"))
+    return str(tmp_path / "t.db")
+
+
+@pytest_asyncio.fixture
+async def opening(url: str, emulator: Emulator, tmp_path: Path) -> AsyncIterator[Opening]:
+    """Opens a started two-player Yōkai game on ``url``'s backend, the bot's store
+    wrapped by the given function."""
+    opened: list[tuple[TenkaBot, Store]] = []
+    emulator.ignore_discord_errors(r"Service Unavailable|503")
+
+    async def open_game(wrap: Callable[[Store], Any]) -> Game:
+        real = await open_store(url)
+        store = wrap(real)
+        bot = make_bot(emulator, tmp_path / "unused.db", Clock(), store=store)
+        await start_client(bot, emulator)
+        opened.append((bot, real))
+        await bot.tree.sync()
+        guild = emulator.add_guild()
+        channel = emulator.add_channel(guild, "games", threads_allowed=False)
+        users = [emulator.add_user(name) for name in ("ann", "ben")]
+        config = next(c for c in configurations() if c.key == "yokai")
+        pairs = [(u.id, u.username) for u in users]
+        game_id = await open_table(
+            bot.service, config, pairs, seed=3, guild_id=guild.id, channel_id=channel.id
+        )
+        await bot.publisher.catch_up_all()  # the opening board
+        return Game(emulator, bot, channel, {u.id: u for u in users}, game_id, store)
+
+    yield open_game
+    for bot, real in opened:
+        await stop_client(bot)
+        await real.close()
+
+
+@pytest.mark.parametrize("method", ["timers_for_game", "user_settings", "claim_board"])
+async def test_a_store_failing_after_the_commit_says_the_move_is_in(
+    opening: Opening, method: str
+) -> None:
+    """Guards item 2: a store error after the move was saved (the turn's timers, the
+    players' settings for the posts, the publisher's board claim) was answered "I cannot
+    reach my database right now; nothing was changed", so a player who retried played
+    twice. Now: "your move is in", the board follows by itself, and the same interaction
+    delivered again is "already played"."""
+    game = await opening(lambda store: FailsAfterCommit(store, method))
+    handle, version = await game.move()
+    text = await answer_of(handle)
+    assert game.store.failed == 1, f"{method} was never called after the commit"
+    assert text == t("err.after_commit", "en")
+    assert "nothing was changed" not in (text or "").lower()
+    assert await game.version() == version + 1
+    assert await game.nothing_owed(), "the move's board never followed"
+    await game.emu.interactions.redeliver(handle)  # Discord sends it again
+    (_, again) = await handle.followups(2)
+    assert again.content == t("err.already_played", "en")
+    assert await game.version() == version + 1  # played once
+
+
+@pytest.mark.parametrize("url", ["sqlite"], indirect=True)  # Discord's side only
+async def test_a_refused_reply_says_the_move_is_in(opening: Opening) -> None:
+    """Guards item 11's first bullet: the answer to a ``/move`` refused by Discord (503
+    five times: discord.py's webhook retries) became "Something went wrong... Nothing was
+    changed; please try again" although the move was played and its board posted. Now
+    the next answer says the move is in."""
+    game = await opening(lambda store: store)
+    fault = game.emu.fail_next("POST", r"/webhooks/\d+/[^/]+$", 503, times=5)
+    handle, version = await game.move()
+    text = await answer_of(handle, timeout=30.0)
+    assert len(fault.hits) == 5
+    assert text == t("err.after_commit", "en")
+    assert await game.version() == version + 1
+    assert await game.nothing_owed()
+
+
+async def test_an_interaction_delivered_twice_is_played_once(opening: Opening) -> None:
+    """Guards the duplicate delivery (Discord re-sends INTERACTION_CREATE after a gateway
+    resume): the second delivery was run as a new command. Now it plays nothing and is
+    answered "already played"."""
+    game = await opening(lambda store: store)
+    handle, version = await game.move()
+    first = await answer_of(handle)
+    assert first is not None and first != t("err.already_played", "en")
+    await game.emu.interactions.redeliver(handle)
+    (_, again) = await handle.followups(2)
+    assert again.content == t("err.already_played", "en")
+    assert await game.version() == version + 1
+    (played,) = await game.bot.store.actions(game.game_id, since_seq=version)
+    assert played.seq == version
