@@ -21,6 +21,7 @@ from bench.faults.harness import answer_of
 from bench.tables import next_turn, open_table
 from bot.app import TenkaBot
 from bot.store import Store, Unavailable, open_store
+from bot.store.pg_cluster import TempCluster
 from bot.text import t
 from games.ai import RandomPlayer
 from tests.e2e.conftest import Clock, make_bot
@@ -91,6 +92,20 @@ class Game:
         return False
 
 
+async def _yokai(emu: Emulator, bot: TenkaBot, store: Any) -> Game:
+    """A started two-player Yōkai game in a new channel, its opening board posted."""
+    guild = emu.add_guild()
+    channel = emu.add_channel(guild, "games", threads_allowed=False)
+    users = [emu.add_user(name) for name in ("ann", "ben")]
+    config = next(c for c in configurations() if c.key == "yokai")
+    pairs = [(u.id, u.username) for u in users]
+    game_id = await open_table(
+        bot.service, config, pairs, seed=3, guild_id=guild.id, channel_id=channel.id
+    )
+    await bot.publisher.catch_up_all()  # the opening board
+    return Game(emu, bot, channel, {u.id: u for u in users}, game_id, store)
+
+
 Opening = Callable[[Callable[[Store], Any]], Awaitable[Game]]
 
 
@@ -116,16 +131,7 @@ async def opening(url: str, emulator: Emulator, tmp_path: Path) -> AsyncIterator
         await start_client(bot, emulator)
         opened.append((bot, real))
         await bot.tree.sync()
-        guild = emulator.add_guild()
-        channel = emulator.add_channel(guild, "games", threads_allowed=False)
-        users = [emulator.add_user(name) for name in ("ann", "ben")]
-        config = next(c for c in configurations() if c.key == "yokai")
-        pairs = [(u.id, u.username) for u in users]
-        game_id = await open_table(
-            bot.service, config, pairs, seed=3, guild_id=guild.id, channel_id=channel.id
-        )
-        await bot.publisher.catch_up_all()  # the opening board
-        return Game(emulator, bot, channel, {u.id: u for u in users}, game_id, store)
+        return await _yokai(emulator, bot, store)
 
     yield open_game
     for bot, real in opened:
@@ -186,3 +192,59 @@ async def test_an_interaction_delivered_twice_is_played_once(opening: Opening) -
     assert await game.version() == version + 1
     (played,) = await game.bot.store.actions(game.game_id, since_seq=version)
     assert played.seq == version
+
+
+class StopsAfterCommit:
+    """A store on a real PostgreSQL server that is stopped right after the first move is
+    committed, as a server stopped mid-game (every later call meets it down)."""
+
+    def __init__(self, store: Store, cluster: TempCluster) -> None:
+        self._store = store
+        self._cluster = cluster
+        self.stopped = False
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(self._store, name)
+        if name not in COMMITS:
+            return real
+
+        async def commit(*args: Any, **kwargs: Any) -> Any:
+            row = await real(*args, **kwargs)
+            if not self.stopped:
+                self.stopped = True
+                await asyncio.to_thread(self._cluster.stop, "fast")
+            return row
+
+        return commit
+
+
+async def test_postgresql_stopped_mid_game_never_denies_a_committed_move(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Guards item 2 on a real server: with PostgreSQL stopped mid-game most failed
+    calls had committed the move and told the player "I cannot reach my database right
+    now; nothing was changed". Stopped right after the commit, the move's answer says it
+    is in, and once the server is back the board follows and the move is in once."""
+    cluster = TempCluster()
+    try:
+        store = await open_store(cluster.start())
+        wrapped = StopsAfterCommit(store, cluster)
+        bot = make_bot(emulator, tmp_path / "unused.db", Clock(), store=wrapped)  # type: ignore[arg-type]
+        await start_client(bot, emulator)
+        try:
+            await bot.tree.sync()
+            game = await _yokai(emulator, bot, wrapped)
+            handle, version = await game.move()
+            text = await answer_of(handle)
+            assert wrapped.stopped
+            assert text == t("err.after_commit", "en")
+            await asyncio.to_thread(cluster.start)
+            assert await game.version() == version + 1
+            assert await game.nothing_owed(), "the move's board never followed"
+        finally:
+            if not (cluster.data_dir / "postmaster.pid").exists():  # a failed check above
+                await asyncio.to_thread(cluster.start)
+            await stop_client(bot)
+            await store.close()
+    finally:
+        cluster.remove()
