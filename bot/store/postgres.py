@@ -58,6 +58,7 @@ from bot.store.postgres_base import (
     game_of,
     lobby_game,
     require_game,
+    retry_broken,
     split_url,
 )
 from bot.store.postgres_misc import MiscMixin
@@ -123,6 +124,7 @@ SELECT * FROM g
 """
 
 
+@retry_broken  # a connection a stopped server left broken is discarded, the call run again
 class PostgresStore(MiscMixin):
     """The store on a PostgreSQL database; build it with :meth:`open`."""
 

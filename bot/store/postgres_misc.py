@@ -8,6 +8,8 @@ from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final, cast
 
+import asyncpg
+
 from bot.store import codec
 from bot.store.codec import dumps, loads
 from bot.store.common import G_COLUMNS, SEAT_COLUMNS, SEATS_ORDER, SETTINGS_TABLES, TIMER_COLUMNS
@@ -242,7 +244,7 @@ class MiscMixin(PostgresBase):
         try:
             try:
                 await conn.execute("SELECT pg_advisory_lock($1, $2)", PUBLISH_LOCK, key)
-            except UNREACHABLE as err:
+            except (*UNREACHABLE, asyncpg.InternalClientError) as err:  # broken: named too
                 raise unavailable(err) from None
             yield
             with contextlib.suppress(*UNREACHABLE):
