@@ -165,7 +165,13 @@ class PostgresStore(MiscMixin):
         store = cls(pool, url, snapshot_every, options["pool_timeout"])
         try:
             async with store._conn() as conn:
-                await migrate(conn)
+                await migrate(conn)  # writes (its schema table) even when up to date
+        except asyncpg.ReadOnlySQLTransactionError as err:
+            await store.close()
+            raise StoreError(
+                f"The database {where} is read-only ({err}): the bot must be able to write"
+                " to it (default_transaction_read_only, a standby server?)."
+            ) from None
         except BaseException:
             await store.close()
             raise
