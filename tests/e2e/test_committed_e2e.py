@@ -147,7 +147,8 @@ async def test_a_store_failing_after_the_commit_says_the_move_is_in(
     players' settings for the posts, the publisher's board claim) was answered "I cannot
     reach my database right now; nothing was changed", so a player who retried played
     twice. Now: "your move is in", the board follows by itself, and the same interaction
-    delivered again is "already played"."""
+    delivered again is "already played". The turn's reminder, which the failure may have
+    stopped, is written when the owed board is."""
     game = await opening(lambda store: FailsAfterCommit(store, method))
     handle, version = await game.move()
     text = await answer_of(handle)
@@ -156,6 +157,8 @@ async def test_a_store_failing_after_the_commit_says_the_move_is_in(
     assert "nothing was changed" not in (text or "").lower()
     assert await game.version() == version + 1
     assert await game.nothing_owed(), "the move's board never followed"
+    reminded = {t.user_id for t in await game.store.timers_for_game(game.game_id)}
+    assert reminded == {(await game.bot.service.load(game.game_id)).user_at(1)}  # its turn
     await game.emu.interactions.redeliver(handle)  # Discord sends it again
     (_, again) = await handle.followups(2)
     assert again.content == t("err.already_played", "en")
