@@ -37,7 +37,6 @@ from bot.store.models import (
     ActionRow,
     AlreadySeated,
     Conflict,
-    Duplicate,
     GameRow,
     NewAction,
     NotFound,
@@ -52,17 +51,19 @@ from bot.store.pg_pool import Pool
 from bot.store.postgres_base import (
     UNREACHABLE,
     check_room,
+    clash,
     describe,
     fetch_game,
     fetch_seats,
     game_of,
     lobby_game,
+    migrate_writable,
     require_game,
     retry_broken,
     split_url,
 )
 from bot.store.postgres_misc import MiscMixin
-from bot.store.postgres_schema import migrate, schema_version
+from bot.store.postgres_schema import schema_version
 
 log = logging.getLogger("tenka.store")
 T = TypeVar("T")
@@ -164,14 +165,7 @@ class PostgresStore(MiscMixin):
             ) from None
         store = cls(pool, url, snapshot_every, options["pool_timeout"])
         try:
-            async with store._conn() as conn:
-                await migrate(conn)  # writes (its schema table) even when up to date
-        except asyncpg.ReadOnlySQLTransactionError as err:
-            await store.close()
-            raise StoreError(
-                f"The database {where} is read-only ({err}): the bot must be able to write"
-                " to it (default_transaction_read_only, a standby server?)."
-            ) from None
+            await migrate_writable(store, where)
         except BaseException:
             await store.close()
             raise
@@ -409,12 +403,7 @@ class PostgresStore(MiscMixin):
             try:
                 row = await conn.fetchrow(sql, *args)
             except asyncpg.UniqueViolationError as err:
-                if err.constraint_name == "actions_origin":  # the same request again
-                    raise Duplicate(f"game {game_id}: {actions[0].origin} was played") from err
-                # (game_id, seq): someone moved first
-                raise Conflict(
-                    f"action {expected_version} of game {game_id} already exists"
-                ) from err
+                raise clash(err, game_id, expected_version, actions[0].origin) from err
             if row is not None:
                 return codec.game_row(cast(Sequence[Any], row), actions[-1].state)
             game = await require_game(conn, game_id)
@@ -432,12 +421,6 @@ class PostgresStore(MiscMixin):
         async with self._conn() as conn:
             rows = await conn.fetch(sql, game_id, since_seq, limit)
         return [ActionRow(*row) for row in rows]
-
-    async def played(self, origin: str) -> tuple[int, int] | None:
-        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
-        async with self._conn() as conn:
-            row = await conn.fetchrow("SELECT game_id, seq FROM actions WHERE origin = $1", origin)
-        return None if row is None else (int(row[0]), int(row[1]))
 
     async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
         sql = (

@@ -31,6 +31,8 @@ from bot.store import codec
 from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
 from bot.store.models import (
     Busy,
+    Conflict,
+    Duplicate,
     GameRow,
     LobbyFull,
     NotFound,
@@ -41,6 +43,7 @@ from bot.store.models import (
     Unavailable,
 )
 from bot.store.pg_pool import Conn, Exhausted, Pool
+from bot.store.postgres_schema import migrate
 
 log = logging.getLogger("tenka.store")
 P = ParamSpec("P")
@@ -162,6 +165,29 @@ def unavailable(err: BaseException) -> Unavailable:
         f"The database cannot be reached right now ({type(err).__name__}: {err});"
         " nothing was half written, and the bot reconnects by itself when it is back."
     )
+
+
+def clash(
+    err: asyncpg.UniqueViolationError, game_id: int, seq: int, origin: str | None
+) -> StoreError:
+    """A move's unique key refused: the same request again (its origin), or someone
+    else's action at ``seq`` first (``(game_id, seq)``)."""
+    if err.constraint_name == "actions_origin":
+        return Duplicate(f"game {game_id}: {origin} was already played")
+    return Conflict(f"action {seq} of game {game_id} already exists")
+
+
+async def migrate_writable(store: PostgresBase, where: str) -> None:
+    """Apply pending migrations; a read-only session (``default_transaction_read_only``,
+    a standby) is a sentence: migrating writes its schema table even when up to date."""
+    try:
+        async with store._conn() as conn:
+            await migrate(conn)
+    except asyncpg.ReadOnlySQLTransactionError as err:
+        raise StoreError(
+            f"The database {where} is read-only ({err}): the bot must be able to write to"
+            " it (default_transaction_read_only, a standby server?)."
+        ) from None
 
 
 async def fetch_game(conn: Conn, game_id: int, lock: bool = False) -> GameRow | None:

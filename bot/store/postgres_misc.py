@@ -253,6 +253,12 @@ class MiscMixin(PostgresBase):
         finally:
             self.pool.release(conn, clean=unlocked)
 
+    async def played(self, origin: str) -> tuple[int, int] | None:
+        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
+        async with self._conn() as conn:
+            row = await conn.fetchrow("SELECT game_id, seq FROM actions WHERE origin = $1", origin)
+        return None if row is None else (int(row[0]), int(row[1]))
+
     async def claim_board(self, game_id: int, revision: int) -> bool:
         sql = (
             "UPDATE games SET board_revision = $2 WHERE id = $1"
