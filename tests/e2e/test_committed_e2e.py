@@ -8,6 +8,7 @@ changed"), the board still follows, and the same interaction delivered again is 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -251,3 +252,52 @@ async def test_postgresql_stopped_mid_game_never_denies_a_committed_move(
             await store.close()
     finally:
         cluster.remove()
+
+
+class HeldAtCommit:
+    """A store that holds the first move at its commit until ``go`` is set."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self.entered = asyncio.Event()
+        self.go = asyncio.Event()
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(self._store, name)
+        if name not in COMMITS:
+            return real
+
+        async def commit(*args: Any, **kwargs: Any) -> Any:
+            self.entered.set()
+            await self.go.wait()
+            return await real(*args, **kwargs)
+
+        return commit
+
+
+@pytest.mark.parametrize("url", ["sqlite"], indirect=True)
+async def test_an_interaction_delivered_again_while_it_runs_says_nothing_false(
+    opening: Opening, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Guards the redelivery that arrives while the first delivery still works: Discord
+    refuses its callback (40060) and it was answered "Something went wrong... Nothing was
+    changed" while the first delivery went on to commit the move. Now it says nothing
+    (the first delivery answers), and the move is played once."""
+    caplog.set_level(logging.INFO, logger="tenka.edge")
+    game = await opening(HeldAtCommit)
+    handle, version = await game.move()
+    held = game.store
+    await asyncio.wait_for(held.entered.wait(), 10)
+    await game.emu.interactions.redeliver(handle)
+
+    def seen_through() -> bool:  # it kept quiet, or it answered (while the first is held)
+        quiet = any("delivered again while it runs" in r.getMessage() for r in caplog.records)
+        return quiet or bool(handle.followup_messages())
+
+    await game.emu.wait_until(seen_through, 10, "the second delivery to be seen through")
+    assert [m.content for m in handle.followup_messages()] == []  # nothing said for it
+    held.go.set()
+    text = await answer_of(handle)
+    assert text is not None and text.startswith("Played")
+    assert [m.content for m in handle.followup_messages()] == [text]
+    assert await game.version() == version + 1
