@@ -14,7 +14,7 @@ from bot.results import NotAllowed, NotSeated, Post, Result, Stale
 from bot.store import AlreadySeated, Conflict
 from bot.text import t
 from bot.timers import Timers
-from bot.unit import Unit
+from bot.unit import Unit, wrote
 from games import engine
 from games.base import Event, Seat
 
@@ -217,6 +217,7 @@ class Council:
             )
         except Conflict:
             raise Stale("err.stale") from None
+        wrote(game_id)  # the takeback is in, whatever fails from here
         await self.store.update_settings(game_id, {"takeback": None})
         before = loaded.state
         loaded = await self.unit.load(game_id)

@@ -18,7 +18,7 @@ from bot.results import NotAllowed, Post, Result, Stale
 from bot.store import NewAction
 from bot.text import has, played, t
 from bot.timers import Timers
-from bot.unit import Unit
+from bot.unit import Unit, wrote
 from games import engine, words
 from games import forms as game_forms
 from games.ai import player_for
@@ -145,6 +145,7 @@ class Play:
                 now=self.unit.clock(),
                 keep_turn_clock=True,
             )
+            wrote(game_id)  # the undo is in, whatever fails from here
             before = loaded.state
             loaded = await self.unit.reload(loaded)
             undone = Event("undo", {}, seat=seat)
@@ -176,6 +177,7 @@ class Play:
                 await self.store.set_status(
                     game_id, "abandoned", outcome=outcome.to_json(), now=self.unit.clock()
                 )
+                wrote(game_id)
                 loaded = await self.unit.reload(loaded)
                 await self.timers.schedule(loaded)
                 reason = t("end.termination.abandoned", loaded.locale)

@@ -322,6 +322,9 @@ class Reading:
         for action in actions:
             state, new = replay_step(loaded.game, state, action.seat, action.text)
             events.extend(new)
+        # What stopped the posts (a store error after the commit) may have stopped the
+        # turn's timers too: they are brought up to date (idempotent) before the posts.
+        await self.aftermath.timers.schedule(loaded)
         # Nothing delivered yet (the start's own posts were lost): every hand and secret
         # form is owed, as at the start, not only those that changed since it.
         return await self.aftermath.posts(

@@ -5,28 +5,76 @@ it, checks its phase, and turns a lost race at commit (``Conflict``, another pro
 there first) into the player's "the game moved on" (``Stale``). Inside, ``commit`` appends
 actions with the version check; everything after a move (AI answers, posts, timers) is
 done by :class:`bot.aftermath.Aftermath`, once, for every command.
+
+A request (a Discord interaction) opens a :class:`Receipt` with :func:`begin`: the first
+action it commits carries the request's ``origin`` into the log (a second delivery of
+the same request is answered "already played" and writes nothing), and the receipt
+records every commit, so that whatever fails afterwards the answer says what is true:
+the move is in.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import games
 from bot.loaded import Loaded, new_turn
-from bot.results import BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
+from bot.results import AlreadyPlayed, BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
 from bot.rewind import Undone
-from bot.store import ActionRow, Conflict, GameRow, NewAction, NotFound, Store
+from bot.store import ActionRow, Conflict, Duplicate, GameRow, NewAction, NotFound, Store
 from games import engine
 from games.base import Event, Game, Seat, State
 
 log = logging.getLogger(__name__)
 Phase = Literal["active", "lobby", "any"]
 LOCKS_KEPT = 256  # idle locks beyond this are pruned
+
+
+@dataclass
+class Receipt:
+    """One request's dealings with the log: its ``origin`` (the key a second delivery of
+    the same request is known by; ``None``: no key) and the games it changed."""
+
+    origin: str | None = None
+    games: list[int] = field(default_factory=list)  # a game's id per change written
+
+    def stamp(self, rows: Sequence[NewAction]) -> list[NewAction]:
+        """``rows`` with the origin on the first one, if this request committed nothing
+        yet (the AI's answers and later commits of the same request carry none)."""
+        if self.origin is None or self.games or not rows:
+            return list(rows)
+        return [replace(rows[0], origin=self.origin), *rows[1:]]
+
+
+_RECEIPT: contextvars.ContextVar[Receipt | None] = contextvars.ContextVar(
+    "tenka_receipt", default=None
+)
+
+
+def begin(origin: str | None) -> Receipt:
+    """Open the receipt of the request this task now serves (one task per interaction)."""
+    receipt = Receipt(origin)
+    _RECEIPT.set(receipt)
+    return receipt
+
+
+def receipt() -> Receipt | None:
+    """The receipt of the request this task serves, if one was opened."""
+    return _RECEIPT.get()
+
+
+def wrote(game_id: int) -> None:
+    """Record in the request's receipt that it changed a game (a move, an undo, a
+    takeback, a vote that ended the game): from now on its answer says so."""
+    current = _RECEIPT.get()
+    if current is not None:
+        current.games.append(game_id)
 
 
 class Unit:
@@ -184,15 +232,30 @@ class Unit:
             loaded = check_phase(await self.load(game_id), phase)
             if not paused_ok and phase == "active" and loaded.row.settings.get("paused"):
                 raise NotAllowed("err.paused", game_id=game_id)
+            await self._check_new(game_id)
             try:
                 yield loaded
             except Conflict:
                 raise Stale("err.stale") from None
+            except Duplicate:
+                raise AlreadyPlayed("err.already_played", game_id=game_id) from None
+
+    async def _check_new(self, game_id: int) -> None:
+        """Refuse a request whose origin is already in a log (delivered again)."""
+        current = _RECEIPT.get()
+        if current is None or current.origin is None or current.games:
+            return
+        if await self.store.played(current.origin) is not None:
+            raise AlreadyPlayed("err.already_played", game_id=game_id)
 
     async def commit(
         self, loaded: Loaded, rows: Sequence[NewAction], state: State, before: State
     ) -> Loaded:
-        """Append ``rows`` (one or more actions of one command) in one transaction."""
+        """Append ``rows`` (one or more actions of one command) in one transaction; the
+        request's receipt records it."""
+        current = _RECEIPT.get()
+        if current is not None:
+            rows = current.stamp(rows)
         game = loaded.game
         outcome = game.outcome(state)
         common: dict[str, Any] = {
@@ -210,10 +273,12 @@ class Unit:
                 user_id=one.user_id,
                 text=one.text,
                 state=one.state,
+                origin=one.origin,
                 **common,
             )
         else:
             row = await self.store.append_actions(loaded.row.id, actions=list(rows), **common)
+        wrote(loaded.row.id)  # first: the move is in, whatever follows
         self._checked_on(loaded.row, row)
         return Loaded(row, loaded.seats, game, state)
 
