@@ -22,14 +22,16 @@ from dataclasses import replace
 from typing import Any
 
 from bot import presenter
-from bot.text import catalogue, t
+from bot.text import catalogue, has, t
 from bot.unit import replay_step
 
-# what a player reads when the move is in (a reply, or the note that the board follows)
+# what a player reads when the move is in: a reply, the note that the board follows (or
+# will, after a failure past the commit), that the same request counted once
+IN_THE_LOG = ("reply.board_follows", "err.after_commit", "err.already_played")
 PLAYED = (
     t("reply.played", "en", notation="@@").split("@@")[0],
     t("reply.played.label", "en", label="@@", notation="@@").split("@@")[0],
-    t("reply.board_follows", "en"),
+    *(t(key, "en") for key in IN_THE_LOG if has(key)),
 )
 SEEDS = (1, 2, 3)
 
@@ -41,7 +43,7 @@ def _refusals() -> re.Pattern[str]:
     sentences = [
         text
         for key, text in catalogue("en").items()
-        if key.startswith("err.") or ".illegal." in key
+        if (key.startswith("err.") or ".illegal." in key) and text not in PLAYED
     ]
     wild = [re.sub(r"\\\{[a-z_]+\\\}", ".*", re.escape(s)) for s in sentences]
     return re.compile("|".join(f"(?:{w})" for w in wild), re.DOTALL)

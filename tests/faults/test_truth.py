@@ -35,6 +35,8 @@ def test_an_answer_is_judged_by_the_log() -> None:
     judge_told(figures, True, t("err.internal", "en", error_id="x1"), "internal")
     judge_told(figures, True, t("reply.played", "en", notation="a1"), "fine")
     judge_told(figures, True, t("reply.board_follows", "en"), "fine too")
+    judge_told(figures, True, t("err.after_commit", "en"), "in, though something failed after")
+    judge_told(figures, True, t("err.already_played", "en"), "a redelivery, counted once")
     judge_told(figures, False, t("reply.played", "en", notation="a1"), "not in the log")
     judge_told(figures, False, t("err.store_down", "en"), "refused, and told so")
     assert figures.values == {"committed_told_refused": 4, "refused_told_played": 1}
