@@ -49,7 +49,8 @@ from games.shitenno.flow import (
     without_lot,
 )
 from games.shitenno.notation import notation
-from games.shitenno.payment import koku_cost, requirement, search
+from games.shitenno.payment import koku_cost, requirement, surplus
+from games.shitenno.payment_search import payments
 from games.shitenno.state import (
     Accept,
     Choose,
@@ -280,8 +281,8 @@ def _province_places(
     Exchange tiles (the price tells +1 and the Hatamoto apart), in that order."""
     pid = PROVINCE_IDS[i]
     out = []
-    for cards, e, pl, h in search(
-        hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any
+    for cards, e, pl, h in payments(
+        hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any, bounded=True
     ):
         price = sum(PRICE[c] for c in cards) + 3 * (e + pl) + h
         out.append(((price, i, len(cards), cards, e), Place(pid, cards, e, pl, h)))
@@ -376,8 +377,9 @@ def apply(
         events.append(_event("choose", seat, lot=action.lot))
         state = end_even_year(state)
     elif isinstance(action, Place):
+        lost = _lost(state, seat, action)
         state, ev = _place(state, seat, action)
-        events.append(ev)
+        events += [ev, *lost]
         province = action.province
     elif isinstance(action, Draw):
         state, drawn = draw_troops(state, 1)
@@ -418,6 +420,22 @@ def _new_year(before: ShitennoState, after: ShitennoState, events: list[Event]) 
 
 def _event(kind: str, seat: int, reveals: Reveal | None = None, **args: object) -> Event:
     return Event(f"shitenno.{kind}", dict(args), seat, reveals=reveals)
+
+
+def _lost(state: ShitennoState, seat: int, action: Place) -> list[Event]:
+    """The ``lost`` event of a payment with surplus (none when nothing is lost): «los
+    excedentes se pierden»."""
+    i = PROVINCE_INDEX[action.province]
+    p = provinces()[i]
+    free = free_position(state, i)
+    assert free is not None
+    need = tuple(requirement(p, state.stacks[i]).items())
+    same = bool(state.options["tiles_on_one_card"])
+    koku_any = bool(state.options["koku_any_value_exchange"])
+    koku, items = surplus(action, need, koku_cost(p, free), same_card=same, koku_any=koku_any)
+    if not koku and not items:
+        return []
+    return [_event("lost", seat, koku=koku, items=list(items))]
 
 
 def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoState, Event]:

@@ -17,10 +17,10 @@ from games.shitenno.payment import (
     _assignments,
     _koku_values,
     _troop_vectors,
-    payments,
     requirement,
     valid,
 )
+from games.shitenno.payment_search import payments
 from games.shitenno.rules import LotChoices
 from games.shitenno.selfplay import win_rate
 

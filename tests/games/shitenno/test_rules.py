@@ -55,19 +55,6 @@ def test_a_payment_that_does_not_meet_the_requirement_is_refused() -> None:
         engine.act_text(GAME, state, SAKAKIBARA, "kanto S S MB")
 
 
-def test_a_payment_that_wastes_a_tile_or_card_is_refused() -> None:
-    state = odd_year_of_the_example()
-    for seat in (SAKAKIBARA, II, SAKAI):
-        state, _, _ = engine.act_text(GAME, state, seat, "end")
-    state = replace(state, bonus=((1, 2, 0), *state.bonus[1:]))
-    refused(state, HONDA, "hokkaido MB +exchange +1 +1", "shitenno.place.waste_tile")
-    state = replace(state, hands=(("M", "SS", "SB", "MB"), *state.hands[1:]))
-    refused(state, HONDA, "hokkaido M MB +exchange +1", "shitenno.place.waste_card")
-    refused(state, HONDA, "kanto SS SB +hatamoto", "shitenno.place.waste_hatamoto")
-    assert Place("kanto", ("SS", "SB")) in GAME.legal(state, HONDA)
-    refused(state, HONDA, "hokkaido MB +exchange +1 +hatamoto", "shitenno.place.waste_tile")
-
-
 def test_a_third_kamon_is_refused() -> None:
     state = odd_year_of_the_example()
     hands = list(state.hands)
