@@ -3,7 +3,8 @@
 Layout: ``data.py`` (provinces, decks, tiles from ``data/shitenno/``), ``state.py`` (state,
 actions, JSON), ``setup.py`` (options, new game), ``flow.py`` (year transitions),
 ``payment.py`` (requirements, tile effects, what a payment meets and loses),
-``payment_search.py`` and ``payment_tables.py`` (the search for valid payments), ``rules.py``
+``payment_search.py`` and ``payment_tables.py`` (the search for valid payments), ``lots.py``
+(the lots a Tairō may make), ``rules.py``
 (legal/apply/resign), ``explain.py``, ``scoring.py``, ``notation.py``, ``view.py``,
 ``secrets.py`` (``shuffle_hidden`` and the forms), ``game.py``, ``ai.py``, ``selfplay.py``.
 
@@ -23,6 +24,8 @@ Options (reference [G] decisions; defaults first):
   the Spanish rulebook's sentence; off, tiles may modify different cards.
 * ``empty_lots`` (on): a lot may hold no card (only its Hierarchy tile).
 * ``full_lots`` (on): a lot offered one player at a time may take every remaining card.
+  Off (either), a lot leaves the cards the lots still to be made need, and where the
+  open cards are too few the option gives way (``lots.lot_sizes``): no year stalls.
 * ``koku_any_value_exchange`` (on): an Exchange turns a Koku card of any value into one
   troop; off, only a 1-Koku card.
 * ``plus_and_draw_score`` (off): unused +1 and Draw tiles score 1 each at the end.

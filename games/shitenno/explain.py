@@ -15,6 +15,7 @@ from games.shitenno.data import (
     sort_cards,
 )
 from games.shitenno.flow import stage
+from games.shitenno.lots import lot_sizes
 from games.shitenno.payment import HATAMOTO as HAT_CARD
 from games.shitenno.payment import koku_cost, meets, requirement
 from games.shitenno.rules import free_position, to_act
@@ -99,8 +100,16 @@ def _explain_lot(state: ShitennoState, now: str, action: MakeLot) -> Reason:
             "shitenno.lot.tile_gone",
             "A lot needs exactly one of the Hierarchy tiles still in the Tairō's hand.",
         )
-    if not action.cards:
+    least, most = lot_sizes(state)
+    if len(action.cards) < least:
         return _r("shitenno.lot.empty", "A lot must hold at least one card.")
+    left = len(state.open_cards) - most
+    if left > 1:
+        return _r(
+            "shitenno.lot.leave",
+            "A lot must leave {left} cards, one for each lot still to be made.",
+            left=left,
+        )
     return _r("shitenno.lot.full", "A lot must leave at least one card for later lots.")
 
 
