@@ -20,9 +20,11 @@ from renderer.palettes import Palette
 from renderer.rising_sun import art, panels
 from renderer.rising_sun import layout as L
 from renderer.rising_sun.words import (
+    clan_name,
     figures_short,
     last_places,
     season_phase,
+    standing,
     status,
     who,
 )
@@ -389,8 +391,11 @@ def draw_political(
         anchor="lm",
         max_width=x1 - x0 - 28,
     )
+    if view.outcome is not None:
+        draw_final(img, view, names, pal, kit, tr)
+        return
     draw = ImageDraw.Draw(img)
-    current = view.slot if view.phase == "political" and view.outcome is None else -1
+    current = view.slot if view.phase == "political" else -1
     for s in view.slots:
         box = slot_box(s.index)
         bx0, by0, bx1, by1 = box
@@ -454,6 +459,40 @@ def draw_political(
         anchor="lm",
         max_width=x1 - x0 - 28,
     )
+
+
+def draw_final(
+    img: Image.Image,
+    view: RisingSunView,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    """Where the mandate track was, once the game is over: the clans in the result's
+    order with their final Victory Points, as on the result card."""
+    x0, y0, x1, y1 = POLITICAL_BOX
+    rows = standing(view)
+    step = min(34.0, (y1 - y0 - 70) / max(1, len(rows)))
+    for k, (place, seat) in enumerate(rows):
+        line = tr(
+            "rising_sun.final_row",
+            place=place,
+            who=who(seat, names, tr),
+            clan=clan_name(view, seat, tr),
+            vp=view.seats[seat].vp,
+        )
+        draw_text(
+            img,
+            (x0 + 14, y0 + 62 + k * step),
+            line,
+            size=20,
+            bold=place == 1,
+            fill=pal["text"],
+            kit=kit,
+            anchor="lm",
+            max_width=x1 - x0 - 28,
+        )
 
 
 def draw_shrines(
