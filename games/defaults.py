@@ -24,6 +24,9 @@ class GameDefaults:
     def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
         return None
 
+    def sides(self, state: State) -> tuple[str, ...] | None:
+        return None
+
     def unlisted(self, state: State, seat: Seat, action: Action) -> Action | None:
         return None
 
