@@ -8,7 +8,15 @@ from typing import Any, Final
 
 from bot.store import codec
 from bot.store.codec import dumps, loads, now_or
-from bot.store.common import ACTION_COLUMNS, encode_outcome, move_states, snapshots_due, stale
+from bot.store.common import (
+    ACTION_COLUMNS,
+    NEW_REVISION,
+    UNDONE,
+    encode_outcome,
+    move_states,
+    snapshots_due,
+    stale,
+)
 from bot.store.models import (
     ActionRow,
     AlreadySeated,
@@ -203,11 +211,23 @@ class ActionsMixin(SqliteBase):
             new_status = game.status if status is None else status
             conn.execute(
                 "UPDATE games SET version = ?, state = ?, status = ?, updated_at = ?,"
-                " revision = revision + 1,"
+                f" revision = revision + 1,{UNDONE}"
                 " turn_started_at = CASE WHEN ? THEN turn_started_at ELSE ? END,"
                 " outcome = CASE WHEN ? IN ('lobby', 'active') THEN NULL ELSE outcome END"
                 " WHERE id = ?",
-                (to_version, state_json, new_status, at, keep_turn_clock, at, new_status, game_id),
+                (
+                    to_version,
+                    state_json,
+                    new_status,
+                    at,
+                    to_version,
+                    to_version,
+                    to_version,
+                    keep_turn_clock,
+                    at,
+                    new_status,
+                    game_id,
+                ),
             )
             return require_game(conn, game_id)
 
@@ -232,6 +252,7 @@ class ActionsMixin(SqliteBase):
             )
             if cursor.rowcount == 0:
                 raise NotFound(f"game {game_id} has no seat {position}")
+            conn.execute(NEW_REVISION, (game_id,))
             return fetch_seats(conn, game_id)
 
         return await self._write(run)
