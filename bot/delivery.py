@@ -179,7 +179,12 @@ class Publisher:
         messages: found by its marker, it becomes the game's board instead of a repost."""
         channel = await self.channel_for(game.where)
         me = self.client.user
-        async for message in channel.history(limit=HISTORY_PAGE):
+        try:
+            recent = [m async for m in channel.history(limit=HISTORY_PAGE)]
+        except discord.Forbidden:  # history denied in this channel: a repost beats none
+            log.warning("cannot read the history of game %s's channel", game.game_id)
+            return None
+        for message in recent:
             mine = me is not None and message.author.id == me.id
             if mine and has_marker(message.content, game.game_id, post.stamp):
                 log.info("game %s: board %s was posted already", game.game_id, post.stamp)

@@ -95,9 +95,13 @@ async def test_a_failed_post_is_in_and_follows_once(
     assert len(boards(t, thread_id)) == 2
 
 
+@pytest.mark.parametrize("history", ["readable", "denied"])
 async def test_a_crash_after_the_post_before_its_mark_posts_nothing_twice(
-    table: Table, monkeypatch: pytest.MonkeyPatch
+    table: Table, monkeypatch: pytest.MonkeyPatch, history: str
 ) -> None:
+    """Restarted after Discord forgot the post's nonce, only the channel's history (the
+    board's own marker) tells that the board went out. Where the bot may not read the
+    history (a channel's permission), the board is posted again rather than never."""
     t = table
     game_id, thread_id = await open_and_start(t)
     mover = to_act(t, boards(t, thread_id)[-1])
@@ -111,16 +115,19 @@ async def test_a_crash_after_the_post_before_its_mark_posts_nothing_twice(
     await t.emu.wait_until(lambda: len(boards(t, thread_id)) == 2, 10, "the board")
     row = await t.bot.store.get_game(game_id)
     assert row is not None and row.published_revision != row.revision  # still owed
-    posted = boards(t, thread_id)[-1]
-    # the restart comes after Discord forgot the post's nonce: only the channel's history
-    # (the board's own marker) tells that the board went out
+    opening, posted = boards(t, thread_id)
     t.emu.advance(t.emu.nonce_window_s + 60)
+    if history == "denied":
+        t.emu.fail_next("GET", rf"/channels/{thread_id}/messages", 403, code=50013, times=99)
     await _restart(t)
     await _delivered(t, game_id)
-    assert boards(t, thread_id) == [boards(t, thread_id)[0], posted]  # posted once
-    row = await t.bot.store.get_game(game_id)
-    assert row is not None and row.board_message_id == posted.id  # it is the board now
     assert t.emu.requests_to("GET", rf"/channels/{thread_id}/messages")  # it was looked for
+    row = await t.bot.store.get_game(game_id)
+    assert row is not None and row.board_message_id == boards(t, thread_id)[-1].id
+    if history == "readable":
+        assert boards(t, thread_id) == [opening, posted]  # posted once, the board now
+    else:
+        assert len(boards(t, thread_id)) == 3  # a repost, and the game owes nothing
 
 
 async def test_a_board_that_cannot_be_drawn_is_posted_as_words(
