@@ -5,10 +5,14 @@ or a takeback lowers and the next move raises back to a number already published
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
-from bot.store import GameRow, SqliteStore
+import asyncpg
+
+from bot.store import GameRow, is_postgres, sqlite_path
+from bot.store.common import numbered
 from bot.store.migrations import MIGRATIONS, migrate
+from bot.store.postgres_schema import MIGRATIONS as PG_MIGRATIONS
+from bot.store.postgres_schema import migrate as pg_migrate
 from tests.bot.store_support import AnyStore, Opener, play, started_game, toy_apply
 
 
@@ -52,45 +56,39 @@ async def test_a_rollback_within_what_was_never_published_marks_no_board(
     assert (back.published_version, back.board_undone) == (2, False)
 
 
-def test_migration_4_keeps_published_games_published_and_owed_games_owed(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / "old.db"
-    conn = sqlite3.connect(path, isolation_level=None)
-    assert migrate(conn, MIGRATIONS[:3]) == 3
+OLD_GAMES = ((5, 9, 5), (5, 9, 4), (0, 1, None))  # version, revision, published version
+
+
+async def _version_3_database(store_url: str) -> None:
+    """A database at schema 3 (before the revision outbox) holding three active games:
+    fully published, owing version 5, and one whose start was never delivered."""
     insert = (
         "INSERT INTO games (channel_id, creator_id, game_key, seed, rules_version, status,"
         " version, revision, published_version, created_at, updated_at)"
         " VALUES (1, 1, 'toy', '1', 1, 'active', ?, ?, ?, 0, 0)"
     )
-    conn.execute(insert, (5, 9, 5))  # fully published
-    conn.execute(insert, (5, 9, 4))  # owes version 5
-    conn.execute(insert, (0, 1, None))  # its start never delivered
-    assert migrate(conn) >= 4
-    rows = conn.execute(
-        "SELECT id, published_revision FROM games WHERE published_revision IS NULL"
-        " OR published_revision <> revision ORDER BY id"
-    ).fetchall()
-    assert rows == [(2, None), (3, None)]
-    assert conn.execute("SELECT published_revision FROM games WHERE id = 1").fetchone() == (9,)
-    conn.close()
+    if not is_postgres(store_url):
+        conn = sqlite3.connect(sqlite_path(store_url), isolation_level=None)
+        migrate(conn, MIGRATIONS[:3])
+        conn.executemany(insert, OLD_GAMES)
+        conn.close()
+        return
+    pg = await asyncpg.connect(store_url)
+    try:
+        await pg_migrate(pg, PG_MIGRATIONS[:3])  # type: ignore[arg-type]
+        await pg.executemany(numbered(insert), OLD_GAMES)
+    finally:
+        await pg.close()
 
 
-async def test_the_store_opens_a_version_3_file_and_owes_what_it_owed(
-    tmp_path: Path, opener: Opener
+async def test_migration_4_keeps_published_games_published_and_owed_games_owed(
+    store_url: str, opener: Opener
 ) -> None:
-    path = tmp_path / "old.db"
-    conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, MIGRATIONS[:3])
-    conn.execute(
-        "INSERT INTO games (channel_id, creator_id, game_key, seed, rules_version, status,"
-        " version, revision, published_version, created_at, updated_at)"
-        " VALUES (1, 1, 'toy', '1', 1, 'active', 2, 3, 1, 0, 0)"
-    )
-    conn.close()
-    store = await opener(str(path))
-    assert isinstance(store, SqliteStore)
-    assert [g.id for g in await store.owed_games()] == [1]
+    await _version_3_database(store_url)
+    store = await opener(store_url)  # migrates to the latest schema
+    assert [g.id for g in await store.owed_games()] == [2, 3]
+    published = await store.get_game(1)
+    assert published is not None and published.published_revision == 9
 
 
 async def test_a_seat_handed_over_is_a_new_revision(store_url: str, opener: Opener) -> None:
