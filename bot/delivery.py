@@ -39,7 +39,7 @@ ACKNOWLEDGED = 40060  # the interaction was answered already (an earlier deliver
 # after a restart, the channel's last messages tell whether an owed board went out.
 _BITS: Final = ("\u200b", "\u2060")
 _SYMBOLS: Final = "0123456789."
-HISTORY_PAGE: Final = 10  # recent messages read for an owed board's marker
+HISTORY_PAGE: Final = 25  # recent messages read for an owed board's marker (one request)
 
 
 def board_marker(game_id: int, revision: int) -> str:
