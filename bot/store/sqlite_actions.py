@@ -211,23 +211,11 @@ class ActionsMixin(SqliteBase):
             new_status = game.status if status is None else status
             conn.execute(
                 "UPDATE games SET version = ?, state = ?, status = ?, updated_at = ?,"
-                f" revision = revision + 1,{UNDONE}"
+                f" revision = revision + 1,{UNDONE.replace('?', '?1')}"  # ?1: to_version
                 " turn_started_at = CASE WHEN ? THEN turn_started_at ELSE ? END,"
                 " outcome = CASE WHEN ? IN ('lobby', 'active') THEN NULL ELSE outcome END"
                 " WHERE id = ?",
-                (
-                    to_version,
-                    state_json,
-                    new_status,
-                    at,
-                    to_version,
-                    to_version,
-                    to_version,
-                    keep_turn_clock,
-                    at,
-                    new_status,
-                    game_id,
-                ),
+                (to_version, state_json, new_status, at, keep_turn_clock, at, new_status, game_id),
             )
             return require_game(conn, game_id)
 
