@@ -70,6 +70,9 @@ class Emulator:
         # Behaviour knobs.
         self.callback_deadline_s = 3.0
         self.token_lifetime_s = 15 * 60.0
+        # Discord returns the message a nonce made (``enforce_nonce``) only for a few
+        # minutes; after that the same nonce makes a new message
+        self.nonce_window_s = 5 * 60.0
         self.ratelimit_headers = True
         self.dispatch_message_events = True
         self.dm_create_refused: set[int] = set()
