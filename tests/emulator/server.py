@@ -21,7 +21,7 @@ from aiohttp import web
 from . import routes_core, routes_interactions
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, Gateway
 from .interactions import InteractionFactory, InteractionHandle
-from .messages import MessageFactory
+from .messages import MessageFactory, number_components
 from .model import Channel, Clock, FakeUser, Guild, Snowflakes, StoredMessage
 from .rest import API_PREFIX, Fault, Hold, RequestRecord, RestApi
 from .schema import SchemaProblem
@@ -369,7 +369,7 @@ class Emulator:
             channel_id=self._channel(channel).id,
             author_id=self.bot.id,
             content=content,
-            components=rows,
+            components=number_components(rows),  # ids, as Discord gives every component
             flags=64 if visible_to is not None else 0,
             visible_to=frozenset(visible_to) if visible_to is not None else None,
             timestamp=self.clock.iso(),

@@ -32,7 +32,8 @@ import pytest
 from bench.configs import configurations
 from bench.faults.checks import store_replay_problems
 from bench.faults.harness import answer_of, is_sentence
-from bench.faults.kill import BotProcess, set_clock
+from bench.faults.kill import BotProcess
+from bench.faults.stream import set_clock
 from bench.tables import open_table
 from bot.app import TenkaBot
 from bot.config import Config
