@@ -10,6 +10,7 @@ Layout: ``data.py`` (components), ``state.py`` (state as canonical JSON, the mut
 working copy ``G``, actions), ``setup.py`` (options, new game), ``flow.py`` (the season as
 a queue of tasks; Harvest, shrines, cleanup, Winter), ``war.py`` (War Phase), ``board.py``
 (Force, Honor, deaths, Oni triggers, prices), ``rules.py`` (who acts, legal, apply),
+``choices.py`` (what each decision offers), ``handlers.py`` (what an action does),
 ``explain.py``, ``notation.py``, ``view.py`` (the public view), ``secrets.py``
 (``shuffle_hidden``, forms), ``scoring.py``, ``game.py``, ``ai.py``.
 

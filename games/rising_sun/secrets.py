@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.base import IllegalAction, Reason, Seat
 from games.forms import Amounts, Answers, Box, Form, One, Option, Text
+from games.rising_sun.choices import tea_targets
 from games.rising_sun.data import BOXES, MANDATES, data
 from games.rising_sun.state import Accept, Bid, Choose, Confirm, G, Pass, Propose, Refuse, RSAction
 from games.rng import Rng
@@ -144,8 +145,6 @@ def _bid_form(g: G, seat: Seat) -> Form:
 
 
 def _tea_form(g: G, seat: Seat) -> Form:
-    from games.rising_sun.rules import tea_targets
-
     tea = g.tea
     if tea.get("offer"):
         proposer = int(tea["offer"][0])
