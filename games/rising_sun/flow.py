@@ -241,8 +241,7 @@ def cleanup(g: G, task: dict[str, Any], events: Events) -> None:
     for f in g.figs:
         if SHRINE <= f[2] < HOSTAGE:
             f[2] = RESERVE
-    tiles = g.deck + g.played + [t for _, t in g.facedown]
-    g.deck = shuffle(g, sorted(tiles))
+    g.deck = shuffle(g, sorted(g.deck + tiles_out(g)))
     g.deck_known = [-1, 0]
     if g.played_by:
         g.chooser = next_active(g, g.played_by[-1])
@@ -251,6 +250,14 @@ def cleanup(g: G, task: dict[str, Any], events: Events) -> None:
     g.offer = []
     g.season += 1
     push(g, {"t": "season"})
+
+
+def tiles_out(g: G) -> list[str]:
+    """The mandate tiles out of the deck: those laid on the track and Lotus's face-down
+    ones. Lotus *announces* a mandate without laying a tile (its tile is the face-down
+    one), so its announcements are no tiles."""
+    laid = [m for m, s in zip(g.played, g.played_by, strict=True) if not g.has_clan(s, "lotus")]
+    return laid + [t for _, t in g.facedown]
 
 
 def winter(g: G, task: dict[str, Any], events: Events) -> None:
