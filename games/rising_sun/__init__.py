@@ -11,8 +11,9 @@ working copy ``G``, actions), ``setup.py`` (options, new game), ``flow.py`` (the
 a queue of tasks; Harvest, shrines, cleanup, Winter), ``war.py`` (War Phase), ``board.py``
 (Force, Honor, deaths, Oni triggers, prices), ``rules.py`` (who acts, legal, apply),
 ``choices.py`` (what each decision offers), ``handlers.py`` (what an action does),
-``explain.py``, ``notation.py``, ``view.py`` (the public view), ``secrets.py``
-(``shuffle_hidden``, forms), ``scoring.py``, ``game.py``, ``ai.py``.
+``summons.py`` (a Recruit's summons as a set), ``explain.py``, ``notation.py``,
+``view.py`` (the public view), ``secrets.py`` (``shuffle_hidden``, forms), ``scoring.py``,
+``game.py``, ``ai.py``.
 
 Decisions where the rules are silent or a turn-based bot needs one (options in
 parentheses, defaults first):
@@ -26,10 +27,11 @@ parentheses, defaults first):
   has passed in a row. Gifts of coins or Ronin (one gift per turn, any amount) are offered
   on Tea Ceremony turns and while choosing a mandate (never in War).
 * The 3 mandate tiles not kept go back on the deck in draw order (no reordering).
-* Recruit: a summon into a province uses that province's Stronghold slot when there is
-  one, else the bonus slot; a Shinto (or Komainu) sent to a shrine uses a fixed Stronghold
-  slot first (the lowest province), then the bonus. A player whose slots are used up is
-  done at once.
+* Recruit: the summons owed (one per Stronghold, the bonus at any Stronghold, Dragonfly's
+  anywhere) are a set: a summon is allowed while the summons made with it can each still
+  have a slot of their own (a matching, ``summons.py``), so their order never matters; a
+  Shinto (or Komainu) sent to a shrine may stand for any slot. A player with no summon
+  left is done at once.
 * Marshal bonus: a Stronghold costs 3 (Bonsai 1) and needs one of your figures in the
   province (``marshal_build``: ``figure``/``anywhere``). Marshal and Fujin moves of Turtle
   include its Strongholds.

@@ -34,6 +34,7 @@ from games.rising_sun.state import (
     Summon,
     Take,
 )
+from games.rising_sun.summons import matchable
 
 Task = dict[str, Any]
 
@@ -220,7 +221,7 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
     if t in ("recruit", "summon1", "place_monster"):
         out: list[RSAction] = []
         if t == "recruit":
-            kinds, slots = board.reserve_kinds(g, seat), task["slots"]
+            return recruit_summons(g, seat, task)
         elif t == "summon1":
             kinds = (
                 [task["kind"]] if task["n"] > 0 and flow.reserve_has(g, seat, task["kind"]) else []
@@ -256,6 +257,19 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
         return [Extra(to) for to in task["to"] if to not in task["given"]] if task["left"] else []
     del d
     return []
+
+
+def recruit_summons(g: G, seat: int, task: Task) -> list[RSAction]:
+    """The summons a Recruit still allows: those the owed slots can still match together
+    with the summons already made (:mod:`games.rising_sun.summons`)."""
+    made = task.get("made", [])
+    holds = g.holds[seat]
+    out: list[RSAction] = []
+    for kind in board.reserve_kinds(g, seat):
+        for dest in summon_dests(g, seat, kind, task["slots"]):
+            if matchable(task["slots"], [*made, board.parse_loc(dest, g)], holds):
+                out.append(Summon(kind, dest))
+    return out
 
 
 def _summon1_slots(g: G, seat: int, task: Task) -> list[int]:

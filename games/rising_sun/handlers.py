@@ -179,7 +179,7 @@ def on_summon(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
     else:
         i = board.find_figure(g, seat, action.kind, RESERVE)
     if task["t"] == "recruit":
-        _use_slot(g, seat, task["slots"], loc)
+        task.setdefault("made", []).append(loc)
     elif task["t"] == "summon1":
         task["n"] -= 1
     board.place(g, i, loc, events)
@@ -187,16 +187,6 @@ def on_summon(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
     events.append(Event("rising_sun.summon", {"kind": action.kind, "to": action.dest}, seat=seat))
     if task["t"] == "place_monster" or not decision_options(g, task, seat):
         finish(g, task, *(flow.after_summon(g, seat) if task.get("why") != "kenin" else []))
-
-
-def _use_slot(g: G, seat: int, slots: list[int], loc: int) -> None:
-    if loc >= SHRINE:
-        fixed = [p for p in slots if p >= 0]
-        slots.remove(fixed[0] if fixed else (-1 if -1 in slots else -2))
-    elif loc in slots:
-        slots.remove(loc)
-    else:
-        slots.remove(-1 if -1 in slots else -2)
 
 
 def on_move(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:

@@ -90,10 +90,10 @@ def outcome_json(game: Game, state: State) -> JSON:
 def record_game(game: Game, variant: str | None, players: int) -> dict[str, Any]:
     """One seeded random game of ``game`` (at most ``MAX_ACTIONS`` actions): the first
     seed whose game lasts at least ``MIN_ACTIONS`` actions, so that a quick random win
-    does not leave most of the notation untested."""
+    does not leave most of the notation untested, and whose middle move had a choice."""
     for attempt in range(100):
         record = _record(game, variant, players, f"golden:{game.key}:{variant}:{players}:{attempt}")
-        if len(record["log"]) >= MIN_ACTIONS:
+        if len(record["log"]) >= MIN_ACTIONS and record.pop("middle_choice"):
             break
     return record
 
@@ -104,8 +104,10 @@ def _record(game: Game, variant: str | None, players: int, label: str) -> dict[s
     state = game.setup(players, options, seed)
     player = RandomPlayer(seed)
     log: list[tuple[int, str]] = []
+    choices: list[int] = []  # how many legal actions each logged move had
     while game.outcome(state) is None and len(log) < MAX_ACTIONS:
         seat = min(game.to_act(state))
+        choices.append(len(game.legal(state, seat)))
         action = player.choose(game, state, seat)
         log.append((seat, game.notation(state, action)))
         state, _ = game.apply(state, seat, action)
@@ -119,6 +121,8 @@ def _record(game: Game, variant: str | None, players: int, label: str) -> dict[s
         "log": log,
         "state_sha256": state_hash(game, state),
         "outcome": outcome_json(game, state),
+        # the replay test plays another legal move in the middle: it needs one
+        "middle_choice": bool(log) and choices[len(log) // 2] > 1,
     }
 
 
