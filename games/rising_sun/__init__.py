@@ -11,9 +11,9 @@ working copy ``G``, actions), ``setup.py`` (options, new game), ``flow.py`` (the
 a queue of tasks; Harvest, shrines, cleanup, Winter), ``war.py`` (War Phase), ``board.py``
 (Force, Honor, deaths, Oni triggers, prices), ``rules.py`` (who acts, legal, apply),
 ``choices.py`` (what each decision offers), ``handlers.py`` (what an action does),
-``summons.py`` (a Recruit's summons as a set), ``explain.py``, ``notation.py``,
-``view.py`` (the public view), ``secrets.py`` (``shuffle_hidden``, forms), ``scoring.py``,
-``game.py``, ``ai.py``.
+``summons.py`` (a Recruit's summons as a set), ``bids.py`` (the whole bids, lazily),
+``explain.py``, ``notation.py``, ``view.py`` (the public view), ``secrets.py``
+(``shuffle_hidden``, forms), ``scoring.py``, ``game.py``, ``ai.py``.
 
 Decisions where the rules are silent or a turn-based bot needs one (options in
 parentheses, defaults first):
@@ -35,9 +35,10 @@ parentheses, defaults first):
 * Marshal bonus: a Stronghold costs 3 (Bonsai 1) and needs one of your figures in the
   province (``marshal_build``: ``figure``/``anywhere``). Marshal and Fujin moves of Turtle
   include its Strongholds.
-* Path of the Serpent always charges (1 coin per owner copy) for a shipping-route move of
-  another player; a player who cannot pay cannot use the route. Dragonfly's moves use no
-  route.
+* Path of the Serpent: for a shipping-route move of another player, each owner may charge
+  its coin per copy (``use``) or let the route be used for free (``decline``), asked right
+  after the move; a player who could not pay every owner cannot use the route.
+  Dragonfly's moves use no route.
 * Benevolence: a purchase (card or Stronghold) costing at least 1 may send up to one coin
   per copy owned to one chosen player; each such coin gives +1 Honor and +2 VP.
 * Path of the Kenin fires after any Summon except its own (Recruit, Raijin, Path of the
@@ -47,11 +48,15 @@ parentheses, defaults first):
 * Yurei counts as a Daimyo for Path of the Lion and Path of the Dragon.
 * Way of Bushido: +2 coins and +2 VP per different Virtue owned (data).
 * Start of War runs in Honor order; within a clan, War Upgrades before Koi's conversion.
-* War bids: ``bid`` changes the tentative bid one box at a time (``bid 2 0 0 0`` then
-  ``bid 2 0 1 0``; the bid form plays a whole bid as such steps), ``confirm`` makes it
-  final; a confirmed bid cannot change.
-  Hire Ronin and Imperial Poets are always used by their winner; Seppuku and Take Hostage
-  may be declined. The winner's ally counts as a loser for reparations. The coins that do
+* War bids: from an empty bid a whole bid is one action (``bid 1 3 2 0``, within the coins;
+  the bid form plays it so), after that ``bid`` changes the tentative bid one box at a time
+  (``bid 1 3 0 0``; ``bid 0 0 0 0`` starts again), ``confirm`` makes it final; a
+  confirmed bid cannot change. (Whole bids from any bid would make ``legal()`` thousands
+  of bids at every step, and a random player would almost never confirm.)
+  Every war advantage won may be declined (rulebook: «el jugador puede optar por no
+  ejecutar una Ventaja de Guerra que ganó»): ``use`` or ``decline`` for Hire Ronin (asked
+  when the winner has a Ronin to hire, Koi's unbid coins counting) and Imperial Poets
+  (asked when a figure died). The winner's ally counts as a loser for reparations. The coins that do
   not divide evenly are given by the winner (``reparations_remainder``: ``winner``/
   ``honor``).
 * A bought monster with nowhere to go (no Stronghold) stays in the reserve.

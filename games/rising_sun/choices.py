@@ -5,9 +5,11 @@ Bushi then monsters by id). ``rules.legal`` adds ``done`` / ``pass`` / ``decline
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.rising_sun import board, flow, war
+from games.rising_sun.bids import WholeBids
 from games.rising_sun.data import MANDATES, data
 from games.rising_sun.state import (
     HOSTAGE,
@@ -33,6 +35,7 @@ from games.rising_sun.state import (
     Spare,
     Summon,
     Take,
+    Use,
 )
 from games.rising_sun.summons import matchable
 
@@ -185,13 +188,15 @@ def hostages(g: G, seat: int) -> list[RSAction]:
     return out
 
 
-def bid_options(g: G, seat: int) -> list[RSAction]:
-    """The one-box changes of the current bid, then ``confirm``: a whole bid is played as
-    up to four such changes (the bid form's answer does that), which keeps ``legal()`` a
-    plain, short list."""
+def bid_options(g: G, seat: int) -> Sequence[RSAction]:
+    """From an empty bid, every whole bid within the coins (lazily, see
+    :mod:`games.rising_sun.bids`); once a bid is placed, its one-box changes; then
+    ``confirm``."""
     assert g.battle is not None
     cur = g.battle["bids"][str(seat)]
     coins = g.coins[seat]
+    if not any(cur):
+        return WholeBids(coins)
     out: list[RSAction] = []
     for b in range(4):
         room = coins - (sum(cur) - cur[b])
@@ -251,6 +256,8 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
         return [Spare()]
     if t == "seppuku":
         return [Seppuku()]
+    if t in ("ronin", "poets", "serpent"):
+        return [Use()]
     if t == "hostage":
         return hostages(g, seat) if task["left"] > 0 else []
     if t == "extra":

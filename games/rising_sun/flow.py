@@ -20,7 +20,8 @@ from games.rng import Rng
 DECISIONS = frozenset(
     {
         "tea", "choose", "recruit", "summon1", "marshal", "fujin", "buy", "place_monster",
-        "betray", "bids", "seppuku", "hostage", "extra", "ninja", "monkey", "mercy",
+        "betray", "bids", "seppuku", "hostage", "extra", "ninja", "monkey", "mercy", "ronin",
+        "poets", "serpent",
     }
 )  # fmt: skip
 

@@ -34,6 +34,7 @@ from games.rising_sun.state import (
     Seppuku,
     Spare,
     Summon,
+    Use,
     push,
 )
 
@@ -205,13 +206,8 @@ def on_move(g: G, seat: int, task: Task, action: RSAction, events: Events) -> No
     else:
         assert isinstance(action, Move)
         src, dst = d.province(action.src), d.province(action.dst)
-        charge = dict(neighbours(g, seat, src))[dst]
-        if charge:
-            for o in range(g.players):
-                n = g.count(o, "path_of_the_serpent")
-                if o != seat and g.active(o) and n:
-                    g.coins[seat] -= n
-                    g.coins[o] += n
+        if dict(neighbours(g, seat, src))[dst]:  # each Serpent owner may charge its coins
+            push(g, *serpent_charges(g, seat))
         if action.kind == "stronghold":
             hmoved = task.get("hmoved", [])
             h = next(h for h, p in enumerate(g.holds[seat]) if p == src and h not in hmoved)
@@ -235,6 +231,26 @@ def on_move(g: G, seat: int, task: Task, action: RSAction, events: Events) -> No
         )
     if not decision_options(g, task, seat):
         finish(g, task)
+
+
+def serpent_charges(g: G, mover: int) -> list[Task]:
+    """Path of the Serpent: each other owner may charge its coin (per copy) for the route."""
+    coins = data().value("path_of_the_serpent", "coins_per_route")
+    return [
+        {"t": "serpent", "seat": o, "mover": mover, "n": g.count(o, "path_of_the_serpent") * coins}
+        for o in range(g.players)
+        if o != mover and g.active(o) and g.count(o, "path_of_the_serpent")
+    ]
+
+
+def on_serpent(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
+    """The Serpent's owner charges the route's coins (the mover could pay them) or not."""
+    finish(g, task)
+    if isinstance(action, Use):
+        n = min(task["n"], g.coins[task["mover"]])
+        g.coins[task["mover"]] -= n
+        g.coins[seat] += n
+        events.append(Event("rising_sun.charge", {"from": task["mover"], "coins": n}, seat=seat))
 
 
 def on_buy(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
@@ -354,6 +370,10 @@ def on_advantage(g: G, seat: int, task: Task, action: RSAction, events: Events) 
         finish(g, task)
         war.do_seppuku(g, seat, events)
         return
+    if isinstance(action, Use):
+        finish(g, task)
+        war.use_advantage(g, seat, task, events)
+        return
     assert isinstance(action, Hostage)
     i = board.find_figure(g, action.victim, action.kind, g.battle["prov"])
     g.figs[i][2] = HOSTAGE + seat
@@ -389,6 +409,9 @@ HANDLERS = {
     "bids": on_bid,
     "seppuku": on_advantage,
     "hostage": on_advantage,
+    "ronin": on_advantage,
+    "poets": on_advantage,
+    "serpent": on_serpent,
     "extra": on_extra,
     "ninja": on_ninja,
     "monkey": on_monkey,

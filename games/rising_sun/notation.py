@@ -71,12 +71,13 @@ from games.rising_sun.state import (
     Spare,
     Summon,
     Take,
+    Use,
 )
 
 SIMPLE: dict[str, RSAction] = {
     "pass": Pass(), "accept": Accept(), "yes": Accept(), "refuse": Refuse(), "no": Refuse(),
     "done": Done(), "end": Done(), "confirm": Confirm(), "seppuku": Seppuku(),
-    "decline": Decline(), "spare": Spare(), "take": Take(),
+    "decline": Decline(), "spare": Spare(), "take": Take(), "use": Use(),
 }  # fmt: skip
 KIND_WORDS = {"bushi": "bushi", "shinto": "shinto", "daimyo": "daimyo", "stronghold": "stronghold"}
 
@@ -390,6 +391,9 @@ def label(g: G, action: RSAction) -> str:
         return Reason(
             "rising_sun.label.kill", text, victim=clan(action.victim), dest=action.province
         )
+    if isinstance(action, Use) and g.tasks and g.tasks[0]["t"] in USE_LABEL:
+        task = str(g.tasks[0]["t"])
+        return Reason(f"rising_sun.label.use.{task}", USE_LABEL[task])
     if isinstance(action, Decline) and g.tasks and g.tasks[0]["t"] in DECLINE_LABEL:
         task = str(g.tasks[0]["t"])
         return Reason(f"rising_sun.label.decline.{task}", DECLINE_LABEL[task])
@@ -418,6 +422,14 @@ DECLINE_LABEL = {
     "ninja": "Do not use Path of the Ninja",
     "monkey": "Do not use Path of the Monkey",
     "mercy": "No Mercy: the figures die",
+    "ronin": "Do not hire the Ronin",
+    "poets": "Do not use Imperial Poets",
+    "serpent": "Let the route be used for free",
+}
+USE_LABEL = {
+    "ronin": "Hire Ronin: your Ronin fight for you in this battle",
+    "poets": "Imperial Poets: gain VP for every figure killed in this battle",
+    "serpent": "Path of the Serpent: charge the route's coins",
 }
 
 

@@ -7,6 +7,7 @@ gifts. The handlers that apply an action are in :mod:`games.rising_sun.handlers`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.rising_sun import flow, war
@@ -75,7 +76,7 @@ def to_act(g: G) -> frozenset[int]:
     return frozenset() if seat is None else frozenset({seat})
 
 
-def legal(g: G, seat: int) -> list[RSAction]:
+def legal(g: G, seat: int) -> Sequence[RSAction]:
     if seat not in to_act(g):
         return []
     task = g.tasks[0]
@@ -89,7 +90,7 @@ def legal(g: G, seat: int) -> list[RSAction]:
         out = [*out, *gifts(g, seat)]
     elif t in ("recruit", "summon1", "marshal", "fujin", "buy", "betray"):
         out.append(Done())
-    elif t in ("seppuku", "hostage", "ninja", "monkey", "mercy"):
+    elif t in ("seppuku", "hostage", "ninja", "monkey", "mercy", "ronin", "poets", "serpent"):
         out.append(Decline())
     return out
 

@@ -189,6 +189,9 @@ def answer(g: G, seat: Seat, answers: Answers, *, final: bool) -> list[RSAction]
         values = [int(answers["bids"].get(b, 0)) for b in BOXES]
         out: list[RSAction] = []
         current = list(g.battle["bids"][str(seat)])
+        if not any(current):  # from an empty bid, the whole bid is one action
+            out = [Bid(*values)] if any(values) else []
+            return [*out, Confirm()] if final else out
         # one box at a time, lowered boxes first, so every step stays within the coins
         order = sorted(range(len(BOXES)), key=lambda b: values[b] >= current[b])
         for b in order:

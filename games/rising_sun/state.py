@@ -297,6 +297,12 @@ class Hostage:
 
 
 @dataclass(frozen=True, slots=True)
+class Use:
+    """Use what you may use: the Hire Ronin or Imperial Poets you won, Path of the Serpent's
+    charge."""
+
+
+@dataclass(frozen=True, slots=True)
 class Decline:
     """Do not use the war advantage you won."""
 
@@ -310,9 +316,9 @@ class Extra:
 
 RSAction = (
     Propose | Pass | Accept | Refuse | Gift | Choose | Summon | Move | Build | Buy | Betray
-    | Done | Bid | Confirm | Seppuku | Hostage | Decline | Extra | Kill | Spare | Take
+    | Done | Bid | Confirm | Seppuku | Hostage | Decline | Extra | Kill | Spare | Take | Use
 )  # fmt: skip
 ACTION_TYPES = (
     Propose, Pass, Accept, Refuse, Gift, Choose, Summon, Move, Build, Buy, Betray, Done, Bid,
-    Confirm, Seppuku, Hostage, Decline, Extra, Kill, Spare, Take,
+    Confirm, Seppuku, Hostage, Decline, Extra, Kill, Spare, Take, Use,
 )  # fmt: skip

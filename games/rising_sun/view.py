@@ -136,8 +136,8 @@ class RisingSunView:
     * ``card_set``: the Season card set played with Core (``random`` already resolved).
     * ``season`` (0 spring, 1 summer, 2 autumn, 3 winter), ``phase`` (tea, political, war,
       over), ``step`` (the decision pending: tea, choose, recruit, summon1, marshal, fujin,
-      buy, place_monster, betray, bids, seppuku, hostage, extra, and the cards' ninja,
-      monkey, mercy; ``None`` at the end),
+      buy, place_monster, betray, bids, seppuku, hostage, ronin, poets, extra, and the
+      cards' ninja, monkey, mercy, serpent; ``None`` at the end),
       ``to_act`` and ``current`` (the seat deciding; ``None`` during bids), ``slot``
       (political step 0-9; 10 in War).
     * ``provinces``, ``shrines``, ``seats``, ``honor`` (seats from the top), ``offer``

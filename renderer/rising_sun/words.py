@@ -188,7 +188,7 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
     simple = {
         st.Pass: "pass", st.Accept: "accept", st.Refuse: "refuse", st.Done: "done",
         st.Bid: "bid", st.Confirm: "confirm", st.Seppuku: "seppuku", st.Decline: "decline",
-        st.Spare: "spare", st.Take: "take",
+        st.Spare: "spare", st.Take: "take", st.Use: "use",
     }  # fmt: skip
     return tr(f"rising_sun.did.{simple[type(a)]}", who=name)
 
