@@ -12,14 +12,24 @@ a queue of tasks; Harvest, shrines, cleanup, Winter), ``war.py`` (War Phase), ``
 (Force, Honor, deaths, Oni triggers, prices), ``rules.py`` (who acts, legal, apply),
 ``choices.py`` (what each decision offers), ``handlers.py`` (what an action does),
 ``summons.py`` (a Recruit's summons as a set), ``bids.py`` (the whole bids, lazily),
+``clans.py`` (choosing and seating the clans, the clockwise order),
 ``explain.py``, ``notation.py``, ``view.py`` (the public view), ``secrets.py``
 (``shuffle_hidden``, forms), ``scoring.py``, ``game.py``, ``ai.py``.
 
 Decisions where the rules are silent or a turn-based bot needs one (options in
 parentheses, defaults first):
 
-* Clans are dealt at random from the seed (``clans``: ``random``/``first``); seats follow
-  the starting Honor rank (seat 0 = lowest rank number), which is also the Honor track.
+* Clans (``clans``: ``choose``/``random``/``first``): new lobbies *choose* them
+  (rulebook: «cada jugador elige uno de los Clanes disponibles»): in seat order, each seat
+  picks one of the clans still free from a form (a ``One``; each option shows the clan's
+  starting Honor rank and power, the prompt lists them whole); the computer picks one
+  from its seed. The Honor track and the clockwise order are the seats sorted by the
+  starting Honor rank of their clans («los jugadores se sienten … de acuerdo con el Rango
+  de Honor Inicial del Clan que eligieron»; ``clans.py``); while the clans are chosen the
+  board shows the seats in seat order. ``random`` (the quick start) deals them from the
+  seed and seats them by rank (seat 0 = lowest rank number), exactly as every game stored
+  before the choice existed (their stored options say ``random``, so they start as they
+  did); ``first`` takes the base order.
 * Shrines: 4 of 7 at random, or the beginners' set in order (``beginner_shrines``).
 * Tea Ceremony: turns go clockwise from the mandate-deck holder; on its turn an unallied
   player proposes to an unallied player it has not yet asked this season (who accepts or

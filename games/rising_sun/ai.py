@@ -68,6 +68,7 @@ from games.rising_sun.state import (
     Use,
     thaw_cached,
 )
+from games.rng import Rng, derive_seed
 
 GAIN = 0.05  # an action must gain this much over "done"
 OTHERS_GAIN = {"recruit": 0.8, "marshal": 0.6, "train": 0.4, "harvest": 0.3, "betray": 0.0}
@@ -82,6 +83,9 @@ class GreedyPlayer:
     def choose(self, game: Game, state: RisingSunState, seat: Seat) -> Action:
         g = thaw_cached(state)
         options = rules.legal(g, seat)
+        if g.tasks[0]["t"] == "clan":  # any clan: from the seed, so mirror games spread
+            pick = Rng(derive_seed(self.seed, f"clan:{g.rng}:{seat}"))
+            return options[pick.below(len(options))]
         if g.tasks[0]["t"] == "bids":  # no gifts in War; a lazy list of whole bids
             return _bid_step(g, seat, options)
         return decide(g, seat, g.tasks[0], [a for a in options if not isinstance(a, Gift)])

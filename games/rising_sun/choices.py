@@ -10,6 +10,7 @@ from typing import Any
 
 from games.rising_sun import board, flow, war
 from games.rising_sun.bids import WholeBids
+from games.rising_sun.clans import free_clans
 from games.rising_sun.data import MANDATES, data
 from games.rising_sun.state import (
     HOSTAGE,
@@ -21,6 +22,7 @@ from games.rising_sun.state import (
     Build,
     Buy,
     Choose,
+    Clan,
     Confirm,
     Extra,
     G,
@@ -213,6 +215,8 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
     """The choices of the task, without ``done``/``pass`` and gifts."""
     t = task["t"]
     d = data()
+    if t == "clan":
+        return [Clan(c) for c in free_clans(g)]
     if t == "tea":
         offer = g.tea.get("offer")
         if offer:

@@ -13,6 +13,7 @@ from games.rising_sun.state import (
     Build,
     Buy,
     Choose,
+    Clan,
     Confirm,
     G,
     Gift,
@@ -53,6 +54,11 @@ def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str |
     d = data()
     if isinstance(action, Bid):
         return _bid(g, seat, task, action)
+    if isinstance(action, Clan) and task["t"] == "clan":
+        return Reason(
+            "rising_sun.illegal.clan_taken",
+            "That clan is taken (or is not a clan): choose one of the clans still free.",
+        )
     if isinstance(action, Gift) and g.phase == "war":
         return Reason(
             "rising_sun.illegal.gift_war", "Coins and Ronin cannot be given during the War Phase."

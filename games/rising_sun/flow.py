@@ -12,6 +12,7 @@ from typing import Any
 from games.base import Event
 from games.rising_sun import board, war
 from games.rising_sun.board import Events
+from games.rising_sun.clans import ring, seat_clans
 from games.rising_sun.data import data, is_monster
 from games.rising_sun.scoring import winter_scores
 from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G, push
@@ -21,7 +22,7 @@ DECISIONS = frozenset(
     {
         "tea", "choose", "recruit", "summon1", "marshal", "fujin", "buy", "place_monster",
         "betray", "bids", "seppuku", "hostage", "extra", "ninja", "monkey", "mercy", "ronin",
-        "poets", "serpent",
+        "poets", "serpent", "clan",
     }
 )  # fmt: skip
 
@@ -34,16 +35,15 @@ def shuffle(g: G, items: list[Any]) -> list[Any]:
 
 
 def seats_from(g: G, first: int) -> list[int]:
-    """Active seats clockwise starting with ``first``."""
-    return [s for s in ((first + i) % g.players for i in range(g.players)) if g.active(s)]
+    """Active seats clockwise starting with ``first`` (clockwise: :func:`clans.ring`)."""
+    table = ring(g)
+    at = table.index(first)
+    return [s for s in table[at:] + table[:at] if g.active(s)]
 
 
 def next_active(g: G, seat: int) -> int:
-    for i in range(1, g.players + 1):
-        s = (seat + i) % g.players
-        if g.active(s):
-            return s
-    return seat
+    """The next active seat clockwise after ``seat`` (``seat`` itself if none)."""
+    return next(iter(seats_from(g, seat)[1:] if g.active(seat) else seats_from(g, seat)), seat)
 
 
 def decider(g: G, task: dict[str, Any]) -> int | None:
@@ -269,6 +269,7 @@ def winter(g: G, task: dict[str, Any], events: Events) -> None:
 
 
 AUTO = {
+    "seat_clans": seat_clans,
     "season": season_setup,
     "tea_start": tea_start,
     "political": political,

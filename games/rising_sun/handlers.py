@@ -9,6 +9,7 @@ from games.base import Event
 from games.rising_sun import board, flow, war
 from games.rising_sun.board import Events
 from games.rising_sun.choices import decision_options, neighbours, richest, tea_targets
+from games.rising_sun.clans import choose, ring
 from games.rising_sun.data import data
 from games.rising_sun.state import (
     HOSTAGE,
@@ -20,6 +21,7 @@ from games.rising_sun.state import (
     Build,
     Buy,
     Choose,
+    Clan,
     Decline,
     Done,
     Extra,
@@ -61,6 +63,13 @@ def give(g: G, seat: int, action: Gift, events: Events) -> None:
     )
 
 
+def on_clan(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
+    assert isinstance(action, Clan)
+    choose(g, seat, action.clan)
+    finish(g, task)
+    events.append(Event("rising_sun.clan", {"clan": action.clan}, seat=seat))
+
+
 def on_tea(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     tea = g.tea
     if isinstance(action, Propose):
@@ -99,8 +108,9 @@ def _next_tea_turn(g: G, after: int) -> None:
     if not eligible or g.tea["passes"] >= len(eligible):
         g.tasks.pop(0)  # the tea task (resign may call this too)
         return
-    for i in range(1, g.players + 1):
-        s = (after + i) % g.players
+    table = ring(g)
+    at = table.index(after)
+    for s in table[at + 1 :] + table[: at + 1]:  # clockwise after ``after``
         if s in eligible:
             g.tea["turn"] = s
             return
@@ -397,6 +407,7 @@ def on_extra(g: G, seat: int, task: Task, action: RSAction, events: Events) -> N
 
 
 HANDLERS = {
+    "clan": on_clan,
     "tea": on_tea,
     "choose": on_choose,
     "recruit": on_summon,

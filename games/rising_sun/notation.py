@@ -54,6 +54,7 @@ from games.rising_sun.state import (
     Build,
     Buy,
     Choose,
+    Clan,
     Confirm,
     Decline,
     Done,
@@ -99,6 +100,8 @@ def notation(g: G | None, action: RSAction) -> str:
     for text, simple in SIMPLE.items():
         if simple == action and text not in ("yes", "no", "end"):
             return text
+    if isinstance(action, Clan):
+        return f"clan {action.clan}"
     if isinstance(action, Propose):
         return f"ally {_name(g, action.to)}"
     if isinstance(action, Gift):
@@ -229,6 +232,8 @@ def parse_action(text: str, seats: Mapping[str, int], offer: Sequence[str] = ())
     if head in SIMPLE and not rest:
         return SIMPLE[head]
     try:
+        if head == "clan" and len(rest) == 1:
+            return Clan(_english(rest[0]))
         if head in ("ally", "propose") and len(rest) == 1:
             return Propose(seats[rest[0]])
         if head == "give" and len(rest) == 3:
@@ -301,11 +306,13 @@ def _place(dest: str) -> str:
 def label(g: G, action: RSAction) -> str:
     """A friendly one-line description for menus: a :class:`Reason` (English text that
     names its catalogue entry, ``rising_sun.label.*``), so the bot words it per reader."""
-    who = {s: data().clans[g.clans[s]].name for s in range(g.players)}
+    who = {s: data().clans[g.clans[s]].name if g.clan_id(s) else "" for s in range(g.players)}
 
     def clan(seat: int) -> str:
         return g.clan_id(seat)
 
+    if isinstance(action, Clan):
+        return clan_label(action.clan)
     if isinstance(action, Propose):
         text = f"Propose an alliance to {who[action.to]}"
         return Reason("rising_sun.label.propose", text, to=clan(action.to))
@@ -431,6 +438,13 @@ USE_LABEL = {
     "poets": "Imperial Poets: gain VP for every figure killed in this battle",
     "serpent": "Path of the Serpent: charge the route's coins",
 }
+
+
+def clan_label(cid: str) -> Reason:
+    """A clan while choosing: its name, starting Honor rank and power."""
+    c = next(c for c in data().clans if c.id == cid)
+    text = f"{c.name} (starting Honor rank {c.rank}): {c.summary}"
+    return Reason("rising_sun.label.clan", text, clan=cid, rank=c.rank)
 
 
 def place_name(g: G, loc: int) -> str:

@@ -6,8 +6,21 @@ from __future__ import annotations
 from games.base import IllegalAction, Reason, Seat
 from games.forms import Amounts, Answers, Box, Form, One, Option, Text
 from games.rising_sun.choices import tea_targets
+from games.rising_sun.clans import free_clans
 from games.rising_sun.data import BOXES, MANDATES, data
-from games.rising_sun.state import Accept, Bid, Choose, Confirm, G, Pass, Propose, Refuse, RSAction
+from games.rising_sun.notation import clan_label
+from games.rising_sun.state import (
+    Accept,
+    Bid,
+    Choose,
+    Clan,
+    Confirm,
+    G,
+    Pass,
+    Propose,
+    Refuse,
+    RSAction,
+)  # fmt: skip
 from games.rng import Rng
 
 BOX_TEXT = {
@@ -93,6 +106,8 @@ def form(g: G, seat: Seat, to_act: frozenset[Seat]) -> Form | None:
     if seat not in to_act or not g.tasks:
         return None
     task = g.tasks[0]
+    if task["t"] == "clan":
+        return _clan_form(g, seat)
     if task["t"] == "choose":
         return _mandate_form(g, seat)
     if task["t"] == "bids":
@@ -100,6 +115,24 @@ def form(g: G, seat: Seat, to_act: frozenset[Seat]) -> Form | None:
     if task["t"] == "tea":
         return _tea_form(g, seat)
     return None
+
+
+def _clan_form(g: G, seat: Seat) -> Form:
+    """A ``One`` over the clans still free, each labelled with its starting Honor rank and
+    its power; the prompt lists them whole (a button may cut a long label short)."""
+    lines = [clan_label(c) for c in free_clans(g)]
+    prompt = Text(
+        "rising_sun.form.clan_prompt",
+        "Choose your clan (the table plays in order of starting Honor rank, lowest first): "
+        + "; ".join(lines),
+        {"free": lines},
+    )
+    options = tuple(Option(c, Text("rising_sun.label.clan", str(line), line.params))
+                    for c, line in zip(free_clans(g), lines, strict=True))  # fmt: skip
+    return Form(f"rising_sun.clan.{seat}", prompt, (One("clan", CLAN_FIELD, options),))
+
+
+CLAN_FIELD = Text("rising_sun.form.clan", "Clan")
 
 
 def _mandate_form(g: G, seat: Seat) -> Form:
@@ -177,6 +210,8 @@ def _tea_form(g: G, seat: Seat) -> Form:
 
 def answer(g: G, seat: Seat, answers: Answers, *, final: bool) -> list[RSAction]:
     task = g.tasks[0] if g.tasks else {"t": None}
+    if task["t"] == "clan" and "clan" in answers:
+        return [Clan(str(answers["clan"]))]
     if task["t"] == "choose" and "mandate" in answers:
         keep = answers.get("keep") if g.has_clan(seat, "lotus") else None
         if g.has_clan(seat, "lotus") and keep is None:

@@ -33,7 +33,7 @@ class G:
 
     players: int
     options: dict[str, Any]
-    clans: list[int]  # clan index (data order) per seat
+    clans: list[int]  # clan index (data order) per seat; -1 while still to be chosen
     season: int  # 0 spring, 1 summer, 2 autumn, 3 winter
     phase: str  # tea, political, war, over
     honor: list[int]  # seats, top of the Honor track first
@@ -74,10 +74,11 @@ class G:
         return json.dumps(self.__dict__, sort_keys=True, separators=(",", ":"))
 
     def clan_id(self, seat: int) -> str:
-        return _clan_ids()[self.clans[seat]]
+        """The seat's clan id (``""`` while it has not chosen one)."""
+        return _clan_ids()[self.clans[seat]] if self.clans[seat] >= 0 else ""
 
     def has_clan(self, seat: int, cid: str) -> bool:
-        return _clan_ids()[self.clans[seat]] == cid
+        return self.clan_id(seat) == cid
 
     def rank(self, seat: int) -> int:
         """Position on the Honor track (0 = top)."""
@@ -152,6 +153,13 @@ def load_state(data: Any) -> RisingSunState:
 
 
 # --- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Clan:
+    """Choose the clan ``clan`` (a clan id) at the start of the game."""
+
+    clan: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,10 +323,10 @@ class Extra:
 
 
 RSAction = (
-    Propose | Pass | Accept | Refuse | Gift | Choose | Summon | Move | Build | Buy | Betray
+    Clan | Propose | Pass | Accept | Refuse | Gift | Choose | Summon | Move | Build | Buy | Betray
     | Done | Bid | Confirm | Seppuku | Hostage | Decline | Extra | Kill | Spare | Take | Use
 )  # fmt: skip
 ACTION_TYPES = (
-    Propose, Pass, Accept, Refuse, Gift, Choose, Summon, Move, Build, Buy, Betray, Done, Bid,
+    Clan, Propose, Pass, Accept, Refuse, Gift, Choose, Summon, Move, Build, Buy, Betray, Done, Bid,
     Confirm, Seppuku, Hostage, Decline, Extra, Kill, Spare, Take, Use,
 )  # fmt: skip

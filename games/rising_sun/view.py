@@ -76,11 +76,12 @@ class CardView:
 
 @dataclass(frozen=True)
 class SeatView:
-    """Public facts about one seat: ``clan`` id and ``clan_name``; ``honor`` (0 = top of the
-    track); ``vp``, ``coins``, ``ronin``; ``ally`` (seat or ``None``); ``reserve`` figures;
-    ``strongholds_left`` (not yet built); ``cards`` owned; ``tokens``: War Province tokens
-    as (season, province id); ``hostages`` it holds; ``facedown``: how many mandate tiles
-    Lotus keeps face down; ``bid_confirmed`` in the current battle; ``resigned``."""
+    """Public facts about one seat: ``clan`` id and ``clan_name`` (``""`` while not
+    chosen); ``honor`` (0 = top of the track); ``vp``, ``coins``, ``ronin``; ``ally``
+    (seat or ``None``); ``reserve`` figures; ``strongholds_left`` (not yet built);
+    ``cards`` owned; ``tokens``: War Province tokens as (season, province id); ``hostages``
+    it holds; ``facedown``: how many mandate tiles Lotus keeps face down;
+    ``bid_confirmed`` in the current battle; ``resigned``."""
 
     seat: Seat
     clan: str
@@ -134,10 +135,11 @@ class RisingSunView:
     """A game as seat ``viewer`` (``None`` = the public) may see it.
 
     * ``card_set``: the Season card set played with Core (``random`` already resolved).
-    * ``season`` (0 spring, 1 summer, 2 autumn, 3 winter), ``phase`` (tea, political, war,
-      over), ``step`` (the decision pending: tea, choose, recruit, summon1, marshal, fujin,
-      buy, place_monster, betray, bids, seppuku, hostage, ronin, poets, extra, and the
-      cards' ninja, monkey, mercy, serpent; ``None`` at the end),
+    * ``season`` (0 spring, 1 summer, 2 autumn, 3 winter), ``phase`` (clans while they are
+      chosen, then tea, political, war, over), ``step`` (the decision pending: clan, tea,
+      choose, recruit, summon1, marshal, fujin, buy, place_monster, betray, bids, seppuku,
+      hostage, ronin, poets, extra, and the cards' ninja, monkey, mercy, serpent; ``None``
+      at the end),
       ``to_act`` and ``current`` (the seat deciding; ``None`` during bids), ``slot``
       (political step 0-9; 10 in War).
     * ``provinces``, ``shrines``, ``seats``, ``honor`` (seats from the top), ``offer``
@@ -248,7 +250,7 @@ def build_view(
         SeatView(
             seat=s,
             clan=g.clan_id(s),
-            clan_name=d.clans[g.clans[s]].name,
+            clan_name=d.clans[g.clans[s]].name if g.clan_id(s) else "",
             honor=g.rank(s),
             vp=g.vp[s],
             coins=g.coins[s],

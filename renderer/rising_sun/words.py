@@ -28,6 +28,8 @@ def who(seat: int, names: Sequence[str] | None, tr: Words) -> str:
 
 def clan_name(view: RisingSunView, seat: int, tr: Words) -> str:
     sv = view.seats[seat]
+    if not sv.clan:  # still to be chosen
+        return tr("rising_sun.clan.unchosen")
     return tr.get(f"rising_sun.clan.{sv.clan}", sv.clan_name)
 
 
@@ -155,6 +157,8 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
         return who(s, names, tr)
 
     a = action
+    if isinstance(a, st.Clan):
+        return tr("rising_sun.did.clan", who=name, clan=tr(f"rising_sun.clan.{a.clan}"))
     if isinstance(a, st.Propose):
         return tr("rising_sun.did.propose", who=name, to=seat(a.to))
     if isinstance(a, st.Gift):
