@@ -36,7 +36,9 @@ parentheses, defaults first):
   refuses at once) or passes; the ceremony ends when every player who could still propose
   has passed in a row. Gifts of coins or Ronin (one gift per turn, any amount) are offered
   on Tea Ceremony turns and while choosing a mandate (never in War).
-* The 3 mandate tiles not kept go back on the deck in draw order (no reordering).
+* The 3 mandate tiles not kept go back on the deck in draw order; the reference's optional
+  rule (``mandate_reorder``: off/on) lets the chooser put them back in the order it likes,
+  a secret ``order`` step (a form over the distinct orders; others see only "order").
 * Recruit: the summons owed (one per Stronghold, the bonus at any Stronghold, Dragonfly's
   anywhere) are a set: a summon is allowed while the summons made with it can each still
   have a slot of their own (a matching, ``summons.py``), so their order never matters; a

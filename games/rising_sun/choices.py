@@ -6,6 +6,7 @@ Bushi then monsters by id). ``rules.legal`` adds ``done`` / ``pass`` / ``decline
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import permutations
 from typing import Any
 
 from games.rising_sun import board, flow, war
@@ -30,6 +31,7 @@ from games.rising_sun.state import (
     Hostage,
     Kill,
     Move,
+    Order,
     Propose,
     Refuse,
     RSAction,
@@ -217,6 +219,10 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
     d = data()
     if t == "clan":
         return [Clan(c) for c in free_clans(g)]
+    if t == "reorder":
+        returned = g.deck[: g.deck_known[1]] if g.deck_known[0] == seat else []
+        orders = sorted(set(permutations(returned)))
+        return [Order(o) for o in orders] if len(orders) > 1 else []
     if t == "tea":
         offer = g.tea.get("offer")
         if offer:

@@ -22,7 +22,7 @@ DECISIONS = frozenset(
     {
         "tea", "choose", "recruit", "summon1", "marshal", "fujin", "buy", "place_monster",
         "betray", "bids", "seppuku", "hostage", "extra", "ninja", "monkey", "mercy", "ronin",
-        "poets", "serpent", "clan",
+        "poets", "serpent", "clan", "reorder",
     }
 )  # fmt: skip
 

@@ -61,7 +61,7 @@ class RisingSunGame(GameDefaults):
         choice (the drawn tiles) and the bids (the seat's own bid) reach ``legal()``; every
         other decision reads the open board, coins, Ronin, cards and alliances."""
         g = thaw_cached(state)
-        if g.tasks and g.tasks[0]["t"] in ("choose", "bids"):
+        if g.tasks and g.tasks[0]["t"] in ("choose", "bids", "reorder"):
             return None
         return rules.legal(g, seat)
 

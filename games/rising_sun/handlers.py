@@ -30,6 +30,7 @@ from games.rising_sun.state import (
     Hostage,
     Kill,
     Move,
+    Order,
     Propose,
     Refuse,
     RSAction,
@@ -133,7 +134,15 @@ def on_choose(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
     if g.ally[seat] is not None and action.mandate != "betray":  # Honesty
         vp = g.count(seat, "honesty") * data().value("honesty", "vp")
         board.gain_vp(g, seat, vp, events, "honesty")
-    push(g, *resolution(g, seat, action.mandate), {"t": "pass_deck"})
+    reorder = [{"t": "reorder", "seat": seat}] if g.options.get("mandate_reorder") else []
+    push(g, *reorder, *resolution(g, seat, action.mandate), {"t": "pass_deck"})
+
+
+def on_reorder(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
+    """Optional rule: the tiles put back go on the deck in the chosen order (secret)."""
+    assert isinstance(action, Order)
+    g.deck[: len(action.tiles)] = list(action.tiles)
+    finish(g, task)
 
 
 def resolution(g: G, c: int, mandate: str) -> list[Task]:
@@ -408,6 +417,7 @@ def on_extra(g: G, seat: int, task: Task, action: RSAction, events: Events) -> N
 
 HANDLERS = {
     "clan": on_clan,
+    "reorder": on_reorder,
     "tea": on_tea,
     "choose": on_choose,
     "recruit": on_summon,

@@ -64,6 +64,7 @@ from games.rising_sun.state import (
     Hostage,
     Kill,
     Move,
+    Order,
     Pass,
     Propose,
     Refuse,
@@ -102,6 +103,8 @@ def notation(g: G | None, action: RSAction) -> str:
             return text
     if isinstance(action, Clan):
         return f"clan {action.clan}"
+    if isinstance(action, Order):
+        return "order " + " ".join(action.tiles)
     if isinstance(action, Propose):
         return f"ally {_name(g, action.to)}"
     if isinstance(action, Gift):
@@ -232,6 +235,8 @@ def parse_action(text: str, seats: Mapping[str, int], offer: Sequence[str] = ())
     if head in SIMPLE and not rest:
         return SIMPLE[head]
     try:
+        if head == "order" and rest and all(m in MANDATES for m in rest):
+            return Order(tuple(rest))
         if head == "clan" and len(rest) == 1:
             return Clan(_english(rest[0]))
         if head in ("ally", "propose") and len(rest) == 1:
@@ -313,6 +318,10 @@ def label(g: G, action: RSAction) -> str:
 
     if isinstance(action, Clan):
         return clan_label(action.clan)
+    if isinstance(action, Order):
+        names = ", ".join(m.capitalize() for m in action.tiles)
+        text = f"Put back {names} (top first)"
+        return Reason("rising_sun.label.order", text, tiles=list(action.tiles))
     if isinstance(action, Propose):
         text = f"Propose an alliance to {who[action.to]}"
         return Reason("rising_sun.label.propose", text, to=clan(action.to))

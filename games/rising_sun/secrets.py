@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from games.base import IllegalAction, Reason, Seat
 from games.forms import Amounts, Answers, Box, Form, One, Option, Text
-from games.rising_sun.choices import tea_targets
+from games.rising_sun.choices import decision_options, tea_targets
 from games.rising_sun.clans import free_clans
 from games.rising_sun.data import BOXES, MANDATES, data
 from games.rising_sun.notation import clan_label
+from games.rising_sun.notation import label as notation_label
 from games.rising_sun.state import (
     Accept,
     Bid,
@@ -16,6 +17,7 @@ from games.rising_sun.state import (
     Clan,
     Confirm,
     G,
+    Order,
     Pass,
     Propose,
     Refuse,
@@ -108,6 +110,8 @@ def form(g: G, seat: Seat, to_act: frozenset[Seat]) -> Form | None:
     task = g.tasks[0]
     if task["t"] == "clan":
         return _clan_form(g, seat)
+    if task["t"] == "reorder":
+        return _order_form(g, seat)
     if task["t"] == "choose":
         return _mandate_form(g, seat)
     if task["t"] == "bids":
@@ -133,6 +137,21 @@ def _clan_form(g: G, seat: Seat) -> Form:
 
 
 CLAN_FIELD = Text("rising_sun.form.clan", "Clan")
+
+
+def _order_form(g: G, seat: Seat) -> Form:
+    """Optional rule: the order (top first) of the tiles put back on the deck."""
+    options = tuple(
+        Option(" ".join(a.tiles), Text(label.key, str(label), label.params))
+        for a in decision_options(g, g.tasks[0], seat)
+        if isinstance(a, Order) and isinstance(label := notation_label(g, a), Reason)
+    )
+    prompt = Text(
+        "rising_sun.form.order_prompt",
+        "Put the tiles you did not keep back on the deck in the order you like (top first).",
+    )
+    field = One("order", Text("rising_sun.form.order", "Order"), options)
+    return Form(f"rising_sun.order.{g.season}.{g.slot}", prompt, (field,))
 
 
 def _mandate_form(g: G, seat: Seat) -> Form:
@@ -212,6 +231,8 @@ def answer(g: G, seat: Seat, answers: Answers, *, final: bool) -> list[RSAction]
     task = g.tasks[0] if g.tasks else {"t": None}
     if task["t"] == "clan" and "clan" in answers:
         return [Clan(str(answers["clan"]))]
+    if task["t"] == "reorder" and "order" in answers:
+        return [Order(tuple(str(answers["order"]).split()))]
     if task["t"] == "choose" and "mandate" in answers:
         keep = answers.get("keep") if g.has_clan(seat, "lotus") else None
         if g.has_clan(seat, "lotus") and keep is None:

@@ -39,6 +39,12 @@ OPTIONS = (
         "instead of 4 of the 7 at random.",
     ),
     OptionSpec(
+        "mandate_reorder",
+        False,
+        "The reference's optional rule: the chooser puts the three mandate tiles it did not "
+        "keep back on the deck in the order it likes (the rulebook: in the order drawn).",
+    ),
+    OptionSpec(
         "marshal_build",
         "figure",
         "Where the Marshal bonus may build a Stronghold: 'figure' (a province where you have "

@@ -202,6 +202,13 @@ class Choose:
 
 
 @dataclass(frozen=True, slots=True)
+class Order:
+    """Optional rule: the tiles put back on the mandate deck, top first."""
+
+    tiles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Summon:
     """Summon a ``kind`` from the reserve to ``dest`` (a province id or ``shrine:<kami>``)."""
 
@@ -323,10 +330,11 @@ class Extra:
 
 
 RSAction = (
-    Clan | Propose | Pass | Accept | Refuse | Gift | Choose | Summon | Move | Build | Buy | Betray
-    | Done | Bid | Confirm | Seppuku | Hostage | Decline | Extra | Kill | Spare | Take | Use
+    Clan | Order | Propose | Pass | Accept | Refuse | Gift | Choose | Summon | Move | Build | Buy
+    | Betray | Done | Bid | Confirm | Seppuku | Hostage | Decline | Extra | Kill | Spare | Take
+    | Use
 )  # fmt: skip
 ACTION_TYPES = (
-    Clan, Propose, Pass, Accept, Refuse, Gift, Choose, Summon, Move, Build, Buy, Betray, Done, Bid,
-    Confirm, Seppuku, Hostage, Decline, Extra, Kill, Spare, Take, Use,
+    Clan, Order, Propose, Pass, Accept, Refuse, Gift, Choose, Summon, Move, Build, Buy, Betray,
+    Done, Bid, Confirm, Seppuku, Hostage, Decline, Extra, Kill, Spare, Take, Use,
 )  # fmt: skip

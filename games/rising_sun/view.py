@@ -322,6 +322,8 @@ def public_last(last: list[Any] | None, me: Seat | None) -> tuple[Seat, str] | N
     words = text.split()
     if words[:1] == ["bid"]:
         return seat, "bid"
+    if words[:1] == ["order"]:  # the deck's new top: the chooser's secret
+        return seat, "order"
     if words[:1] == ["mandate"] and "keep" in words:
         return seat, " ".join(words[: words.index("keep")])
     return seat, text

@@ -121,13 +121,15 @@ def _parse(view: RisingSunView, text: str) -> st.RSAction | None:
     seats.update({str(sv.seat): sv.seat for sv in view.seats})
     if text == "bid":  # another seat's bid, its amounts withheld by the view
         return st.Bid(0, 0, 0, 0)
+    if text == "order":  # another seat's order of the tiles put back, withheld
+        return st.Order(())
     try:
         return rs_notation.parse_action(text, seats)
     except (InvalidNotation, ValueError, KeyError, IndexError):
         return None
 
 
-SECRET_ACTIONS = (st.Bid, st.Choose)  # their notation holds a secret: words only
+SECRET_ACTIONS = (st.Bid, st.Choose, st.Order)  # their notation holds a secret: words only
 
 
 def last_action_text(
@@ -157,6 +159,8 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
         return who(s, names, tr)
 
     a = action
+    if isinstance(a, st.Order):
+        return tr("rising_sun.did.order", who=name)
     if isinstance(a, st.Clan):
         return tr("rising_sun.did.clan", who=name, clan=tr(f"rising_sun.clan.{a.clan}"))
     if isinstance(a, st.Propose):

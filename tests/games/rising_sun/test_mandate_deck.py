@@ -33,16 +33,18 @@ def every_tile(g: G) -> Counter[str]:
     return Counter(g.deck + g.drawn + [t for _, t in g.facedown] + laid)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 2**32), players=st.sampled_from((3, 5)))
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32), players=st.sampled_from((3, 5)), reorder=st.booleans())
 def test_the_deck_hands_and_face_down_tiles_are_always_the_printed_ten(
-    seed: int, players: int
+    seed: int, players: int, reorder: bool
 ) -> None:
     """«Baraja las 10 fichas de Mandato Político»: in every position of a random legal
-    playout (Lotus at the table), the tiles in the deck, in the chooser's hand, face down
+    playout (Lotus at the table; with or without the optional reordering of the tiles put
+    back), the tiles in the deck, in the chooser's hand, face down
     with Lotus and laid on the track are the ten printed ones; at each season's first
     Mandate Turn all ten are in the deck and the hand again."""
-    state = GAME.setup(players, resolve_options(GAME, {"clans": "first"}), seed)
+    options = {"clans": "first", "mandate_reorder": reorder}
+    state = GAME.setup(players, resolve_options(GAME, options), seed)
     player = RandomPlayer(seed)
     seasons_seen: set[int] = set()
     for _ in range(3000):
