@@ -12,10 +12,10 @@ arithmetic, never listed.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from math import comb
-from typing import overload
 
+from games.lazy import LazyActions
 from games.rising_sun.state import Bid, Confirm, RSAction
 
 BOX_COUNT = 4
@@ -57,7 +57,7 @@ def _whole(value: object, coins: int) -> bool:
     return 0 < sum(values) <= coins
 
 
-class WholeBids(Sequence[RSAction]):
+class WholeBids(LazyActions[RSAction]):
     """Every non-empty bid within ``coins`` (lexicographic), then ``confirm``."""
 
     def __init__(self, coins: int) -> None:
@@ -67,24 +67,10 @@ class WholeBids(Sequence[RSAction]):
     def __len__(self) -> int:
         return self.length
 
-    @overload
-    def __getitem__(self, i: int) -> RSAction: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[RSAction]: ...
-    def __getitem__(self, i: int | slice) -> RSAction | Sequence[RSAction]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
+    def item(self, i: int) -> RSAction:
         if i == len(self) - 1:
             return Confirm()
         return Bid(*_unrank(i + 1, self.coins))
-
-    def __iter__(self) -> Iterator[RSAction]:
-        for i in range(len(self)):
-            yield self[i]
 
     def __contains__(self, value: object) -> bool:
         return isinstance(value, Confirm) or _whole(value, self.coins)
