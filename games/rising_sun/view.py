@@ -13,6 +13,7 @@ from typing import Any
 
 from games.base import JSON, Outcome, Seat
 from games.rising_sun import board
+from games.rising_sun.clans import free_clans
 from games.rising_sun.data import BOXES, data
 from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G
 
@@ -358,12 +359,15 @@ def _battle(g: G, me: Seat | None) -> BattleView | None:
 
 
 def private_info(g: G, seat: Seat) -> JSON:
-    """The seat's secrets as JSON: ``drawn`` mandates while choosing, ``deck_top`` (tiles
+    """The seat's secrets as JSON: ``clans`` free while it chooses its clan (no secret, but
+    its form comes by DM), ``drawn`` mandates while choosing, ``deck_top`` (tiles
     it put back, still on top, in order), ``facedown`` (Lotus), ``bid`` (its unrevealed bid
     in the current battle) and ``bid_confirmed``. ``None`` when it has none."""
     if g.phase == "over" or not g.active(seat) or not 0 <= seat < g.players:
         return None
     info: dict[str, JSON] = {}
+    if g.tasks and g.tasks[0]["t"] == "clan" and g.tasks[0]["seat"] == seat:
+        info["clans"] = free_clans(g)  # its choice is due: the form comes by DM
     if g.drawn and g.chooser == seat:
         info["drawn"] = list(g.drawn)
     if g.deck_known[0] == seat and g.deck_known[1]:
