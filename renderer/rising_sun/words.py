@@ -87,12 +87,17 @@ def season_phase(view: RisingSunView, tr: Words) -> str:
     return f"{season} · {tr.get(f'rising_sun.phase.{view.phase}', view.phase)}"
 
 
-def status(view: RisingSunView, names: Sequence[str] | None, tr: Words) -> str:
-    """Whose decision it is and what it is: "Ann marshals", "Secret bids: Ann, Bo"."""
+def status(
+    view: RisingSunView, names: Sequence[str] | None, tr: Words, *, brief: bool = False
+) -> str:
+    """Whose decision it is and what it is: "Ann marshals", "Secret bids: Ann, Bo" (or,
+    ``brief``, "Secret bids: 3 players" when several names would not fit)."""
     if view.outcome is not None or not view.to_act:
         return result_text(view, names, tr) if view.outcome is not None else ""
     seats = sorted(view.to_act) if view.current is None else [view.current]
     people = tr.join([who(s, names, tr) for s in seats])
+    if brief and len(seats) > 1:
+        people = tr.count("rising_sun.count.player", len(seats))
     step = view.step or "other"
     if step == "tea" and view.tea_offer is not None:
         step = "tea_answer"
