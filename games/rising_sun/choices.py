@@ -220,9 +220,7 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
     if t == "clan":
         return [Clan(c) for c in free_clans(g)]
     if t == "reorder":
-        returned = g.deck[: g.deck_known[1]] if g.deck_known[0] == seat else []
-        orders = sorted(set(permutations(returned)))
-        return [Order(o) for o in orders] if len(orders) > 1 else []
+        return reorders(g, seat)
     if t == "tea":
         offer = g.tea.get("offer")
         if offer:
@@ -262,12 +260,8 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
         return ninja_kills(g) if task["left"] > 0 else []
     if t == "monkey":
         return [Take()] if task["left"] > 0 and richest(g, seat) else []
-    if t == "mercy":
-        return [Spare()]
-    if t == "seppuku":
-        return [Seppuku()]
-    if t in ("ronin", "poets", "serpent"):
-        return [Use()]
+    if t in FIXED_OPTIONS:
+        return list(FIXED_OPTIONS[t])
     if t == "hostage":
         return hostages(g, seat) if task["left"] > 0 else []
     if t == "extra":
@@ -287,6 +281,19 @@ def recruit_summons(g: G, seat: int, task: Task) -> list[RSAction]:
             if matchable(task["slots"], [*made, board.parse_loc(dest, g)], holds):
                 out.append(Summon(kind, dest))
     return out
+
+
+FIXED_OPTIONS: dict[str, tuple[RSAction, ...]] = {
+    "mercy": (Spare(),), "seppuku": (Seppuku(),), "ronin": (Use(),), "poets": (Use(),),
+    "serpent": (Use(),),
+}  # fmt: skip
+
+
+def reorders(g: G, seat: int) -> list[RSAction]:
+    """Optional rule: the distinct orders (top first) of the tiles ``seat`` put back."""
+    returned = g.deck[: g.deck_known[1]] if g.deck_known[0] == seat else []
+    orders = sorted(set(permutations(returned)))
+    return [Order(o) for o in orders] if len(orders) > 1 else []
 
 
 def _summon1_slots(g: G, seat: int, task: Task) -> list[int]:

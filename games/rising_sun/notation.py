@@ -316,12 +316,9 @@ def label(g: G, action: RSAction) -> str:
     def clan(seat: int) -> str:
         return g.clan_id(seat)
 
-    if isinstance(action, Clan):
-        return clan_label(action.clan)
-    if isinstance(action, Order):
-        names = ", ".join(m.capitalize() for m in action.tiles)
-        text = f"Put back {names} (top first)"
-        return Reason("rising_sun.label.order", text, tiles=list(action.tiles))
+    special = _step_label(g, action)
+    if special is not None:
+        return special
     if isinstance(action, Propose):
         text = f"Propose an alliance to {who[action.to]}"
         return Reason("rising_sun.label.propose", text, to=clan(action.to))
@@ -407,9 +404,6 @@ def label(g: G, action: RSAction) -> str:
         return Reason(
             "rising_sun.label.kill", text, victim=clan(action.victim), dest=action.province
         )
-    if isinstance(action, Use) and g.tasks and g.tasks[0]["t"] in USE_LABEL:
-        task = str(g.tasks[0]["t"])
-        return Reason(f"rising_sun.label.use.{task}", USE_LABEL[task])
     if isinstance(action, Decline) and g.tasks and g.tasks[0]["t"] in DECLINE_LABEL:
         task = str(g.tasks[0]["t"])
         return Reason(f"rising_sun.label.decline.{task}", DECLINE_LABEL[task])
@@ -447,6 +441,20 @@ USE_LABEL = {
     "poets": "Imperial Poets: gain VP for every figure killed in this battle",
     "serpent": "Path of the Serpent: charge the route's coins",
 }
+
+
+def _step_label(g: G, action: RSAction) -> Reason | None:
+    """The labels of the clan choice, the tiles' order and the ``use`` steps."""
+    if isinstance(action, Clan):
+        return clan_label(action.clan)
+    if isinstance(action, Order):
+        names = ", ".join(m.capitalize() for m in action.tiles)
+        text = f"Put back {names} (top first)"
+        return Reason("rising_sun.label.order", text, tiles=list(action.tiles))
+    if isinstance(action, Use) and g.tasks and g.tasks[0]["t"] in USE_LABEL:
+        task = str(g.tasks[0]["t"])
+        return Reason(f"rising_sun.label.use.{task}", USE_LABEL[task])
+    return None
 
 
 def clan_label(cid: str) -> Reason:
