@@ -18,7 +18,7 @@ from bot.app import TenkaBot, make_bot
 from bot.config import DEFAULT_DATABASE, Config
 from bot.demo import run_demo
 from bot.invite import invite_url
-from bot.store import StoreError, is_postgres
+from bot.store import StoreError, is_postgres, open_store
 from bot.store.copy import copy_store
 
 NO_TOKEN = """\
@@ -44,9 +44,15 @@ def _logging(level: str) -> None:
 
 
 async def _run(config: Config) -> None:
-    async with make_bot(config) as bot:
-        assert config.token is not None
-        await bot.start(config.token)
+    # the database first: one that cannot be used (unreachable, read-only, not a Tenka
+    # database) is named in one sentence before Discord is contacted
+    store = await open_store(config.database, wait_s=config.database_wait_s)
+    try:
+        async with make_bot(config, store=store) as bot:
+            assert config.token is not None
+            await bot.start(config.token)
+    finally:
+        await store.close()
 
 
 async def _sync(config: Config, guild: int | None) -> None:
@@ -134,8 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(_run(config))
-    except StoreError as err:  # found at start, named in one sentence
-        print(err, file=sys.stderr)
+    except StoreError as err:  # found at start, named in one sentence of the log
+        logging.getLogger("tenka").error("%s", err)
         return 2
     return 0
 

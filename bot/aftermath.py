@@ -19,7 +19,7 @@ from bot.text import t
 from bot.timers import Timers
 from bot.unit import Unit
 from games.ai import player_for
-from games.base import Event, State
+from games.base import Event, Seat, State
 from games.rng import derive_seed
 
 log = logging.getLogger(__name__)
@@ -70,8 +70,10 @@ class Aftermath:
             reader=reader,
         )
         if quiet_user is not None:
-            private = tuple(p for p in result.private if p.user_id != quiet_user)
-            result = replace(result, private=private)
+            due = {loaded.user_at(s) for s in newly_due(loaded, before)}
+            if quiet_user not in due:  # a choice that became due is news even to them
+                private = tuple(p for p in result.private if p.user_id != quiet_user)
+                result = replace(result, private=private)
         await self.timers.schedule(loaded)
         return result
 
@@ -140,15 +142,15 @@ class Aftermath:
             )
             post = await self._with_digest(loaded, post, before, described)
             acting = loaded.game.to_act(loaded.state)
-            mid_turn = before is not None and len(acting) == 1
+            due = newly_due(loaded, before)
+            mid_turn = before is not None and len(acting) == 1 and not due
             mid_turn = mid_turn and acting == loaded.game.to_act(before) and not finished
-            ping = () if mid_turn else post.ping
+            ping = () if mid_turn else post.ping  # a ping is a new message, never an edit
             if before is not None and not started and ping:
                 # ping a seat once, when its choice becomes due: in a simultaneous phase
                 # another seat's confirmation pings nobody again
-                joined = acting - loaded.game.to_act(before)
-                due = {loaded.user_at(p) for p in joined}
-                ping = tuple(u for u in ping if u in due)
+                users = {loaded.user_at(p) for p in due}
+                ping = tuple(u for u in ping if u in users)
             if mid_turn:
                 # the edited message keeps what this turn told before (a reveal, a battle)
                 (actor,) = tuple(acting)
@@ -185,8 +187,9 @@ class Aftermath:
             try:
                 action = await asyncio.to_thread(player.choose, loaded.game, state, seat)
                 loaded, new_events = await self.unit.play(loaded, seat, None, [action])
-            except Exception:  # keep what was committed; the seat's deadline will retry
+            except Exception:  # keep what was committed; a timer lets the seat try again
                 log.exception("AI seat %s failed in game %s", seat, loaded.row.id)
+                await self.timers.retry_ai(loaded.row.id)
                 break
             events.extend(new_events)
             count += 1
@@ -219,6 +222,22 @@ class Aftermath:
     async def dm_locale(self, loaded: Loaded, user_id: int) -> str:
         """The catalogue of a DM to ``user_id`` outside their own interaction."""
         return reader_locale(await self.store.user_settings(user_id), loaded.locale)
+
+
+def newly_due(loaded: Loaded, before: State | None) -> set[Seat]:
+    """The seats whose choice became due with this change: every seat to act at a start,
+    else those who joined the seats to act and those still to act whose choice is another
+    one now (the last to confirm a simultaneous pick who is also the first to play)."""
+    game, after = loaded.game, loaded.state
+    acting = game.to_act(after)
+    if before is None:
+        return set(acting)
+    was = game.to_act(before)
+    return {
+        s
+        for s in acting
+        if s not in was or presenter.form_key(game, before, s) != presenter.form_key(game, after, s)
+    }
 
 
 def _fit(parts: list[str], limit: int = 2000, *, title: bool = False) -> str:

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
 from bot.delivery import Publisher
-from bot.edge import Runner, report_error
+from bot.edge import Runner, begin, report_error
 from bot.results import BrokenGame, ServiceError
 from bot.scheduler import Dispatcher
 from bot.service import Service
@@ -40,11 +40,15 @@ def point_at(config: Config) -> None:
 class TenkaTree(app_commands.CommandTree["TenkaBot"]):
     """Maps every command error to one user sentence (Red's ``RedTree.on_error``)."""
 
+    async def interaction_check(self, interaction: discord.Interaction[TenkaBot], /) -> bool:
+        begin(interaction)  # runs in the command's own task, before it
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction[TenkaBot], error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
-        await report_error(interaction, original)
+        await report_error(interaction, original, getattr(interaction.client, "publisher", None))
 
 
 class TenkaBot(commands.Bot):

@@ -9,6 +9,7 @@ sentence. Items import no delivery code; they speak to the :class:`~bot.ctx.Ctx`
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any, ClassVar, Literal, cast
 
@@ -16,8 +17,9 @@ import discord
 
 from bot.ctx import Ctx, RunsItems
 from bot.forms import FormView
-from bot.results import LobbyResult, NotSeated
+from bot.results import LobbyResult, NotSeated, ServiceError
 from bot.text import BUTTON_LABEL, MODAL_TITLE, SELECT_LABEL, fit, t
+from games.base import GameError
 
 # Button labels are catalogue keys ("button.join"…): a public message's buttons speak the
 # game's language, an ephemeral one's the reader's.
@@ -277,7 +279,7 @@ class FormSelect(
         result, fresh = await ctx.service.answer(
             self.game_id, ctx.user_id, self.key, {spec.name: answer}, final=False, locale=ctx.locale
         )
-        await ctx.edit(content=form_text(fresh, ctx.locale), view=form_view(fresh))
+        await _edit_form(ctx, self.game_id, form_text(fresh, ctx.locale), form_view(fresh))
         await ctx.deliver(result)
         if ctx.late:  # the answer is in; say so rather than let a missing board mislead
             await ctx.reply(t("reply.done", ctx.locale))
@@ -338,10 +340,12 @@ class FormButton(
         result, fresh = await ctx.service.answer(
             self.game_id, ctx.user_id, self.key, answers, final=True, locale=ctx.locale
         )
-        chosen = form.summary() if self.op == "c" else answers_text(form, answers)
+        chosen = "; ".join(form.chosen()) if self.op == "c" else answers_text(form, answers)
         done = t("form.confirmed", ctx.locale, chosen=chosen)
+        if result.reply:  # others of a simultaneous choice have still to confirm
+            done = f"{done} {result.reply}"
         text = done if fresh is None else f"{done}\n\n{form_text(fresh, ctx.locale)}"
-        await ctx.edit(content=text[:2000], view=form_view(fresh))
+        await _edit_form(ctx, self.game_id, text[:2000], form_view(fresh))
         await ctx.deliver(result)
         if ctx.late:  # the answer is in; say so rather than let a missing board mislead
             await ctx.reply(t("reply.done", ctx.locale))
@@ -370,6 +374,16 @@ def amounts_modal(form: FormView, field: int) -> discord.ui.Modal:
             )
         )
     return modal
+
+
+async def _edit_form(ctx: Ctx, game_id: int, content: str, view: discord.ui.View | None) -> None:
+    """Update the form's message; a hand picture on it is drawn again, so that it never
+    shows a choice that is over (the opening pick's "0 of 5 chosen" after Confirm)."""
+    message, picture = ctx.interaction.message, None
+    if message is not None and message.attachments:
+        with contextlib.suppress(GameError, ServiceError):  # no hand: the text alone
+            picture = (await ctx.service.hand(game_id, ctx.user_id, ctx.locale)).image
+    await ctx.edit(content=content, view=view, attachment=picture)
 
 
 async def _form_gone(ctx: Ctx, form: FormView | None) -> None:

@@ -3,22 +3,44 @@ taking back a confirmed move (every other player approves)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot import presenter
+from bot import presenter, rewind
 from bot.aftermath import Aftermath
-from bot.history import replay_step
 from bot.loaded import Loaded
 from bot.results import NotAllowed, NotSeated, Post, Result, Stale
 from bot.store import AlreadySeated, Conflict
 from bot.text import t
 from bot.timers import Timers
-from bot.unit import Unit
+from bot.unit import Unit, wrote
 from games import engine
 from games.base import Event, Seat
 
 ABSENT_FALLBACK_HOURS = 72.0  # when a game sends no reminders
+VOTE_LISTS = ("pause_votes", "resume_votes", "abandon_votes")  # yes-voters of a plain vote
+PROPOSALS = ("takeback", "clock_vote")  # a request with its proposer ("by") and its yes
+
+
+def without_voter(settings: Mapping[str, Any], user_id: int) -> dict[str, Any]:
+    """The settings changes that take ``user_id``'s part out of every pending vote and
+    approval (pause, resume, abandon, takeback, clock): votes belong to the seats as they
+    are now, so a replaced player's yes is dropped and their own proposal lapses."""
+    changes: dict[str, Any] = {}
+    for key in VOTE_LISTS:
+        votes = settings.get(key) or []
+        if user_id in votes:
+            changes[key] = [u for u in votes if u != user_id] or None
+    for key in PROPOSALS:
+        request = settings.get(key)
+        if not request:
+            continue
+        if request.get("by") == user_id:
+            changes[key] = None
+        elif user_id in request.get("yes", []):
+            changes[key] = {**request, "yes": [u for u in request["yes"] if u != user_id]}
+    return changes
 
 
 class Council:
@@ -61,9 +83,9 @@ class Council:
                 )
             except AlreadySeated:
                 raise NotAllowed("err.already_plays") from None
-            request = loaded.row.settings.get("takeback")
-            if request and request.get("by") == old_user:  # a request lapses with its seat
-                await self.store.update_settings(game_id, {"takeback": None})
+            lapsed = without_voter(loaded.row.settings, old_user)
+            if lapsed:  # the seat's votes were its old holder's: they leave with them
+                await self.store.update_settings(game_id, lapsed)
             if new_user is not None and new_name:
                 names = dict(loaded.row.settings.get("names", {}))
                 names[str(new_user)] = new_name
@@ -117,7 +139,7 @@ class Council:
             if not mine or mine[-1].text == engine.RESIGN:
                 raise NotAllowed("err.no_takeback")
             to_version = mine[-1].seq
-            await self._check_undoable(loaded, to_version, actions)
+            await self._check_undoable(loaded, seat, user_id, to_version)
             others = sorted(
                 s.user_id for s in loaded.seats if s.user_id is not None and s.user_id != user_id
             )
@@ -149,18 +171,14 @@ class Council:
             reply = t("takeback.sent", locale)
             return Result(presenter.summary(loaded), public=(post,), reply=reply)
 
-    async def _check_undoable(self, loaded: Loaded, to_version: int, actions: list[Any]) -> None:
-        """The takeback rule for every game: a takeback may not undo anyone's resignation
-        (a resignation is final) and may not undo an action that showed someone hidden
-        information (a draw from a hidden pile: whoever drew would know what comes next)."""
-        undone = [a for a in actions if a.seq >= to_version]
-        if any(a.text == engine.RESIGN for a in undone):
-            raise NotAllowed("err.takeback_resigned")
-        state = await self.unit.state_at(loaded, to_version)
-        for action in undone:
-            state, events = replay_step(loaded.game, state, action.seat, action.text)
-            if any(e.audience is not None for e in events):
-                raise NotAllowed("err.takeback_hidden")
+    async def _check_undoable(
+        self, loaded: Loaded, seat: Seat, user_id: int, to_version: int
+    ) -> None:
+        """The rule of :mod:`bot.rewind` over the actions a takeback would remove."""
+        undone = await self.unit.undone(loaded, to_version)
+        key = rewind.refusal(undone, seat, user_id, own=False)
+        if key is not None:
+            raise NotAllowed(key)
 
     async def vote_takeback(
         self, game_id: int, user_id: int, version: int, yes: bool, locale: str = "en"
@@ -199,6 +217,7 @@ class Council:
             )
         except Conflict:
             raise Stale("err.stale") from None
+        wrote(game_id)  # the takeback is in, whatever fails from here
         await self.store.update_settings(game_id, {"takeback": None})
         before = loaded.state
         loaded = await self.unit.load(game_id)

@@ -34,8 +34,11 @@ class Ctx(Protocol):
         """Answer privately (ephemeral)."""
         ...
 
-    async def edit(self, *, content: str, view: discord.ui.View | None) -> None:
-        """Update the message the pressed component sits on."""
+    async def edit(
+        self, *, content: str, view: discord.ui.View | None, attachment: Attachment | None = None
+    ) -> None:
+        """Update the message the pressed component sits on (``attachment`` replaces its
+        picture; without one the picture stays)."""
         ...
 
     async def start_game(self, game_id: int) -> None:

@@ -32,6 +32,7 @@ def to_file(attachment: Attachment) -> discord.File:
 
 
 INVALID_WEBHOOK_TOKEN = 50027  # Discord's code for an expired interaction token
+ACKNOWLEDGED = 40060  # the interaction was answered already (an earlier delivery of it)
 
 
 async def reply(
@@ -50,7 +51,16 @@ async def reply(
         kwargs["view"] = view
     try:
         if not interaction.response.is_done():
-            await interaction.response.send_message(**kwargs)
+            try:
+                await interaction.response.send_message(**kwargs)
+            except discord.HTTPException as err:
+                if err.code != ACKNOWLEDGED:
+                    raise
+                # Discord delivered this interaction twice and the first delivery answered
+                # it: the answer is a follow-up (with a fresh file: the first one was read)
+                if attachment is not None:
+                    kwargs["file"] = to_file(attachment)
+                await interaction.followup.send(**kwargs)
         else:
             await interaction.followup.send(**kwargs)
     except discord.NotFound:

@@ -14,16 +14,17 @@ import logging
 import re
 import secrets
 import sqlite3
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot import delivery
+from bot import delivery, unit
 from bot.components import MODAL_ID, TenkaItem, form_text, form_view
 from bot.i18n import catalogue_for_locale, locale_for
-from bot.results import Attachment, GameSummary, Result, ServiceError
+from bot.results import AlreadyPlayed, Attachment, GameSummary, Result, ServiceError
 from bot.service import Service
 from bot.store import Busy, Unavailable
 from bot.text import has, t
@@ -70,13 +71,71 @@ def error_text(error: BaseException, locale: str) -> str:
     return t("err.internal", locale, error_id=ident)
 
 
-async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+def begin(interaction: discord.Interaction[Any]) -> unit.Receipt:
+    """Open the receipt of an interaction (its task's): what it commits is keyed by its
+    id, so Discord delivering it again (after a gateway resume) plays nothing twice."""
+    return unit.begin(f"i{interaction.id}")
+
+
+async def report_error(
+    interaction: discord.Interaction[Any],
+    error: BaseException,
+    publisher: Publisher | None = None,
+) -> None:
+    """Answer a failed interaction with one true sentence (see :func:`answer_for`)."""
     locale = await _error_locale(interaction)
-    text = error_text(error, locale)
+    text = await answer_for(interaction, error, locale, publisher)
+    if text is None:
+        return
     try:
         await delivery.reply(interaction, text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not report an error to the user", exc_info=True)
+
+
+async def answer_for(
+    interaction: discord.Interaction[Any],
+    error: BaseException,
+    locale: str,
+    publisher: Publisher | None,
+) -> str | None:
+    """The sentence for ``error``, decided by one question: is the move in the log?
+
+    When it is, whatever failed after the commit (a timer, a setting, the publisher, the
+    reply itself), the player is told their move is in and what the game owes is sent
+    again later. An interaction Discord delivered again (its first delivery already
+    acknowledged it) is "already played" once its move is in the log; before that its
+    first delivery is still at work and answers it (``None``: say nothing)."""
+    current = unit.receipt()
+    if isinstance(error, discord.HTTPException) and error.code == delivery.ACKNOWLEDGED:
+        if await _in_log(current, publisher) is None:
+            log.info("interaction %s delivered again while it runs", interaction.id)
+            return None
+        return t("err.already_played", locale)
+    text = error_text(error, locale)
+    changed = [] if current is None or isinstance(error, AlreadyPlayed) else current.games
+    if not changed and isinstance(error, Unavailable):  # the commit's answer may be lost
+        found = await _in_log(current, publisher)
+        changed = [] if found is None else [found]
+    if not changed:
+        return text
+    log.warning("interaction %s failed after its change was saved", interaction.id)
+    for game_id in dict.fromkeys(changed):
+        if publisher is not None:
+            publisher.retry_later(game_id)  # the board it owes follows
+    return t("err.after_commit", locale)
+
+
+async def _in_log(current: unit.Receipt | None, publisher: Publisher | None) -> int | None:
+    """The game whose log holds the action this request produced, if the log can say."""
+    if current is None or current.origin is None or publisher is None:
+        return None
+    try:
+        found = await publisher.service.store.played(current.origin)
+    except Exception:
+        log.info("could not ask the log whether %s was played", current.origin)
+        return None
+    return None if found is None else found[0]
 
 
 async def _error_locale(interaction: discord.Interaction[Any]) -> str:
@@ -114,11 +173,18 @@ class Context:
             content = f"{content}\n{t('reply.board_follows', self.locale)}"
         await delivery.reply(self.interaction, content, view=view, attachment=attachment)
 
-    async def edit(self, *, content: str, view: discord.ui.View | None) -> None:
+    async def edit(
+        self, *, content: str, view: discord.ui.View | None, attachment: Attachment | None = None
+    ) -> None:
         """Update the message a deferred component sits on; a failure here must not stop
         the delivery of what was already committed."""
         try:
-            await self.interaction.edit_original_response(content=content[:2000], view=view)
+            if attachment is None:
+                await self.interaction.edit_original_response(content=content[:2000], view=view)
+            else:
+                await self.interaction.edit_original_response(
+                    content=content[:2000], view=view, attachments=[delivery.to_file(attachment)]
+                )
         except discord.HTTPException:
             log.info("could not update the message of interaction %s", self.interaction.id)
 
@@ -138,6 +204,7 @@ class Runner:
         return Context(self.service, self.publisher, interaction, interaction.user.id, locale)
 
     async def run_item(self, item: Any, interaction: discord.Interaction[Any]) -> None:
+        begin(interaction)
         try:
             assert isinstance(item, TenkaItem)
             deferral = item.deferral()
@@ -147,7 +214,7 @@ class Runner:
                 await interaction.response.defer()
             await item.run(await self.context(interaction))
         except Exception as err:
-            await report_error(interaction, err)
+            await report_error(interaction, err, self.publisher)
 
     async def on_modal(self, interaction: discord.Interaction[Any]) -> None:
         """A form's amounts modal was submitted (matched by custom id, restart-safe)."""
@@ -155,6 +222,7 @@ class Runner:
         match = MODAL_ID.match(str(data.get("custom_id", "")))
         if match is None:
             return
+        begin(interaction)
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             ctx = await self.context(interaction)
@@ -177,7 +245,7 @@ class Runner:
             await ctx.deliver(result)
             await ctx.reply(form_text(fresh, ctx.locale), view=form_view(fresh))
         except Exception as err:
-            await report_error(interaction, err)
+            await report_error(interaction, err, self.publisher)
 
 
 def _boxes(boxes: tuple[tuple[str, str, int, int, int], ...]) -> list[Box]:
@@ -199,21 +267,19 @@ async def deliver_and_reply(
 
 
 async def start_game(ctx: Context, game_id: int) -> None:
-    """Start a lobby: a thread per game (the channel itself where threads aren't allowed)."""
+    """Start a lobby: a thread per game (the channel itself where threads aren't allowed),
+    opened before the start commits and saved with it (see :meth:`bot.lobby.Lobby.start`)."""
     interaction, service = ctx.interaction, ctx.service
-    result = await service.start(game_id, ctx.user_id)
+    result = await service.start(game_id, ctx.user_id, thread=partial(open_thread, ctx))
     game = result.game
-    thread_id = await open_thread(ctx, game)
-    if thread_id is not None:
-        await service.set_messages(game_id, thread_id=thread_id)
-        game = await service.game(game_id)
-    await ctx.deliver(replace(result, game=game))
+    await ctx.deliver(result)
     where = f"<#{game.where}>"
     if interaction.message is not None:
+        lobby = await service.lobby.lobby(game_id)  # as it stands now: no "can start"
         started = t("lobby.started", game.locale, where=where)  # the lobby is public
         try:
             await interaction.message.edit(
-                content=f"{interaction.message.content}\n\n{started}",
+                content=f"{lobby.text}\n\n{started}",
                 view=None,
                 allowed_mentions=discord.AllowedMentions.none(),
             )

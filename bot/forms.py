@@ -60,7 +60,11 @@ class FormView:
     answers: Mapping[str, Any]
 
     def summary(self) -> str:
-        """What has been chosen so far, one line per field."""
+        """What has been chosen so far, one line per field, under its heading."""
+        return "\n".join([t("form.so_far", self.locale), *self.chosen()])
+
+    def chosen(self) -> list[str]:
+        """What has been chosen, one line per field (``**label**: choices``)."""
         lines = []
         for f in self.fields:
             if f.kind == "amounts":
@@ -69,7 +73,7 @@ class FormView:
                 labels = dict((v, label) for label, v in f.options)
                 shown = ", ".join(labels.get(v, v) for v in f.selected) or "—"
             lines.append(f"**{f.label}**: {shown}")
-        return "\n".join([t("form.so_far", self.locale), *lines])
+        return lines
 
 
 def expand(values: Sequence[str]) -> list[str]:

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import games
 from bot import presenter
 from bot.aftermath import Aftermath
 from bot.i18n import catalogue_for_locale
-from bot.results import LobbyResult, NotAllowed, NotSeated, Result, Stale
+from bot.results import GameSummary, LobbyResult, NotAllowed, NotSeated, Result, Stale
 from bot.store import AlreadySeated, Conflict, LobbyFull
 from bot.unit import Unit
 from games.base import resolve_options as resolve_game_options
 from games.rng import Rng, derive_seed
+
+OpenThread = Callable[[GameSummary], Awaitable[int | None]]  # the game's thread, if any
 
 
 class Lobby:
@@ -121,8 +123,13 @@ class Lobby:
                 raise NotAllowed("err.full") from None
             return await self.lobby(game_id)
 
-    async def start(self, game_id: int, user_id: int | None) -> Result:
-        """Fix the seating (random from the seed), set up the game, let AI seats open."""
+    async def start(
+        self, game_id: int, user_id: int | None, *, thread: OpenThread | None = None
+    ) -> Result:
+        """Fix the seating (random from the seed), set up the game, let AI seats open.
+        ``thread`` opens the game's thread once the start is allowed; its id is saved with
+        the start itself, so whatever publishes a started game (the start-up catch-up
+        included) never finds it without its thread."""
         async with self.unit.hold(game_id, "lobby") as loaded:
             if user_id is not None and user_id != loaded.row.creator_id:
                 raise NotAllowed("err.host_only_start")
@@ -135,12 +142,13 @@ class Lobby:
             state = loaded.game.setup(
                 count, loaded.row.options, derive_seed(loaded.row.seed, "setup")
             )
+            thread_id = None if thread is None else await thread(presenter.summary(loaded))
             try:
                 await self.store.start_game(
                     game_id,
                     order=[(s.user_id, s.ai) for s in order],
                     state=loaded.game.dump_state(state),
-                    thread_id=None,
+                    thread_id=thread_id,
                     now=self.clock(),
                 )
             except Conflict:

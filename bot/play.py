@@ -11,14 +11,14 @@ from dataclasses import replace
 from typing import Any
 
 from bot import forms as form_views
-from bot import presenter
+from bot import presenter, rewind
 from bot.aftermath import MAX_AI_CHAIN, Aftermath
 from bot.loaded import Loaded, new_turn
 from bot.results import NotAllowed, Post, Result, Stale
 from bot.store import NewAction
 from bot.text import has, played, t
 from bot.timers import Timers
-from bot.unit import Unit
+from bot.unit import Unit, wrote
 from games import engine, words
 from games import forms as game_forms
 from games.ai import player_for
@@ -132,6 +132,10 @@ class Play:
             if not loaded.game.can_undo(loaded.state, seat):
                 raise NotAllowed("err.nothing_to_undo")
             version = loaded.row.version
+            steps = await self.unit.undone(loaded, version - 1)
+            refused = rewind.refusal(steps, seat, user_id, own=True)
+            if refused is not None:
+                raise NotAllowed(refused)
             previous = await self.unit.state_at(loaded, version - 1)
             await self.store.rollback(
                 game_id,
@@ -141,6 +145,7 @@ class Play:
                 now=self.unit.clock(),
                 keep_turn_clock=True,
             )
+            wrote(game_id)  # the undo is in, whatever fails from here
             before = loaded.state
             loaded = await self.unit.reload(loaded)
             undone = Event("undo", {}, seat=seat)
@@ -164,22 +169,28 @@ class Play:
         """Vote to abandon; the game ends when every human player has voted."""
         async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
-            votes = set(await self.store.add_vote(game_id, "abandon_votes", user_id))
-            humans = loaded.humans
+            humans = loaded.humans  # a vote counts only from a seat's holder now
+            votes = set(await self.store.add_vote(game_id, "abandon_votes", user_id)) & humans
             if votes >= humans:
                 players = len(loaded.seats)
                 outcome = Outcome(Termination.ABANDONED, frozenset(), (1,) * players)
                 await self.store.set_status(
                     game_id, "abandoned", outcome=outcome.to_json(), now=self.unit.clock()
                 )
+                wrote(game_id)
                 loaded = await self.unit.reload(loaded)
                 await self.timers.schedule(loaded)
                 reason = t("end.termination.abandoned", loaded.locale)
                 post = Post(t("end.line", loaded.locale, reason=reason))
                 return Result(presenter.summary(loaded), public=(post,), finished=True)
-            missing = [loaded.name_of(u) for u in sorted(humans - votes)]
-            reply = t("abandon.vote", locale, names=", ".join(missing))
-            return Result(presenter.summary(loaded), reply=reply)
+            missing = sorted(humans - votes)
+            reply = t("abandon.vote", locale, names=", ".join(map(loaded.name_of, missing)))
+            awaited = " ".join(f"<@{u}>" for u in missing)
+            text = t("abandon.request", loaded.locale, mention=f"<@{user_id}>", missing=awaited)
+            # the players are pinged when the vote opens; a later vote only says who is left
+            ping = tuple(missing) if votes == {user_id} else ()
+            post = Post(text, ping=ping, board=False)
+            return Result(presenter.summary(loaded), public=(post,), reply=reply)
 
     # --- forms ------------------------------------------------------------------------
 
@@ -220,6 +231,8 @@ class Play:
             if final and not form.live:
                 await self._save_draft(loaded, seat, None, {})
             fresh = await self.unit.load(game_id)
+            if final and _others_choosing(loaded, fresh, seat):
+                result = replace(result, reply=t("form.others_choosing", locale))
             return result, presenter.form_view(fresh, seat, locale)
 
     async def _save_draft(
@@ -286,6 +299,14 @@ class Play:
 def _check_version(loaded: Loaded, expected: int | None) -> None:
     if expected is not None and expected != loaded.row.version:
         raise Stale("err.stale")
+
+
+def _others_choosing(before: Loaded, after: Loaded, seat: Seat) -> bool:
+    """Whether other seats of the same simultaneous choice have still to confirm theirs
+    (then the game goes on when everyone has chosen; a one-person choice goes on now)."""
+    game = after.game
+    waiting = (game.to_act(before.state) & game.to_act(after.state)) - {seat}
+    return any(game.form(after.state, s) is not None for s in waiting)
 
 
 def _current_form(loaded: Loaded, seat: Seat, form_key: str) -> Form:

@@ -6,40 +6,24 @@ post can never carry a secret its audience may not see.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import json
-import logging
-import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import renderer
 from bot import forms as form_views
+from bot import pictures
 from bot.i18n import game_locale
 from bot.loaded import Loaded, mention, seat_name
-from bot.results import Attachment, GameSummary, Post, PrivatePost, SeatInfo
+from bot.pictures import ALT_MAX, alt_summary, in_render_thread
+from bot.results import GameSummary, Post, PrivatePost, SeatInfo
 from bot.store import GameRow, SeatRow
 from bot.text import BUTTON_LABEL, CHOICE_NAME, describe_event, describe_outcome, fit, say, t
 from games import engine
-from games.base import Event, Game, Outcome, Seat, State
+from games.base import Event, Game, Seat, State
 
-T = TypeVar("T")
-log = logging.getLogger(__name__)
-
-# FreeType faces are not thread-safe: every picture is drawn on one worker thread, which
-# also keeps rendering off the event loop.
-RENDER_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tenka-render")
-
-
-async def in_render_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(RENDER_POOL, functools.partial(fn, *args, **kwargs))
-
-
-__all__ = ["mention", "seat_name"]
+__all__ = ["ALT_MAX", "alt_summary", "in_render_thread", "mention", "seat_name"]
 
 
 def summary(loaded: Loaded) -> GameSummary:
@@ -160,54 +144,11 @@ palette (``/settings me palette:``) colours only their own views: hand, DMs, ``/
 board`` and ``/hand`` replies, and the result card shown to them."""
 
 
-def _render_board(
-    game_key: str, view: Any, names: Sequence[str], palette: str = "default", locale: str = "en"
-) -> Attachment | None:
-    if not renderer.has_board(game_key):
-        return None
-    data = renderer.render_board(game_key, view, names=tuple(names), palette=palette, locale=locale)
-    description = renderer.alt_text(game_key, view, names=tuple(names), locale=locale)
-    return Attachment(f"{game_key}-board.png", data, alt_summary(description, locale))
-
-
-ALT_MAX = 1000  # Discord cuts an attachment's description at 1,024 characters
-
-
-def alt_summary(text: str, locale: str = "en", limit: int = ALT_MAX) -> str:
-    """An alt text within ``limit`` characters: whole lines (then whole sentences) while
-    they fit, then where the rest is (``/board text:true``), never a word cut in two."""
-    text = text.strip()
-    if len(text) <= limit:
-        return text
-    more = t("board.alt_more", locale)
-    room = limit - len(more) - 1
-    kept: list[str] = []
-    for piece in re.split(r"(?<=[.\n])\s*", text):
-        if sum(len(k) + 1 for k in kept) + len(piece) > room:
-            break
-        kept.append(piece)
-    head = " ".join(k for k in kept if k) or fit(text, room)
-    return f"{head} {more}"
-
-
 def board_words(loaded: Loaded, locale: str) -> str:
     """The whole public board in words, in ``locale``."""
     view = loaded.game.view(loaded.state, None)
-    return _board_as_text(loaded.game.key, view, loaded.names(), locale, limit=None)
-
-
-def _render_detail(
-    game_key: str, view: Any, names: Sequence[str], palette: str = "default", locale: str = "en"
-) -> Attachment | None:
-    """The enlarged region of the last move, for a board too dense to read whole on a
-    phone (``None`` for every other board)."""
-    data = renderer.render_detail(
-        game_key, view, names=tuple(names), palette=palette, locale=locale
-    )
-    if data is None:
-        return None
-    description = renderer.alt_text(game_key, view, names=tuple(names), locale=locale)
-    return Attachment(f"{game_key}-detail.png", data, alt_summary(description, locale))
+    sight = pictures.Sight(loaded.row.id, loaded.game.key, view, tuple(loaded.names()), locale)
+    return pictures.board_as_text(sight, limit=None)
 
 
 async def board_post(
@@ -243,33 +184,15 @@ async def board_post(
         controls = _controls(loaded)
         choices = _quick_choices(loaded, locale)
     view = game.view(state, viewer)
-    picture_names = loaded.names()  # pictures follow the game, whoever asks
-    image = None
-    if render:
-        try:
-            image = await in_render_thread(
-                _render_board, game.key, view, picture_names, palette, locale
-            )
-        except Exception:  # a board that cannot be drawn is posted as text, never lost
-            log.exception("could not draw the board of game %s", loaded.row.id)
-            lines.append(_board_as_text(game.key, view, picture_names, locale))
-    extra: tuple[Attachment, ...] = ()
-    if image is not None:
-        try:
-            detail = await in_render_thread(
-                _render_detail, game.key, view, picture_names, palette, locale
-            )
-            extra = () if detail is None else (detail,)
-        except Exception:  # the whole board is posted already
-            log.exception("could not draw the detail of game %s", loaded.row.id)
+    # pictures name the seats as the game does, whoever asks
+    sight = pictures.Sight(loaded.row.id, game.key, view, tuple(loaded.names()), locale, palette)
+    image, words = await pictures.board(sight) if render else (None, ())
+    lines.extend(words)
+    detail = None if image is None else await pictures.detail(sight)  # words: the board's
+    card = None
     if outcome is not None and render:
-        try:
-            card = await in_render_thread(
-                _render_result, game, outcome, picture_names, locale, palette
-            )
-            extra = (*extra, card)
-        except Exception:  # the scores are in the text already
-            log.exception("could not draw the result card of game %s", loaded.row.id)
+        card = await pictures.result_card(sight, game, outcome)
+    extra = tuple(a for a in (detail, card) if a is not None)
     return Post(
         text="\n".join(lines),
         image=image,
@@ -280,29 +203,6 @@ async def board_post(
         extra=extra,
         stamp=loaded.row.revision,
     )
-
-
-def _board_as_text(
-    key: str, view: Any, names: Sequence[str], locale: str, limit: int | None = 1500
-) -> str:
-    try:
-        text = renderer.alt_text(key, view, names=tuple(names), locale=locale)
-        return text if limit is None else alt_summary(text, locale, limit)
-    except Exception:
-        log.exception("could not describe the board of a %s game either", key)
-        return t("board.no_picture", locale)
-
-
-def _render_result(
-    game: Game, outcome: Outcome, names: Sequence[str], locale: str = "en", palette: str = "default"
-) -> Attachment:
-    """The end-of-game card: ranks, scores and the per-game breakdown (in ``locale``, in
-    the reader's ``palette`` when it is shown to one reader)."""
-    data = renderer.render_result(
-        game.key, game.title, outcome, names=tuple(names), locale=locale, palette=palette
-    )
-    alt = renderer.result_alt_text(game.key, game.title, outcome, names=tuple(names), locale=locale)
-    return Attachment(f"{game.key}-result.png", data, alt_summary(alt, locale))
 
 
 QUICK_CHOICES = 5  # one row of buttons
@@ -366,7 +266,7 @@ async def private_posts(
         if (
             before is not None
             and _same(game.hand(before, seat.position), now_hand)
-            and _form_key(game, before, seat.position) == _form_key(game, state, seat.position)
+            and form_key(game, before, seat.position) == form_key(game, state, seat.position)
         ):
             continue  # nothing new in private: same hand, same form (or none)
         locale = locales.get(seat.user_id, loaded.locale)
@@ -377,7 +277,7 @@ async def private_posts(
     return tuple(posts)
 
 
-def _form_key(game: Game, state: State, seat: Seat) -> str | None:
+def form_key(game: Game, state: State, seat: Seat) -> str | None:
     """The key of the seat's current secret form, ``None`` without one."""
     form = game.form(state, seat)
     return None if form is None else form.key
@@ -404,29 +304,18 @@ async def hand_post(
     names = loaded.names()
     hand = game.hand(state, seat)
     where = t("hand.where", locale, title=game.title, game_id=loaded.row.id)
+    sight = pictures.Sight(loaded.row.id, game.key, view, tuple(names), locale, palette)
     if hand is None:
-        text = t("hand.public", locale, where=where)
-        image = (
-            await in_render_thread(_render_board, game.key, view, names, palette, locale)
-            if render
-            else None
+        image, words = await pictures.board(sight) if render else (None, ())
+        return PrivatePost(
+            user_id, "\n".join((t("hand.public", locale, where=where), *words)), image
         )
-        return PrivatePost(user_id, text, image)
     form = form_view(loaded, seat, locale)
     text = f"{where}\n{form.prompt}" if form is not None else t("hand.private", locale, where=where)
-    image = None
+    image, words = None, ()
     if render and renderer.has_hand(game.key):
-        data = await in_render_thread(
-            renderer.render_hand,
-            game.key,
-            view,
-            names=tuple(names),
-            palette=palette,
-            locale=locale,
-        )
-        description = renderer.hand_alt_text(game.key, view, names=tuple(names), locale=locale)
-        image = Attachment(f"{game.key}-hand.png", data, alt_summary(description, locale))
-    return PrivatePost(user_id, text, image, form)
+        image, words = await pictures.hand(sight)
+    return PrivatePost(user_id, "\n".join((text, *words)), image, form)
 
 
 def status_text(loaded: Loaded, locale: str = "en") -> str:

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import replace
 
 import games
 import renderer
-from bot import presenter, rulebook
+from bot import pictures, presenter, rulebook
 from bot.aftermath import Aftermath
 from bot.history import History, replay_step
 from bot.i18n import DEFAULT_CATALOGUE
+from bot.loaded import Loaded
 from bot.results import (
     Attachment,
     BrokenGame,
@@ -236,35 +238,36 @@ class Reading:
         loaded = await self.unit.load(game_id)
         if loaded.row.status not in ("finished", "abandoned") or loaded.state is None:
             raise NotAllowed("err.reveal_too_early")
-        names = tuple(loaded.names())
-        views = [
-            (seat.position, loaded.game.view(loaded.state, seat.position))
-            for seat in loaded.seats
-            if seat.position is not None
-            and loaded.game.hand(loaded.state, seat.position) is not None
-            and renderer.has_hand(loaded.game.key)
-        ]
-
-        def draw() -> list[Attachment]:
-            key, locale = loaded.game.key, loaded.locale
-            return [
-                Attachment(
-                    f"hand-{position + 1}.png",
-                    renderer.render_hand(key, view, names=names, locale=locale),
-                    renderer.hand_alt_text(key, view, names=names, locale=locale)[:1024],
-                )
-                for position, view in views
-            ]
-
-        images = await presenter.in_render_thread(draw)
+        hands = await self._revealed_hands(loaded)
+        images = [image for image in hands if image is not None]
         state = json.dumps(loaded.game.dump_state(loaded.state), indent=1, sort_keys=True)
         locale = loaded.locale
         dump = Attachment("final-state.json", state.encode(), t("reveal.alt", locale))
         text = t("reveal.text", locale, game_id=game_id)
+        if len(images) < len(hands):  # a hand that cannot be drawn: the final state holds it
+            text = f"{text}\n{t('reveal.no_pictures', locale)}"
         post = Post(
             text, image=images[0] if images else None, extra=(*images[1:], dump), board=False
         )
         return Result(presenter.summary(loaded), public=(post,))
+
+    async def _revealed_hands(self, loaded: Loaded) -> list[Attachment | None]:
+        """Every seat's hand as a picture, ``None`` for one that cannot be drawn."""
+        game, names, key = loaded.game, tuple(loaded.names()), loaded.game.key
+        images: list[Attachment | None] = []
+        for seat in loaded.seats:
+            position = seat.position
+            if position is None or game.hand(loaded.state, position) is None:
+                continue
+            if not renderer.has_hand(key):
+                continue
+            view = game.view(loaded.state, position)
+            sight = pictures.Sight(loaded.row.id, key, view, names, loaded.locale)
+            image, _ = await pictures.hand(sight)
+            images.append(
+                image if image is None else replace(image, filename=f"hand-{position + 1}.png")
+            )
+        return images
 
     async def replay_frames(self, game_id: int) -> list[bytes]:
         """The public board after every change of turn, from the first to the last."""
@@ -319,6 +322,9 @@ class Reading:
         for action in actions:
             state, new = replay_step(loaded.game, state, action.seat, action.text)
             events.extend(new)
+        # What stopped the posts (a store error after the commit) may have stopped the
+        # turn's timers too: they are brought up to date (idempotent) before the posts.
+        await self.aftermath.timers.schedule(loaded)
         # Nothing delivered yet (the start's own posts were lost): every hand and secret
         # form is owed, as at the start, not only those that changed since it.
         return await self.aftermath.posts(

@@ -141,3 +141,7 @@ class BrokenGame(ServiceError):
 
 class Stale(ServiceError):
     """Someone else moved first; nothing was changed."""
+
+
+class AlreadyPlayed(ServiceError):
+    """The same request (a Discord interaction delivered again) is already in the log."""

@@ -28,7 +28,7 @@ from bot.council import Council
 from bot.forms import FormView
 from bot.history import History
 from bot.loaded import Loaded
-from bot.lobby import Lobby
+from bot.lobby import Lobby, OpenThread
 from bot.play import Play
 from bot.prefs import Prefs
 from bot.reading import Reading
@@ -167,8 +167,10 @@ class Service:
     async def add_ai(self, game_id: int, user_id: int) -> LobbyResult:
         return await self.lobby.add_ai(game_id, user_id)
 
-    async def start(self, game_id: int, user_id: int | None) -> Result:
-        return await self.lobby.start(game_id, user_id)
+    async def start(
+        self, game_id: int, user_id: int | None, *, thread: OpenThread | None = None
+    ) -> Result:
+        return await self.lobby.start(game_id, user_id, thread=thread)
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.lobby.set_messages(game_id, **ids)

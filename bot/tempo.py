@@ -19,7 +19,7 @@ from bot.results import BrokenGame, NotAllowed, Post, PrivatePost, Result, Stale
 from bot.scheduler import parse_quiet_hours, quiet_until, zone
 from bot.store import Timer
 from bot.text import t
-from bot.timers import DEADLINE, DEFAULTS, HOUR, REMIND, Timers
+from bot.timers import AI_RETRY, DEADLINE, DEFAULTS, HOUR, REMIND, Timers
 from bot.unit import Unit
 from games.base import GameError
 
@@ -74,6 +74,11 @@ class Tempo:
             return None
         except GameError:  # gone or over: the timer has nothing left to do
             return None
+        if timer.kind == AI_RETRY:  # an AI seat's move failed to save: it tries again
+            if loaded.row.settings.get("paused"):  # (not while paused: later)
+                await self.timers.retry_ai(loaded.row.id)
+                return None
+            return await self.play.run_ai_turns(loaded.row.id)
         if loaded.row.settings.get("paused"):
             return None
         seat, turn = int(timer.payload["seat"]), timer.payload.get("turn")
@@ -170,8 +175,8 @@ class Tempo:
             loaded.seat_of(user_id)
             if loaded.row.settings.get("paused"):
                 raise NotAllowed("err.already_paused")
-            votes = set(await self.store.add_vote(game_id, "pause_votes", user_id))
-            humans = {s.user_id for s in loaded.seats if s.user_id is not None}
+            humans = loaded.humans  # a vote counts only from a seat's holder now
+            votes = set(await self.store.add_vote(game_id, "pause_votes", user_id)) & humans
             summary = presenter.summary(loaded)
             if votes < humans:
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
@@ -189,8 +194,8 @@ class Tempo:
             if not loaded.row.settings.get("paused"):
                 raise NotAllowed("err.not_paused")
             # resuming takes the same agreement as pausing: every human player
-            votes = set(await self.store.add_vote(game_id, "resume_votes", user_id))
             humans = loaded.humans
+            votes = set(await self.store.add_vote(game_id, "resume_votes", user_id)) & humans
             if votes < humans:
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
                 text = t("resume.request", loaded.locale, mention=f"<@{user_id}>", missing=missing)
@@ -310,7 +315,7 @@ class Tempo:
                 return Result(
                     summary, public=(Post(text, board=False),), reply=t("reply.done", locale)
                 )
-            agreed = set(vote["yes"]) | {user_id}
+            agreed = (set(vote["yes"]) | {user_id}) & loaded.humans
             if agreed < loaded.humans:
                 await self.store.update_settings(
                     game_id, {"clock_vote": {**vote, "yes": sorted(agreed)}}

@@ -10,7 +10,9 @@ Settings, most specific first: the game's own (``/game clock``), the server's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.loaded import Loaded
@@ -23,7 +25,9 @@ DEFAULTS: dict[str, Any] = {
     "deadline_hours": 0.0,  # 0 = no deadline
     "vacation_hours": 72.0,  # per player and game
 }
-REMIND, DEADLINE = "remind", "deadline"
+REMIND, DEADLINE, AI_RETRY = "remind", "deadline", "ai"
+AI_BACKOFF_S = (10.0, 60.0, 300.0, 1800.0)  # then every 30 minutes
+log = logging.getLogger(__name__)
 
 
 class Timers:
@@ -31,6 +35,8 @@ class Timers:
         self.store = store
         self.clock = clock
         self.poke: Callable[[], None] = lambda: None  # the dispatcher's wake-up, set by the bot
+        self._waiting: set[asyncio.Task[None]] = set()  # retries not yet written down
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests simulate it
 
     async def setting(self, loaded: Loaded, name: str) -> Any:
         if name in loaded.row.settings:
@@ -114,3 +120,32 @@ class Timers:
         """When the current turn's clock started (pauses and downtime push it later)."""
         started = loaded.row.turn_started_at or self.clock()
         return max(started, float(loaded.row.settings.get("resumed_at", 0.0)))
+
+    # --- AI seats -----------------------------------------------------------------------
+
+    async def retry_ai(self, game_id: int) -> None:
+        """An AI seat's move could not be saved: let it try again after 10 s, 1 min,
+        5 min, then every 30 min (an ``ai`` timer, whatever the deadline setting; one per
+        game, the attempt counted on from the one it replaces). When even the timer cannot
+        be written (the database is down), this process writes it later itself."""
+        try:
+            earlier = [t for t in await self.store.timers_for_game(game_id) if t.kind == AI_RETRY]
+            attempt = max((int(t.payload.get("attempt", 0)) + 1 for t in earlier), default=0)
+            await self.store.delete_timers(game_id, AI_RETRY)
+            await self.store.add_timer(
+                due_at=self.clock() + AI_BACKOFF_S[min(attempt, len(AI_BACKOFF_S) - 1)],
+                kind=AI_RETRY,
+                game_id=game_id,
+                payload={"attempt": attempt},
+            )
+        except Exception:
+            log.warning("game %s: the AI's retry cannot be saved yet; trying later", game_id)
+            task = asyncio.create_task(self._retry_ai_later(game_id), name=f"tenka-ai-{game_id}")
+            self._waiting.add(task)
+            task.add_done_callback(self._waiting.discard)
+            return
+        self.poke()
+
+    async def _retry_ai_later(self, game_id: int) -> None:
+        await self.sleep(AI_BACKOFF_S[0])
+        await self.retry_ai(game_id)

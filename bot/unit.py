@@ -5,27 +5,76 @@ it, checks its phase, and turns a lost race at commit (``Conflict``, another pro
 there first) into the player's "the game moved on" (``Stale``). Inside, ``commit`` appends
 actions with the version check; everything after a move (AI answers, posts, timers) is
 done by :class:`bot.aftermath.Aftermath`, once, for every command.
+
+A request (a Discord interaction) opens a :class:`Receipt` with :func:`begin`: the first
+action it commits carries the request's ``origin`` into the log (a second delivery of
+the same request is answered "already played" and writes nothing), and the receipt
+records every commit, so that whatever fails afterwards the answer says what is true:
+the move is in.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import games
 from bot.loaded import Loaded, new_turn
-from bot.results import BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
-from bot.store import ActionRow, Conflict, NewAction, Store
+from bot.results import AlreadyPlayed, BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
+from bot.rewind import Undone
+from bot.store import ActionRow, Conflict, Duplicate, GameRow, NewAction, NotFound, Store
 from games import engine
 from games.base import Event, Game, Seat, State
 
 log = logging.getLogger(__name__)
 Phase = Literal["active", "lobby", "any"]
 LOCKS_KEPT = 256  # idle locks beyond this are pruned
+
+
+@dataclass
+class Receipt:
+    """One request's dealings with the log: its ``origin`` (the key a second delivery of
+    the same request is known by; ``None``: no key) and the games it changed."""
+
+    origin: str | None = None
+    games: list[int] = field(default_factory=list)  # a game's id per change written
+
+    def stamp(self, rows: Sequence[NewAction]) -> list[NewAction]:
+        """``rows`` with the origin on the first one, if this request committed nothing
+        yet (the AI's answers and later commits of the same request carry none)."""
+        if self.origin is None or self.games or not rows:
+            return list(rows)
+        return [replace(rows[0], origin=self.origin), *rows[1:]]
+
+
+_RECEIPT: contextvars.ContextVar[Receipt | None] = contextvars.ContextVar(
+    "tenka_receipt", default=None
+)
+
+
+def begin(origin: str | None) -> Receipt:
+    """Open the receipt of the request this task now serves (one task per interaction)."""
+    receipt = Receipt(origin)
+    _RECEIPT.set(receipt)
+    return receipt
+
+
+def receipt() -> Receipt | None:
+    """The receipt of the request this task serves, if one was opened."""
+    return _RECEIPT.get()
+
+
+def wrote(game_id: int) -> None:
+    """Record in the request's receipt that it changed a game (a move, an undo, a
+    takeback, a vote that ended the game): from now on its answer says so."""
+    current = _RECEIPT.get()
+    if current is not None:
+        current.games.append(game_id)
 
 
 class Unit:
@@ -36,6 +85,8 @@ class Unit:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._replays: dict[int, _Replay] = {}
+        self._checked: dict[int, int] = {}  # game -> the revision whose log was replayed
+        self._told: set[int] = set()  # games whose damaged log was logged already
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -72,7 +123,9 @@ class Unit:
         except Exception:  # a row that cannot be read is set aside; the others play on
             log.warning("game %s cannot be read; it is set aside", game_id, exc_info=True)
             raise BrokenGame("err.broken_game", game_id=game_id) from None
-        return Loaded(row, seats, game, state)
+        loaded = Loaded(row, seats, game, state)
+        await self._check_log(loaded)
+        return loaded
 
     async def active(self, game_id: int) -> Loaded:
         return check_phase(await self.load(game_id), "active")
@@ -93,8 +146,21 @@ class Unit:
         :class:`_Replay`), so a digest after every move replays a step once, not the
         ~25 steps since the snapshot each time."""
         game_id = loaded.row.id
-        seq, data = await self.store.snapshot_at_or_before(game_id, start)
+        try:
+            seq, data = await self.store.snapshot_at_or_before(game_id, start)
+        except (ValueError, NotFound) as error:  # its stored JSON does not parse, or it is gone
+            raise self._set_aside(game_id, error) from None
         rows = [a for a in await self.store.actions(game_id, since_seq=seq) if a.seq < end]
+        try:
+            return self._replay(loaded, seq, data, rows, start)
+        except Exception as error:  # a logged action (or the snapshot) no longer replays
+            raise self._set_aside(game_id, error) from None
+
+    def _replay(
+        self, loaded: Loaded, seq: int, data: Any, rows: list[ActionRow], start: int
+    ) -> tuple[State, list[tuple[ActionRow, list[Event]]]]:
+        """:meth:`walk` once the snapshot at ``seq`` and the ``rows`` since are read."""
+        game_id = loaded.row.id
         if any(row.seq != seq + i for i, row in enumerate(rows)):  # a log with a gap
             return _walk_plain(loaded.game, loaded.game.load_state(data), rows, start)
         memo = self._replays.pop(game_id, None)
@@ -110,6 +176,49 @@ class Unit:
         state = memo.states[min(start - seq, len(rows))]
         return state, [(row, memo.events[row.seq - seq]) for row in rows if row.seq >= start]
 
+    async def _check_log(self, loaded: Loaded) -> None:
+        """Replay the game's log since its last snapshot once per revision (and process),
+        so a damaged log sets the game aside (:class:`BrokenGame`) for every reader and
+        writer before anything is committed. The replay is :meth:`walk`'s own, kept for
+        the digests that follow, and this process's commits keep their revision checked."""
+        row = loaded.row
+        if loaded.state is None or self._checked.get(row.id) == row.revision:
+            return
+        await self.walk(loaded, row.version, row.version)
+        self._checked.pop(row.id, None)
+        self._checked[row.id] = row.revision  # the most recent last (pruned oldest first)
+        while len(self._checked) > CHECKS_KEPT:
+            del self._checked[next(iter(self._checked))]
+
+    def _checked_on(self, before: GameRow, after: GameRow) -> None:
+        """A checked log that this process's commit (``before`` to ``after``) extended by
+        actions it has just played stays checked, when no other write came between."""
+        if (
+            self._checked.get(before.id) == before.revision
+            and after.revision == before.revision + 1
+        ):
+            self._checked[before.id] = after.revision
+
+    def _set_aside(self, game_id: int, error: Exception) -> BrokenGame:
+        """The refusal for a game whose log does not replay, logged once per process."""
+        self._checked.pop(game_id, None)
+        if game_id not in self._told:
+            self._told.add(game_id)
+            log.warning(
+                "game %s cannot be read: its action log does not replay (%s: %s); it is set"
+                " aside and every other game plays on",
+                game_id,
+                type(error).__name__,
+                error,
+            )
+        return BrokenGame("err.broken_game", game_id=game_id)
+
+    async def undone(self, loaded: Loaded, to_version: int) -> list[Undone]:
+        """What rolling ``loaded`` back to ``to_version`` would remove, for the rule of
+        :mod:`bot.rewind`: each logged action since, with the events it made."""
+        _, steps = await self.walk(loaded, to_version, loaded.row.version)
+        return [Undone(row.seat, row.user_id, row.text, events) for row, events in steps]
+
     # --- changing ---------------------------------------------------------------------
 
     @asynccontextmanager
@@ -123,15 +232,30 @@ class Unit:
             loaded = check_phase(await self.load(game_id), phase)
             if not paused_ok and phase == "active" and loaded.row.settings.get("paused"):
                 raise NotAllowed("err.paused", game_id=game_id)
+            await self._check_new(game_id)
             try:
                 yield loaded
             except Conflict:
                 raise Stale("err.stale") from None
+            except Duplicate:
+                raise AlreadyPlayed("err.already_played", game_id=game_id) from None
+
+    async def _check_new(self, game_id: int) -> None:
+        """Refuse a request whose origin is already in a log (delivered again)."""
+        current = _RECEIPT.get()
+        if current is None or current.origin is None or current.games:
+            return
+        if await self.store.played(current.origin) is not None:
+            raise AlreadyPlayed("err.already_played", game_id=game_id)
 
     async def commit(
         self, loaded: Loaded, rows: Sequence[NewAction], state: State, before: State
     ) -> Loaded:
-        """Append ``rows`` (one or more actions of one command) in one transaction."""
+        """Append ``rows`` (one or more actions of one command) in one transaction; the
+        request's receipt records it."""
+        current = _RECEIPT.get()
+        if current is not None:
+            rows = current.stamp(rows)
         game = loaded.game
         outcome = game.outcome(state)
         common: dict[str, Any] = {
@@ -149,10 +273,13 @@ class Unit:
                 user_id=one.user_id,
                 text=one.text,
                 state=one.state,
+                origin=one.origin,
                 **common,
             )
         else:
             row = await self.store.append_actions(loaded.row.id, actions=list(rows), **common)
+        wrote(loaded.row.id)  # first: the move is in, whatever follows
+        self._checked_on(loaded.row, row)
         return Loaded(row, loaded.seats, game, state)
 
     async def play(
@@ -176,6 +303,7 @@ class Unit:
 
 
 REPLAYS_KEPT = 64  # games whose last replay is remembered
+CHECKS_KEPT = 4096  # games whose checked revision is remembered
 
 
 def replay_step(game: Game, state: State, seat: int, text: str) -> tuple[State, list[Event]]:

@@ -52,6 +52,7 @@ __all__ = [
     "Outcome",
     "Player",
     "Reason",
+    "Reveal",
     "Seat",
     "State",
     "Termination",
@@ -200,6 +201,22 @@ def ranks_from_scores(keys: Sequence[tuple[float, ...]]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
 
 
+class Reveal(enum.StrEnum):
+    """What an :class:`Event` made known that was hidden before (``Event.reveals``).
+
+    The service never takes back or undoes a step past a ``HIDDEN`` reveal (whoever saw it
+    would keep knowing it: the pile's next cards, the others' bids), nor past an ``OWN``
+    reveal of another seat than the one asking (it would learn that seat's secret)."""
+
+    HIDDEN = "hidden"
+    """Something no seat chose to show: a draw from a pile or a deck (to the drawer
+    only, or to everyone), a face-down stack's tile, several seats' sealed choices shown
+    together, a random order or result."""
+    OWN = "own"
+    """The acting seat's own secret, shown by its own choice: a card or a tile played from
+    its hand, one of the tiles it drew put on the table."""
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened, in structured form.
@@ -207,32 +224,44 @@ class Event:
     ``kind`` is namespaced by game (``"yokai.move"``); ``args`` holds plain JSON values
     the bot's message catalogue fills in. ``audience`` is ``None`` for a public event, else
     the seats allowed to see it (a private draw, a sealed bid).
+
+    ``reveals`` says what the event made known to its audience that was hidden from them
+    before (``None``: nothing; see :class:`Reveal`). Every game declares it on each event
+    that shows something hidden, its own mover's draw included; the service's takeback
+    rule (``bot.rewind``) reads nothing else, and a property test replays every takeback
+    it allows on a redeal of the hidden information (``tests/games/test_takeback.py``).
     """
 
     kind: str
     args: Mapping[str, JSON] = field(default_factory=dict)
     seat: Seat | None = None
     audience: frozenset[Seat] | None = None
+    reveals: Reveal | None = None
 
     def visible_to(self, seat: Seat | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
 
     def to_json(self) -> JSON:
-        return {
+        data = {
             "kind": self.kind,
             "args": dict(self.args),
             "seat": self.seat,
             "audience": None if self.audience is None else sorted(self.audience),
         }
+        if self.reveals is not None:
+            data["reveals"] = str(self.reveals)
+        return data
 
     @classmethod
     def from_json(cls, data: JSON) -> Event:
         audience = data.get("audience")
+        reveals = data.get("reveals")
         return cls(
             kind=data["kind"],
             args=dict(data.get("args", {})),
             seat=data.get("seat"),
             audience=None if audience is None else frozenset(audience),
+            reveals=None if reveals is None else Reveal(reveals),
         )
 
 
@@ -342,9 +371,11 @@ class Game(Protocol):
         ...
 
     def can_undo(self, state: State, seat: Seat) -> bool:
-        """Whether ``seat`` may take back its last action (a step of a turn it has not
-        confirmed, which revealed nothing hidden). The service undoes by rolling the action
-        log back one entry, so games keep no undo history in their state."""
+        """Whether ``seat`` has a step of a turn it has not confirmed to take back (the
+        board's Undo). The service undoes by rolling the action log back one entry, so
+        games keep no undo history in their state; it also refuses, whatever this says,
+        past a resignation, another seat's or user's action, or an event that ``reveals``
+        something (see :class:`Reveal` and ``bot/rewind.py``)."""
         ...
 
     def resign(self, state: State, seat: Seat) -> tuple[State, list[Event]]:

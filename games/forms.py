@@ -166,6 +166,27 @@ def _refuse(key: str, text: str, **params: Any) -> IllegalAction:
     return IllegalAction(Reason(key, text.format(**params), **params))
 
 
+# how many to pick, what amounts add up to: (key, text) for a range and for one number
+BOUNDS = {
+    "pick": (
+        ("forms.pick_count", "Choose between {low} and {high}."),
+        ("forms.pick_exact", "Choose {n}."),
+    ),
+    "total": (
+        ("forms.total_bounds", "The amounts must add up to between {low} and {high}."),
+        ("forms.total_exact", "The amounts must add up to {n}."),
+    ),
+}
+
+
+def _out_of_bounds(kind: str, low: int, high: int) -> IllegalAction:
+    """The refusal of a count outside ``low..high``: "Choose 5", not "between 5 and 5"."""
+    ranged, exact = BOUNDS[kind]
+    if low == high:
+        return _refuse(*exact, n=low)
+    return _refuse(*ranged, low=low, high=high)
+
+
 def check_field(form_field: Field, value: Any) -> Any:
     """``value`` as a well-formed answer of ``form_field`` (canonical type) or IllegalAction.
 
@@ -184,12 +205,7 @@ def check_field(form_field: Field, value: Any) -> Any:
                     "forms.too_often", "That choice can be taken at most {n} times.", n=allowed[v]
                 )
         if not form_field.min <= len(values) <= form_field.max:
-            raise _refuse(
-                "forms.pick_count",
-                "Choose between {low} and {high}.",
-                low=form_field.min,
-                high=form_field.max,
-            )
+            raise _out_of_bounds("pick", form_field.min, form_field.max)
         return values
     if isinstance(form_field, One):
         if not isinstance(value, str) or value not in {o.value for o in form_field.options}:
@@ -215,12 +231,7 @@ def check_field(form_field: Field, value: Any) -> Any:
         out[name] = amount
     total = sum(out.values())
     if not form_field.total_min <= total <= form_field.total_max:
-        raise _refuse(
-            "forms.total_bounds",
-            "The amounts must add up to between {low} and {high}.",
-            low=form_field.total_min,
-            high=form_field.total_max,
-        )
+        raise _out_of_bounds("total", form_field.total_min, form_field.total_max)
     return out
 
 

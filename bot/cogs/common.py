@@ -47,6 +47,8 @@ async def resolve_game(interaction: Interaction, game: str | None) -> GameSummar
         if interaction.guild_id is not None:
             if summary.guild_id not in (None, interaction.guild_id):
                 raise NoSuchGame("err.other_server", game_id=text)
+            if not may_read_here(interaction, summary):
+                raise NoSuchGame("err.read_elsewhere", game_id=text)
         elif interaction.user.id not in {s.user_id for s in summary.seats}:
             # From a DM only your own games: another server's game stays private to it.
             raise NoSuchGame("err.other_server", game_id=text)
@@ -54,6 +56,18 @@ async def resolve_game(interaction: Interaction, game: str | None) -> GameSummar
     if interaction.channel_id is None:
         raise NoSuchGame("err.which_game")
     return await service.find_game(interaction.channel_id, interaction.user.id)
+
+
+def may_read_here(interaction: Interaction, game: GameSummary) -> bool:
+    """A game is read where it is played: in its own channel or thread anyone there may
+    read it; elsewhere only its players and the server's managers (its channel may be
+    private, and its number is easy to guess)."""
+    if interaction.channel_id in (game.channel_id, game.thread_id):
+        return True
+    if interaction.user.id in {s.user_id for s in game.seats}:
+        return True
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
 
 
 async def game_autocomplete(

@@ -187,13 +187,12 @@ async def abandon(interaction: Interaction, game: str | None = None) -> None:
     summary = await resolve_game(interaction, game)
     locale = await locale_for(interaction)
     result = await interaction.client.service.abandon(summary.game_id, interaction.user.id, locale)
-    if result.public:
-        await deliver_and_reply(
-            interaction,
-            interaction.client.publisher,
-            result,
-            result.reply or t("reply.abandoned", locale),
-        )
+    await deliver_and_reply(
+        interaction,
+        interaction.client.publisher,
+        result,
+        result.reply or t("reply.abandoned", locale),
+    )
 
 
 @app_commands.command(name="list", description="Games open or running in this channel")

@@ -109,6 +109,7 @@ class CommonStore:
         user_id: int | None,
         text: str,
         state: Any,
+        origin: str | None = None,
         status: str = "active",
         outcome: Mapping[str, Any] | None = None,
         now: float | None = None,
@@ -122,7 +123,7 @@ class CommonStore:
         return await self.append_actions(
             game_id,
             expected_version=expected_version,
-            actions=[NewAction(seat, user_id, text, state)],
+            actions=[NewAction(seat, user_id, text, state, origin)],
             status=status,
             outcome=outcome,
             now=now,

@@ -136,6 +136,17 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
         ALTER TABLE games ADD COLUMN board_revision INTEGER;
         """,
     ),
+    (
+        5,
+        """
+        -- what asked for an action (a Discord interaction's id, a confirmed form's key):
+        -- a second delivery of the same request is found here and answered "already
+        -- played", and the unique index refuses to write it twice (number 4 is the
+        -- outbox's revision, another branch)
+        ALTER TABLE actions ADD COLUMN origin TEXT;
+        CREATE UNIQUE INDEX actions_origin ON actions (origin) WHERE origin IS NOT NULL;
+        """,
+    ),
 ]
 
 LATEST_VERSION: Final = MIGRATIONS[-1][0]

@@ -53,6 +53,11 @@ class Unavailable(StoreError):
     by the call that failed, and a later call reconnects by itself."""
 
 
+class Duplicate(StoreError):
+    """The interaction (or form answer) that asks for this write already produced an
+    action of the log (its ``origin``): nothing was written a second time."""
+
+
 class Busy(Unavailable):
     """Every database connection stayed in use past the wait (the pool is exhausted)."""
 
@@ -120,6 +125,9 @@ class NewAction:
     user_id: int | None
     text: str
     state: Any
+    # what asked for it (a Discord interaction, a form answer): at most one action of the
+    # log has a given origin, so a second delivery of the same request writes nothing
+    origin: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +261,7 @@ class Store(Protocol):
         user_id: int | None,
         text: str,
         state: Any,
+        origin: str | None = None,
         status: str = "active",
         outcome: Mapping[str, Any] | None = None,
         now: float | None = None,
@@ -273,6 +282,7 @@ class Store(Protocol):
         self, game_id: int, since_seq: int = 0, limit: int | None = None
     ) -> list[ActionRow]: ...
     async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]: ...
+    async def played(self, origin: str) -> tuple[int, int] | None: ...
     async def rollback(
         self,
         game_id: int,

@@ -51,16 +51,19 @@ from bot.store.pg_pool import Pool
 from bot.store.postgres_base import (
     UNREACHABLE,
     check_room,
+    clash,
     describe,
     fetch_game,
     fetch_seats,
     game_of,
     lobby_game,
+    migrate_writable,
     require_game,
+    retry_broken,
     split_url,
 )
 from bot.store.postgres_misc import MiscMixin
-from bot.store.postgres_schema import migrate, schema_version
+from bot.store.postgres_schema import schema_version
 
 log = logging.getLogger("tenka.store")
 T = TypeVar("T")
@@ -81,12 +84,14 @@ _MOVE_GAME: Final = f"""WITH g AS (
     WHERE id = $1 AND version = $2 AND status = 'active'
     RETURNING {_G_RETURNING}
 )"""
-# several actions: $9 seats, $10 user ids, $11 texts, $12 snapshot seqs, $13 their states
+# several actions: $9 seats, $10 user ids, $11 texts, $12 snapshot seqs, $13 their states,
+# $14 origins
 _APPEND: Final = f"""
 {_MOVE_GAME}, log AS (
-    INSERT INTO actions ({ACTION_COLUMNS})
-    SELECT $1, $2 + (n - 1)::int, seat, user_id, text, $7
-    FROM unnest($9::int[], $10::bigint[], $11::text[]) WITH ORDINALITY AS a(seat, user_id, text, n)
+    INSERT INTO actions ({ACTION_COLUMNS}, origin)
+    SELECT $1, $2 + (n - 1)::int, seat, user_id, text, $7, origin
+    FROM unnest($9::int[], $10::bigint[], $11::text[], $14::text[])
+        WITH ORDINALITY AS a(seat, user_id, text, origin, n)
     WHERE EXISTS (SELECT 1 FROM g)
 ), acted AS (
     UPDATE seats SET last_acted_seq = last.seq
@@ -104,10 +109,10 @@ _APPEND: Final = f"""
 SELECT * FROM g
 """
 # one action (almost every move): scalars, no arrays to build, unnest and group;
-# $2 is the action's seq, $9 seat, $10 user id, $11 text, $12 whether to snapshot
+# $2 is the action's seq, $9 seat, $10 user id, $11 text, $12 whether to snapshot, $13 origin
 _APPEND_ONE: Final = f"""
 {_MOVE_GAME}, log AS (
-    INSERT INTO actions ({ACTION_COLUMNS}) SELECT $1, $2, $9, $10, $11, $7 FROM g
+    INSERT INTO actions ({ACTION_COLUMNS}, origin) SELECT $1, $2, $9, $10, $11, $7, $13 FROM g
 ), acted AS (
     UPDATE seats SET last_acted_seq = $2 FROM g
     WHERE seats.game_id = $1 AND seats.position = $9
@@ -120,6 +125,7 @@ SELECT * FROM g
 """
 
 
+@retry_broken  # a connection a stopped server left broken is discarded, the call run again
 class PostgresStore(MiscMixin):
     """The store on a PostgreSQL database; build it with :meth:`open`."""
 
@@ -159,8 +165,7 @@ class PostgresStore(MiscMixin):
             ) from None
         store = cls(pool, url, snapshot_every, options["pool_timeout"])
         try:
-            async with store._conn() as conn:
-                await migrate(conn)
+            await migrate_writable(store, where)
         except BaseException:
             await store.close()
             raise
@@ -384,6 +389,7 @@ class PostgresStore(MiscMixin):
             sql, args = _APPEND_ONE, (
                 game_id, expected_version, expected_version + 1, state_json, status,
                 outcome_json, at, turn_changed, one.seat, one.user_id, one.text, bool(snapshots),
+                one.origin,
             )  # fmt: skip
         else:
             sql, args = _APPEND, (
@@ -391,14 +397,13 @@ class PostgresStore(MiscMixin):
                 outcome_json, at, turn_changed, [a.seat for a in actions],
                 [a.user_id for a in actions], [a.text for a in actions],
                 [seq for seq, _ in snapshots], [state for _, state in snapshots],
+                [a.origin for a in actions],
             )  # fmt: skip
         async with self._conn() as conn:
             try:
                 row = await conn.fetchrow(sql, *args)
-            except asyncpg.UniqueViolationError as err:  # (game_id, seq): someone moved first
-                raise Conflict(
-                    f"action {expected_version} of game {game_id} already exists"
-                ) from err
+            except asyncpg.UniqueViolationError as err:
+                raise clash(err, game_id, expected_version, actions[0].origin) from err
             if row is not None:
                 return codec.game_row(cast(Sequence[Any], row), actions[-1].state)
             game = await require_game(conn, game_id)

@@ -15,10 +15,14 @@ after the server is back works. A pool that stays exhausted past ``pool_timeout`
 
 from __future__ import annotations
 
+import contextvars
+import functools
+import inspect
 import logging
-from collections.abc import AsyncIterator, Sequence
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Final, cast
+from typing import Any, Final, ParamSpec, TypeVar, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
@@ -27,17 +31,23 @@ from bot.store import codec
 from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
 from bot.store.models import (
     Busy,
+    Conflict,
+    Duplicate,
     GameRow,
     LobbyFull,
     NotFound,
     NotInLobby,
     SeatRow,
+    Store,
     StoreError,
     Unavailable,
 )
 from bot.store.pg_pool import Conn, Exhausted, Pool
+from bot.store.postgres_schema import migrate
 
 log = logging.getLogger("tenka.store")
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 # our own URL options, taken out before asyncpg sees the URL (it would pass any unknown
@@ -86,7 +96,66 @@ def describe(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
+# asyncpg's words for a connection that cannot start an operation: its protocol was left
+# mid-operation (a server stopped while it answered). asyncpg refuses before it sends
+# anything, so the call wrote nothing and may run again on another connection.
+BROKEN: Final = re.compile(
+    r"cannot switch to state|another operation is in progress|protocol is in the \"failed\""
+)
+
+
+_RETRYING: contextvars.ContextVar[bool] = contextvars.ContextVar("tenka_retrying", default=False)
+
+
+class Broken(Unavailable):
+    """The pooled connection was unusable; it is discarded and nothing was sent."""
+
+
+def broken(err: BaseException) -> bool:
+    kinds = (asyncpg.InternalClientError, asyncpg.InterfaceError)
+    return isinstance(err, kinds) and BROKEN.search(str(err)) is not None
+
+
+def once_more(call: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """``call`` again, once, when its connection was :class:`Broken` (safe for every
+    store call: nothing was sent, and a transaction dies with its connection)."""
+
+    @functools.wraps(call)
+    async def retried(*args: P.args, **kwargs: P.kwargs) -> T:
+        if _RETRYING.get():  # a store call inside another: the outer one retries
+            return await call(*args, **kwargs)
+        token = _RETRYING.set(True)
+        try:
+            try:
+                return await call(*args, **kwargs)
+            except Broken:
+                log.warning("%s met a broken connection; trying once more", call.__name__)
+                return await call(*args, **kwargs)
+        finally:
+            _RETRYING.reset(token)
+
+    return retried
+
+
+C = TypeVar("C", bound=type)
+# every call of the protocol (``close`` aside) runs once more on a broken connection
+STORE_CALLS: Final = tuple(
+    name
+    for name, member in vars(Store).items()
+    if inspect.iscoroutinefunction(member) and name != "close"
+)
+
+
+def retry_broken(cls: C) -> C:
+    """The store class with :func:`once_more` around each of its :data:`STORE_CALLS`."""
+    for name in STORE_CALLS:
+        setattr(cls, name, once_more(getattr(cls, name)))
+    return cls
+
+
 def unavailable(err: BaseException) -> Unavailable:
+    if broken(err):
+        return Broken(f"A database connection was broken ({err}); it was discarded.")
     if isinstance(err, Exhausted):
         return Busy(
             "Every database connection stayed busy too long (the pool is exhausted);"
@@ -96,6 +165,29 @@ def unavailable(err: BaseException) -> Unavailable:
         f"The database cannot be reached right now ({type(err).__name__}: {err});"
         " nothing was half written, and the bot reconnects by itself when it is back."
     )
+
+
+def clash(
+    err: asyncpg.UniqueViolationError, game_id: int, seq: int, origin: str | None
+) -> StoreError:
+    """A move's unique key refused: the same request again (its origin), or someone
+    else's action at ``seq`` first (``(game_id, seq)``)."""
+    if err.constraint_name == "actions_origin":
+        return Duplicate(f"game {game_id}: {origin} was already played")
+    return Conflict(f"action {seq} of game {game_id} already exists")
+
+
+async def migrate_writable(store: PostgresBase, where: str) -> None:
+    """Apply pending migrations; a read-only session (``default_transaction_read_only``,
+    a standby) is a sentence: migrating writes its schema table even when up to date."""
+    try:
+        async with store._conn() as conn:
+            await migrate(conn)
+    except asyncpg.ReadOnlySQLTransactionError as err:
+        raise StoreError(
+            f"The database {where} is read-only ({err}): the bot must be able to write to"
+            " it (default_transaction_read_only, a standby server?)."
+        ) from None
 
 
 async def fetch_game(conn: Conn, game_id: int, lock: bool = False) -> GameRow | None:
@@ -177,7 +269,10 @@ class PostgresBase(CommonStore):
         except UNREACHABLE as err:
             log.warning("database unreachable: %s: %s", type(err).__name__, err)
             raise unavailable(err) from None
-        except Exception:
+        except Exception as err:
+            if broken(err):  # never back to the pool: every later call would fail too
+                log.warning("discarding a broken database connection: %s", err)
+                raise unavailable(err) from None
             clean = True  # the server answered with an error; release checks the rest
             raise
         finally:  # a cancelled call (BaseException) leaves clean False: the connection closes

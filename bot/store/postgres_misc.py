@@ -8,6 +8,8 @@ from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final, cast
 
+import asyncpg
+
 from bot.store import codec
 from bot.store.codec import dumps, loads
 from bot.store.common import G_COLUMNS, SEAT_COLUMNS, SEATS_ORDER, SETTINGS_TABLES, TIMER_COLUMNS
@@ -242,7 +244,7 @@ class MiscMixin(PostgresBase):
         try:
             try:
                 await conn.execute("SELECT pg_advisory_lock($1, $2)", PUBLISH_LOCK, key)
-            except UNREACHABLE as err:
+            except (*UNREACHABLE, asyncpg.InternalClientError) as err:  # broken: named too
                 raise unavailable(err) from None
             yield
             with contextlib.suppress(*UNREACHABLE):
@@ -250,6 +252,12 @@ class MiscMixin(PostgresBase):
                 unlocked = True
         finally:
             self.pool.release(conn, clean=unlocked)
+
+    async def played(self, origin: str) -> tuple[int, int] | None:
+        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
+        async with self._conn() as conn:
+            row = await conn.fetchrow("SELECT game_id, seq FROM actions WHERE origin = $1", origin)
+        return None if row is None else (int(row[0]), int(row[1]))
 
     async def claim_board(self, game_id: int, revision: int) -> bool:
         sql = (

@@ -124,6 +124,13 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
         ALTER TABLE games ADD COLUMN board_revision INTEGER;
         """,
     ),
+    (
+        5,
+        """
+        ALTER TABLE actions ADD COLUMN origin TEXT;
+        CREATE UNIQUE INDEX actions_origin ON actions (origin) WHERE origin IS NOT NULL;
+        """,
+    ),
 ]
 
 assert MIGRATIONS[-1][0] == LATEST_VERSION, "PostgreSQL and SQLite schemas must be numbered alike"

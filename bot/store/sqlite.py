@@ -74,7 +74,13 @@ class SqliteStore(ActionsMixin, MiscMixin):
     async def open(cls, path: str, *, snapshot_every: int = 50) -> SqliteStore:
         """Connect, set the pragmas and apply pending migrations."""
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:  # a folder the bot may not write to
+                raise StoreError(
+                    f"The folder of the database {path} cannot be created ({err.strerror}):"
+                    " point TENKA_DATABASE at a place the bot may write to."
+                ) from None
         # isolation_level=None: no implicit transactions; every BEGIN here is explicit
         try:
             db = await aiosqlite.connect(path, isolation_level=None, timeout=5.0)

@@ -13,6 +13,7 @@ from bot.store.models import (
     ActionRow,
     AlreadySeated,
     Conflict,
+    Duplicate,
     GameRow,
     NewAction,
     NotFound,
@@ -58,12 +59,16 @@ def insert_actions(
 ) -> None:
     """Append log rows; the ``actions_last_acted`` trigger updates each seat's last seq."""
     rows = [
-        (game_id, first_seq + i, action.seat, action.user_id, action.text, now)
+        (game_id, first_seq + i, action.seat, action.user_id, action.text, now, action.origin)
         for i, action in enumerate(actions)
     ]
+    sql = f"INSERT INTO actions ({ACTION_COLUMNS}, origin) VALUES (?, ?, ?, ?, ?, ?, ?)"
     try:
-        conn.executemany(f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", rows)
-    except sqlite3.IntegrityError as err:  # the (game_id, seq) key: someone moved first
+        conn.executemany(sql, rows)
+    except sqlite3.IntegrityError as err:
+        if "actions.origin" in str(err):  # the same request, delivered again
+            raise Duplicate(f"game {game_id}: {actions[0].origin} was already played") from err
+        # the (game_id, seq) key: someone moved first
         raise Conflict(f"action {first_seq} of game {game_id} already exists") from err
 
 
@@ -132,6 +137,12 @@ class ActionsMixin(SqliteBase):
             sql += " LIMIT ?"
             params += (limit,)
         return await self._one(lambda conn: [ActionRow(*row) for row in conn.execute(sql, params)])
+
+    async def played(self, origin: str) -> tuple[int, int] | None:
+        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
+        sql = "SELECT game_id, seq FROM actions WHERE origin = ?"
+        row = await self._one(lambda conn: conn.execute(sql, (origin,)).fetchone())
+        return None if row is None else (int(row[0]), int(row[1]))
 
     async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
         """``(version, state)`` of the newest snapshot with ``version <= seq``.

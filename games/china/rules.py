@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from games.base import Event, Termination
+from games.base import Event, Reveal, Termination
 from games.china.board import Board, Region, board, load_data
 from games.china.scoring import final_scoring, make_outcome, region_counts, score_region
 from games.china.state import (
@@ -230,11 +230,16 @@ def _refill_face_up(state: ChinaState, events: list[Event]) -> None:
         state.face_up.append(card)
         revealed.append(card)
         if not state.pile:
-            events.append(Event("china.face_up_refilled", {"cards": revealed}))
+            events.append(_refilled(revealed))
             revealed = []
             _exhausted(state, events)
     if revealed:
-        events.append(Event("china.face_up_refilled", {"cards": revealed}))
+        events.append(_refilled(revealed))
+
+
+def _refilled(cards: list[str]) -> Event:
+    """New face-up cards from the top of the pile: everyone sees what was hidden."""
+    return Event("china.face_up_refilled", {"cards": cards}, reveals=Reveal.HIDDEN)
 
 
 def any_piece_placeable(state: ChinaState) -> bool:
@@ -320,7 +325,8 @@ def _apply_place(state: ChinaState, seat: int, action: Place, events: list[Event
         "emissaries": action.emissaries,
         "fortification": action.fortification,
     }
-    events.append(Event("china.place", {**record, "region_name": region.name}, seat=seat))
+    args = {**record, "region_name": region.name}
+    events.append(Event("china.place", args, seat=seat, reveals=Reveal.OWN))
     if (
         action.houses
         and not state.scored[region.index]
@@ -340,7 +346,13 @@ def _take(state: ChinaState, seat: int, source: str, events: list[Event]) -> str
         card = _pop_pile(state)
         events.append(Event("china.drew_pile", {}, seat=seat))
         events.append(
-            Event("china.drew_pile_card", {"card": card}, seat=seat, audience=frozenset({seat}))
+            Event(
+                "china.drew_pile_card",
+                {"card": card},
+                seat=seat,
+                audience=frozenset({seat}),
+                reveals=Reveal.HIDDEN,
+            )
         )
         if not state.pile:
             _exhausted(state, events)
@@ -363,7 +375,7 @@ def _apply_exchange(state: ChinaState, seat: int, action: Exchange, events: list
     state.hands[seat].remove(action.discard)
     state.discard.append(action.discard)
     record = {"seat": seat, "kind": "exchange", "discard": action.discard, "take": action.take}
-    events.append(Event("china.exchange", dict(record), seat=seat))
+    events.append(Event("china.exchange", dict(record), seat=seat, reveals=Reveal.OWN))
     _take(state, seat, action.take, events)
     state.last_turn = record
     end_turn(state, events)

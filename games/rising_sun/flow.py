@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Event
+from games.base import Event, Reveal
 from games.rising_sun import board, war
 from games.rising_sun.board import Events
 from games.rising_sun.clans import ring, seat_clans
@@ -81,7 +81,8 @@ def season_setup(g: G, task: dict[str, Any], events: Events) -> None:
     income = {s: d.clans[g.clans[s]].income for s in range(g.players) if g.active(s)}
     board.take_coins(g, income, events)
     g.phase = "tea"
-    events.append(Event("rising_sun.season", {"season": g.season, "war": list(g.war)}))
+    war = {"season": g.season, "war": list(g.war)}  # drawn from the shuffled War piles
+    events.append(Event("rising_sun.season", war, reveals=Reveal.HIDDEN))
     push(g, {"t": "tea_start"})
 
 
@@ -108,6 +109,9 @@ def mandate(g: G, task: dict[str, Any], events: Events) -> None:
     n = data().constants["mandate_draw"]
     g.drawn, g.deck = g.deck[:n], g.deck[n:]
     g.deck_known = [g.chooser, 0]
+    drawn = {"mandates": list(g.drawn)}
+    to = frozenset((g.chooser,))
+    events.append(Event("rising_sun.drawn", drawn, g.chooser, to, Reveal.HIDDEN))
     push(g, {"t": "choose"})
 
 

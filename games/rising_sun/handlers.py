@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Event
+from games.base import Event, Reveal
 from games.rising_sun import board, flow, war
 from games.rising_sun.board import Events
 from games.rising_sun.choices import decision_options, neighbours, richest, tea_targets
 from games.rising_sun.clans import choose, ring
-from games.rising_sun.data import data
+from games.rising_sun.data import BOXES, data
 from games.rising_sun.state import (
     HOSTAGE,
     RESERVE,
@@ -130,7 +130,8 @@ def on_choose(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
     g.played.append(action.mandate)
     g.played_by.append(seat)
     finish(g, task)
-    events.append(Event("rising_sun.mandate", {"mandate": action.mandate}, seat=seat))
+    played = {"mandate": action.mandate}  # one of the tiles only its chooser saw
+    events.append(Event("rising_sun.mandate", played, seat=seat, reveals=Reveal.OWN))
     if g.ally[seat] is not None and action.mandate != "betray":  # Honesty
         vp = g.count(seat, "honesty") * data().value("honesty", "vp")
         board.gain_vp(g, seat, vp, events, "honesty")
@@ -143,6 +144,9 @@ def on_reorder(g: G, seat: int, task: Task, action: RSAction, events: Events) ->
     assert isinstance(action, Order)
     g.deck[: len(action.tiles)] = list(action.tiles)
     finish(g, task)
+    order = {"tiles": list(action.tiles)}  # the chooser's secret: told to it alone
+    to = frozenset((seat,))
+    events.append(Event("rising_sun.order", order, seat, to, Reveal.OWN))
 
 
 def resolution(g: G, c: int, mandate: str) -> list[Task]:
@@ -374,7 +378,9 @@ def resolve_mercy(g: G, task: Task, spare: bool, events: Events) -> None:
 def on_bid(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     assert g.battle is not None
     if isinstance(action, Bid):
-        g.battle["bids"][str(seat)] = action.as_list()
+        g.battle["bids"][str(seat)] = bid = action.as_list()
+        sealed = dict(zip(BOXES, bid, strict=True))  # a secret step: its bidder alone sees it
+        events.append(Event("rising_sun.bid", sealed, seat=seat, audience=frozenset((seat,))))
     else:
         g.battle["confirmed"].append(seat)
         events.append(Event("rising_sun.bid_confirmed", {}, seat=seat))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Event
+from games.base import Event, Reveal
 from games.rising_sun import board
 from games.rising_sun.board import Events
 from games.rising_sun.data import BOXES, data
@@ -118,7 +118,7 @@ def reveal(g: G, events: Events) -> None:
     for s in battle["parts"]:
         if not g.active(s):
             battle["bids"][str(s)] = [0, 0, 0, 0]
-    events.append(Event("rising_sun.bids", {"bids": battle["bids"]}))
+    events.append(Event("rising_sun.bids", {"bids": battle["bids"]}, reveals=Reveal.HIDDEN))
 
 
 def best_bidder(g: G, box: int) -> int | None:

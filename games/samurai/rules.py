@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.base import Event, GameOver, IllegalAction
+from games.base import Event, GameOver, IllegalAction, Reveal
 from games.samurai.data import FIGURES, HAND_SIZE, TILES, sort_tiles
 from games.samurai.flow import (
     advance_turn,
@@ -179,7 +179,7 @@ def _apply_step(
         work.tiles[placed] = (seat, action.tile)
         normal = normal or not TILES[action.tile].fast
         args = {"tile": action.tile, "hex": action.hex, "value": TILES[action.tile].value}
-        events.append(Event("samurai.tile", args, seat))
+        events.append(Event("samurai.tile", args, seat, reveals=Reveal.OWN))
         touched: tuple[int, ...] = (placed,)
         resolve_after(state, work, placed)
     elif isinstance(action, TileSwap):
@@ -191,7 +191,7 @@ def _apply_step(
         work.tiles[placed] = moved
         normal = True
         args = {"tile": moved[1], "source": action.source, "target": action.target}
-        events.append(Event("samurai.tile_swap", args, seat))
+        events.append(Event("samurai.tile_swap", args, seat, reveals=Reveal.OWN))
         touched = (source, placed)
         resolve_after(state, work, placed)
     else:
@@ -199,7 +199,7 @@ def _apply_step(
         touched = _swap_figures(board.by_label, work, action)
         hand.remove("FS")
         args = {"first": list(action.first), "second": list(action.second)}
-        events.append(Event("samurai.figure_swap", args, seat))
+        events.append(Event("samurai.figure_swap", args, seat, reveals=Reveal.OWN))
     events.extend(work.events)
     hands = list(state.hands)
     hands[seat] = tuple(hand)
@@ -239,7 +239,9 @@ def _end_turn(state: SamuraiState, seat: int, events: list[Event]) -> SamuraiSta
     args = {"drew": count, "hand": len(hands[seat]), "pile": len(piles[seat])}
     events.append(Event("samurai.end_turn", args, seat))
     if count:
-        events.append(Event("samurai.draw", {"tiles": list(drawn)}, seat, frozenset((seat,))))
+        drawn_tiles = {"tiles": list(drawn)}
+        private = frozenset((seat,))
+        events.append(Event("samurai.draw", drawn_tiles, seat, private, Reveal.HIDDEN))
     state = replace(
         state,
         hands=tuple(hands),

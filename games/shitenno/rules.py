@@ -19,11 +19,12 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from operator import itemgetter
 from typing import overload
 
-from games.base import Event
+from games.base import Event, Reveal
 from games.shitenno.data import (
     ALL_CARD_CODES,
     EFFECTS,
@@ -319,6 +320,7 @@ def apply(
     state: ShitennoState, seat: int, action: ShitennoAction
 ) -> tuple[ShitennoState, list[Event]]:
     """The successor of a legal ``action``."""
+    before = state
     text = notation(action)
     events: list[Event] = []
     province: str | None = None
@@ -387,7 +389,7 @@ def apply(
         state = evolve(state, hands=tuple(hands), bonus=tuple(bonus))
         events.append(_event("draw", seat))
         events.append(
-            Event("shitenno.drawn", {"cards": list(drawn)}, seat, audience=frozenset((seat,)))
+            Event("shitenno.drawn", {"cards": list(drawn)}, seat, frozenset((seat,)), Reveal.HIDDEN)
         )
     elif isinstance(action, Flip):
         i = PROVINCE_INDEX[action.province]
@@ -403,11 +405,19 @@ def apply(
         events.append(_event("end", seat))
         state = next_turn(state)
     state = evolve(state, last_seat=seat, last_text=text, last_province=province)
-    return state, events
+    return state, _new_year(before, state, events)
 
 
-def _event(kind: str, seat: int, **args: object) -> Event:
-    return Event(f"shitenno.{kind}", dict(args), seat)
+def _new_year(before: ShitennoState, after: ShitennoState, events: list[Event]) -> list[Event]:
+    """A sharing year that began with this action revealed its open cards from the decks:
+    the action's last event says so (``Reveal.HIDDEN``)."""
+    if after.phase != "even" or after.year == before.year:
+        return events
+    return [*events[:-1], replace(events[-1], reveals=Reveal.HIDDEN)]
+
+
+def _event(kind: str, seat: int, reveals: Reveal | None = None, **args: object) -> Event:
+    return Event(f"shitenno.{kind}", dict(args), seat, reveals=reveals)
 
 
 def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoState, Event]:
@@ -452,6 +462,7 @@ def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoStat
     ev = _event(
         "place",
         seat,
+        reveals=Reveal.OWN if tile is None else Reveal.HIDDEN,  # a stack's tile, its next top
         province=action.province,
         position=k + 1,
         cards=list(action.cards),

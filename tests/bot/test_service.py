@@ -203,7 +203,9 @@ async def test_resign_and_abandon(service: Service) -> None:
     assert result.finished and "Alice won" in result.public[0].text
     game_id = await started(service, seed=6)
     first = await service.abandon(game_id, ALICE)
-    assert first.reply and "Bob" in first.reply and not first.public
+    assert first.reply and "Bob" in first.reply  # the voter is answered
+    (told,) = first.public  # and the others are told a vote awaits them
+    assert told.ping == (BOB,) and f"<@{BOB}>" in told.text and not told.image
     with pytest.raises(NotSeated):
         await service.abandon(game_id, CAROL)
     second = await service.abandon(game_id, BOB)

@@ -112,7 +112,8 @@ async def test_a_clash_on_the_action_key_is_a_conflict_that_writes_nothing(
     store, _ = two_stores
     game = await play(store, await started_game(store), 2)
     # a stray row where the next action goes
-    await raw(store, "INSERT INTO actions VALUES (?, 2, 0, NULL, 'stray', 0)", game.id)
+    stray = "INSERT INTO actions (game_id, seq, seat, user_id, text, created_at)"
+    await raw(store, f"{stray} VALUES (?, 2, 0, NULL, 'stray', 0)", game.id)
     before = await log_and_row(store, game.id)
     with pytest.raises(Conflict, match="already exists"):
         await move(store, game, "mine")

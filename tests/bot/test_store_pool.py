@@ -12,8 +12,9 @@ import asyncpg
 import pytest
 
 from bot.edge import error_text
-from bot.store import Busy, PostgresStore
+from bot.store import Busy, PostgresStore, Unavailable
 from bot.store.pg_pool import Exhausted, Pool, PoolClosed
+from bot.text import t
 from tests.bot.store_support import Opener, move_held_on_the_game_row, play, started_game
 
 
@@ -163,3 +164,83 @@ async def test_a_move_cancelled_while_it_waits_is_not_written_later(
     after = await store.get_game(game.id)
     assert after is not None and after.version == 3
     assert [a.text for a in await store.actions(game.id)] == ["m0", "m1", "m2"]
+
+
+STATE_12 = "cannot switch to state 12; another operation (2) is in progress"
+
+
+class LeftMidOperation:
+    """A pooled connection as a stopped server left it: open, outside any transaction,
+    and its protocol still inside an operation, so asyncpg refuses every new one (before
+    it sends anything) with the words of issue 23."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.refused = 0
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("fetch", "fetchrow", "fetchval", "execute", "executemany"):
+
+            async def refuse(*args: Any, **kwargs: Any) -> Any:
+                self.refused += 1
+                raise asyncpg.InternalClientError(STATE_12)
+
+            return refuse
+        return getattr(self.conn, name)
+
+
+async def _plant_broken(store: PostgresStore) -> LeftMidOperation:
+    """The next connection the store's pool hands out is a broken one."""
+    async with store.pool.connection() as conn:
+        await conn.fetchval("SELECT 1")
+    real, when = store.pool._idle.pop()  # the most recent idle connection
+    planted = LeftMidOperation(real)
+    store.pool._idle.append((planted, when))  # type: ignore[arg-type]
+    return planted
+
+
+@pytest.mark.parametrize("call", ["read", "move"])
+async def test_a_broken_connection_is_discarded_and_the_call_runs_once_more(
+    pg_url: str, opener: Opener, call: str
+) -> None:
+    """Guards item 8: after a server stop the pool handed out a connection asyncpg could
+    no longer use ("cannot switch to state 12; another operation is in progress"), the
+    error reached the player as "Something went wrong", and the connection went back to
+    the pool to fail again. Now it is discarded and the call (a read; a move, which the
+    refusal proves was never sent) runs once more on a fresh connection. Shown red by
+    removing the ``broken`` branch of ``PostgresBase._conn``."""
+    store = await opener(pg_url)
+    assert isinstance(store, PostgresStore)
+    game = await play(store, await started_game(store), 2)
+    planted = await _plant_broken(store)
+    if call == "read":
+        found = await store.get_game(game.id)
+        assert found is not None and found.version == 2
+    else:
+        state = {"moves": [*game.state["moves"], "m2"]}
+        moved = await store.append_action(
+            game.id, expected_version=2, seat=0, user_id=None, text="m2", state=state
+        )
+        assert moved.version == 3
+        assert [a.text for a in await store.actions(game.id)] == ["m0", "m1", "m2"]
+    assert planted.refused == 1
+    assert all(conn is not planted for conn, _ in store.pool._idle)  # never handed out again
+    assert (await store.get_game(game.id)) is not None
+
+
+async def test_a_connection_broken_twice_is_named_not_leaked(pg_url: str, opener: Opener) -> None:
+    """Retried once only: two broken connections in a row are the store-down sentence,
+    not a traceback."""
+    store = await opener(pg_url)
+    assert isinstance(store, PostgresStore)
+    game = await started_game(store)
+    async with store.pool.connection() as a, store.pool.connection() as b:
+        await a.fetchval("SELECT 1")
+        await b.fetchval("SELECT 1")
+    for _ in range(2):
+        real, when = store.pool._idle.pop(0)
+        store.pool._idle.append((LeftMidOperation(real), when))  # type: ignore[arg-type]
+    with pytest.raises(Unavailable) as caught:
+        await store.get_game(game.id)
+    assert error_text(caught.value, "en") == t("err.store_down", "en")
+    assert await store.get_game(game.id) is not None  # fresh connections from here

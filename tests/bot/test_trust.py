@@ -36,6 +36,23 @@ async def _china(service: Service, seed: int = 2) -> int:
     return game_id
 
 
+async def _shitenno_lot(service: Service) -> tuple[int, int]:
+    """A 3-player Shitenno whose Tairō has made its first lot (a takeback of it reveals
+    nothing: a lot is made of open cards); the game and the Tairō's user."""
+    lobby = await service.new_game(
+        guild_id=1, channel_id=10, user_id=ALICE, user_name="A", key="shitenno", players=3
+    )
+    game_id = lobby.game.game_id
+    await service.join(game_id, BOB, "B")
+    await service.join(game_id, CAROL, "C")
+    await service.start(game_id, ALICE)
+    seat, user = await _seat_user(service, game_id)
+    loaded = await service.load(game_id)
+    lot = loaded.game.legal(loaded.state, seat)[0]
+    await service.act(game_id, user, loaded.game.notation(loaded.state, lot))
+    return game_id, user
+
+
 async def _seat_user(service: Service, game_id: int) -> tuple[int, int]:
     loaded = await service.load(game_id)
     seat = min(loaded.game.to_act(loaded.state))
@@ -73,14 +90,13 @@ async def test_a_takeback_never_undoes_another_players_resignation(service: Serv
 async def test_a_takeback_never_puts_a_hidden_draw_back(service: Service) -> None:
     game_id = await _china(service)
     first = await _turn(service, game_id, "pile")  # the drawer saw the top of the pile
-    with pytest.raises(NotAllowed, match="hidden pile"):
+    with pytest.raises(NotAllowed, match="Something hidden"):
         await service.council.request_takeback(game_id, first)
     assert "takeback" not in (await service.load(game_id)).row.settings
 
 
 async def test_a_takeback_request_lapses_with_its_seat(service: Service) -> None:
-    game_id = await _china(service)
-    first = await _turn(service, game_id, "G")
+    game_id, first = await _shitenno_lot(service)
     request = await service.council.request_takeback(game_id, first)
     version = request.game.version
     await service.council.replace(

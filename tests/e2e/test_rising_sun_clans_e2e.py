@@ -12,7 +12,7 @@ import games
 from games.rising_sun.data import data
 from games.rising_sun.state import thaw
 from tests.e2e.conftest import Table
-from tests.e2e.test_rising_sun_e2e import _applied, _form_message, _open
+from tests.e2e.test_rising_sun_e2e import _applied, _form_message, _open, _published
 
 GAME = games.get("rising_sun")
 WANTED = ("bonsai", "koi", "turtle", "lotus")  # seat by seat
@@ -37,6 +37,7 @@ async def test_each_player_chooses_a_free_clan_from_the_form(table: Table) -> No
         press = await t.emu.click(user, message, f"tenka:fb:{game_id}:o{free.index(clan)}:{key}")
         await press.response()
         await _applied(t, game_id, loaded.row.version)
+    await _published(t, game_id)  # the last press's board is out: its handler is done
     g = thaw((await t.bot.service.load(game_id)).state)
     assert [g.clan_id(s) for s in range(4)] == list(WANTED)
     assert g.phase == "tea" and g.honor == [1, 3, 2, 0]  # Koi, Lotus, Turtle, Bonsai

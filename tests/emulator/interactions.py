@@ -222,6 +222,13 @@ class InteractionFactory:
         await self.emu.gateway.dispatch("INTERACTION_CREATE", payload)
         return InteractionHandle(self.emu, record)
 
+    async def redeliver(self, handle: InteractionHandle) -> InteractionHandle:
+        """Discord sends the same INTERACTION_CREATE again (same id and token), as it may
+        after a gateway resume; the bot's second callback is refused (40060) as Discord
+        refuses it, and its answers land on the same handle."""
+        await self.emu.gateway.dispatch("INTERACTION_CREATE", handle.record.payload)
+        return handle
+
     # --- application commands ----------------------------------------------------------------
 
     def find_command(self, name: str, channel: Channel) -> dict[str, Any]:

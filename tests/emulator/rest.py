@@ -1,13 +1,15 @@
 """The HTTP side: route table, request parsing, validation, faults, recording.
 
 Every request under ``/api/v10`` goes through :meth:`RestApi.handle`: it is logged, matched
-against the route table (unknown routes answer 404 and are recorded), may be failed on
-purpose (``fail_next``), is authenticated, has its body checked against Discord's OpenAPI
-description, and its answer is checked against the description too.
+against the route table (unknown routes answer 404 and are recorded), may be held
+(``hold_next``) or failed on purpose (``fail_next``), is authenticated, has its body
+checked against Discord's OpenAPI description, and its answer is checked against the
+description too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import re
@@ -84,6 +86,21 @@ class Fault:
     global_limit: bool = False  # a 429 of the global limit (every route), not one bucket's
 
 
+@dataclass
+class Hold:
+    """A planned pause: the next matching request waits, once it has arrived (``reached``),
+    until the test calls :meth:`release` (to run something while a request is under way)."""
+
+    method: str
+    path_regex: re.Pattern[str]
+    reached: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+    taken: bool = False
+
+    def release(self) -> None:
+        self.released.set()
+
+
 @dataclass(frozen=True)
 class Route:
     """One API route the emulator serves."""
@@ -113,6 +130,7 @@ class RestApi:
         self.emu = emulator
         self.routes: list[Route] = []
         self.faults: list[Fault] = []
+        self.holds: list[Hold] = []
 
     def add(
         self, method: str, template: str, operation: str, handler: Handler, *, auth: bool = True
@@ -144,6 +162,15 @@ class RestApi:
                 fault.hits.append(f"{method} {path}")
                 return fault
         return None
+
+    async def wait_if_held(self, method: str, path: str) -> None:
+        """Pause this request if a planned hold matches it (each hold pauses one)."""
+        for hold in self.holds:
+            if not hold.taken and hold.method in ("*", method) and hold.path_regex.search(path):
+                hold.taken = True
+                hold.reached.set()
+                await hold.released.wait()
+                return
 
     def fault_error(self, fault: Fault, route: Route) -> ApiError:
         """The error answer of a planned fault."""
@@ -213,6 +240,7 @@ class RestApi:
         path: str,
         record: RequestRecord,
     ) -> tuple[int, Any]:
+        await self.wait_if_held(request.method, path)
         fault = self.take_fault(request.method, path)
         if fault is not None:
             raise self.fault_error(fault, route)

@@ -23,7 +23,7 @@ from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, Gateway
 from .interactions import InteractionFactory, InteractionHandle
 from .messages import MessageFactory
 from .model import Channel, Clock, FakeUser, Guild, Snowflakes, StoredMessage
-from .rest import API_PREFIX, Fault, RequestRecord, RestApi
+from .rest import API_PREFIX, Fault, Hold, RequestRecord, RestApi
 from .schema import SchemaProblem
 from .world import World
 
@@ -471,6 +471,13 @@ class Emulator:
         )
         self.rest.faults.append(fault)
         return fault
+
+    def hold_next(self, method: str, path_regex: str) -> Hold:
+        """Keep the next request matching ``method`` (or "*") and ``path_regex`` waiting
+        until ``hold.release()``; ``await hold.reached.wait()`` returns once it arrived."""
+        hold = Hold(method.upper(), re.compile(path_regex))
+        self.rest.holds.append(hold)
+        return hold
 
     def advance(self, seconds: float) -> None:
         """Move the simulated clock (interaction deadlines, token expiry, timestamps)."""
