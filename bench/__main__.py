@@ -1,7 +1,8 @@
 """``python -m bench``: Tenka's benchmark. Prints a table and writes ``bench/results.json``.
 
-Sections (``--only NAME`` runs a subset): perft, playout, legal, ai, render, store,
-service, store_calls, emulator, faults; each runs over every registered game, variant and player
+Sections (``--only NAME`` runs a subset): perft, playout, legal, ai, balance (wins per
+side in mirror matches, ``--balance-games`` per player count), render, store, service,
+store_calls, emulator, faults; each runs over every registered game, variant and player
 count. Numbers are wall-clock on this machine; compare runs on one machine.
 """
 
@@ -27,6 +28,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "playout": sections.playout,
     "legal": sections.legal_cost,
     "ai": sections.ai,
+    "balance": sections.balance,
     "render": sections.render,
     "store": sections.store,
     "service": sections.service,
@@ -49,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--only", action="append", choices=sorted(SECTIONS))
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument(
+        "--balance-games", type=int, default=0, help="mirror games per player count (300)"
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     results: dict[str, Any] = _earlier(args.out) if args.only else {}

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from bench.balance import LIMIT, has_sides, mirror
 from bench.configs import configurations, random_positions
 from bench.matches import win_rate
 from bench.stats import pct
@@ -150,6 +151,22 @@ def ai(args: argparse.Namespace) -> dict[str, Any]:
         "rows": rows,
         "target": "2 players: normal wins >= 99% vs random; every game <= 1 s/move",
     }
+
+
+def balance(args: argparse.Namespace) -> dict[str, Any]:
+    """Wins per side in mirror matches of the game's own player (see :mod:`bench.balance`),
+    for every game whose seats play different sides; one row per player count and side."""
+    games_per_count = args.balance_games or (20 if args.quick else 300)
+    rows: list[dict[str, Any]] = []
+    for config in configurations():
+        if not has_sides(config):
+            continue
+        result = mirror(config, games_per_count, seed=24)
+        for side, row in result["sides"].items():
+            rows.append({"game": config.label, "side": side, **row, "fair": result["fair"]})
+    limit = f"every side <= {LIMIT}x its fair share (1 / players) of wins"
+    worst = max((r["x_fair"] for r in rows), default=0.0)
+    return {"rows": rows, "worst_x_fair": worst, "target": limit, "ok": worst <= LIMIT}
 
 
 def render(args: argparse.Namespace) -> dict[str, Any]:

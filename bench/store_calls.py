@@ -63,6 +63,7 @@ READS: Final = frozenset(
         "due_timers",
         "timers_for_game",
         "meta_get",
+        "played",
     }
 )
 # the connection, not the data; game_lock returns a context manager, not a coroutine

@@ -1,9 +1,10 @@
 """Command line for the engines: ``python -m games {list,perft,legal,playout}``.
 
-``perft`` and ``legal`` first play ``--moves`` (separated by ``;``, or by white space when
-there is no ``;``) or ``--moves-file`` (one move per line, ``-`` for standard input); every
-command takes ``--option NAME=VALUE`` (repeatable) for the game's options, validated as
-``/game new`` does. Errors print one sentence on stderr and exit with status 2.
+``perft`` and ``legal`` first play ``--moves`` (separated by ``;``; without a ``;``, one
+move when the whole text is a legal first move, as China's ``O:zhao ZHA1``, else moves
+separated by white space) or ``--moves-file`` (one move per line, ``-`` for standard
+input); every command takes ``--option NAME=VALUE`` (repeatable) for the game's options,
+validated as ``/game new`` does. Errors print one sentence on stderr and exit with status 2.
 """
 
 from __future__ import annotations
@@ -79,12 +80,27 @@ def read_moves_file(path: str) -> list[str]:
     return [line for line in lines if line and not line.startswith("#")]
 
 
-def _moves(args: argparse.Namespace) -> list[str]:
+def _moves(args: argparse.Namespace, game: Game, state: State) -> list[str]:
     if args.moves is not None and args.moves_file is not None:
         raise CliError("Give --moves or --moves-file, not both.")
     if args.moves_file is not None:
         return read_moves_file(args.moves_file)
-    return split_moves(args.moves or "")
+    text = (args.moves or "").strip()
+    if ";" not in text and len(text.split()) > 1 and _one_move(game, state, text):
+        return [text]  # one move holding spaces ("O:zhao ZHA1"), not several
+    return split_moves(text)
+
+
+def _one_move(game: Game, state: State, text: str) -> bool:
+    """Whether ``text`` is, whole, a legal first move."""
+    seats = sorted(game.to_act(state))
+    if not seats:
+        return False
+    try:
+        engine.act_text(game, state, seats[0], text)
+    except GameError:
+        return False
+    return True
 
 
 def _play_moves(game: Game, state: State, moves: Sequence[str]) -> State:
@@ -126,13 +142,15 @@ def cmd_perft(args: argparse.Namespace) -> None:
     game = games.get(args.key)
     if args.depth < 0:
         raise CliError("Depth must be 0 or more.")
-    state = _play_moves(game, _start(game, args), _moves(args))
+    start = _start(game, args)
+    state = _play_moves(game, start, _moves(args, game, start))
     print(perft(game, state, args.depth))
 
 
 def cmd_legal(args: argparse.Namespace) -> None:
     game = games.get(args.key)
-    state = _play_moves(game, _start(game, args), _moves(args))
+    start = _start(game, args)
+    state = _play_moves(game, start, _moves(args, game, start))
     seats = sorted(game.to_act(state))
     if not seats:
         raise CliError("The game is over: nobody has a legal action.")

@@ -359,6 +359,21 @@ class Game(Protocol):
         """Every legal action of ``seat`` now, in a stable documented order."""
         ...
 
+    def sides(self, state: State) -> tuple[str, ...] | None:
+        """What each seat plays as, when seats differ by more than their turn (Rising
+        Sun's clans), as one name per seat; ``None`` (the default) when they do not. The
+        benchmark's balance table counts wins per side."""
+        ...
+
+    def unlisted(self, state: State, seat: Seat, action: Action) -> Action | None:
+        """The game's own copy of ``action`` when the rules let ``seat`` play it now
+        although ``legal()`` does not list it, else ``None`` (the default). For rules that
+        allow more than is worth listing: Shitenno lists the payments that spend nothing
+        for nothing and accepts an overpayment here (its supersets would multiply
+        ``legal()``). :func:`games.engine.act` asks only for an action not in
+        ``legal()``; the AI and the buttons use ``legal()`` alone."""
+        ...
+
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
         """The successor state; only called with a legal action (see ``games.engine``)."""
         ...

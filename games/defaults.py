@@ -24,6 +24,12 @@ class GameDefaults:
     def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
         return None
 
+    def sides(self, state: State) -> tuple[str, ...] | None:
+        return None
+
+    def unlisted(self, state: State, seat: Seat, action: Action) -> Action | None:
+        return None
+
     def form(self, state: State, seat: Seat) -> Form | None:
         return None
 

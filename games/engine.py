@@ -32,7 +32,8 @@ def check_can_act(game: Game, state: State, seat: Seat) -> None:
 
 
 def find_legal(game: Game, state: State, seat: Seat, action: object) -> Action | None:
-    """The member of ``legal()`` that ``action`` stands for, or ``None``.
+    """The member of ``legal()`` that ``action`` stands for (or the game's copy of a legal
+    action it does not list, ``Game.unlisted``), or ``None``.
 
     Matches only an action of the very same type that compares and hashes equal, so
     objects whose ``==`` lies or raises, unhashable values and look-alike types never
@@ -54,6 +55,18 @@ def find_legal(game: Game, state: State, seat: Seat, action: object) -> Action |
             if type(candidate) is kind and candidate == action and hash(candidate) == key:
                 return candidate
     except Exception:  # not there (ValueError), or a field's == raised
+        pass
+    return _unlisted(game, state, seat, action, key)
+
+
+def _unlisted(game: Game, state: State, seat: Seat, action: object, key: int) -> Action | None:
+    """The game's copy of a legal action ``legal()`` does not list (``Game.unlisted``),
+    checked as strictly as a listed one."""
+    try:
+        candidate = game.unlisted(state, seat, action)
+        if type(candidate) is type(action) and candidate == action and hash(candidate) == key:
+            return candidate
+    except Exception:  # the game's check failed on a strange object: not legal
         return None
     return None
 

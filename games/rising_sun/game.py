@@ -114,6 +114,11 @@ class RisingSunGame(GameDefaults):
         """The seat's secrets as JSON (see :func:`games.rising_sun.view.private_info`)."""
         return private_info(thaw_cached(state), seat)
 
+    def sides(self, state: RisingSunState) -> tuple[str, ...]:
+        """Each seat's clan (the benchmark's per-clan win table)."""
+        g = thaw_cached(state)
+        return tuple(g.clan_id(s) for s in range(g.players))
+
     def outcome(self, state: RisingSunState) -> Outcome | None:
         return scoring.outcome(thaw_cached(state))
 

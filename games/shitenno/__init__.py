@@ -2,7 +2,9 @@
 
 Layout: ``data.py`` (provinces, decks, tiles from ``data/shitenno/``), ``state.py`` (state,
 actions, JSON), ``setup.py`` (options, new game), ``flow.py`` (year transitions),
-``payment.py`` (requirements, tile effects, the payment search), ``rules.py``
+``payment.py`` (requirements, tile effects, what a payment meets and loses),
+``payment_search.py`` and ``payment_tables.py`` (the search for valid payments), ``lots.py``
+(the lots a Tairō may make), ``rules.py``
 (legal/apply/resign), ``explain.py``, ``scoring.py``, ``notation.py``, ``view.py``,
 ``secrets.py`` (``shuffle_hidden`` and the forms), ``game.py``, ``ai.py``, ``selfplay.py``.
 
@@ -22,6 +24,8 @@ Options (reference [G] decisions; defaults first):
   the Spanish rulebook's sentence; off, tiles may modify different cards.
 * ``empty_lots`` (on): a lot may hold no card (only its Hierarchy tile).
 * ``full_lots`` (on): a lot offered one player at a time may take every remaining card.
+  Off (either), a lot leaves the cards the lots still to be made need, and where the
+  open cards are too few the option gives way (``lots.lot_sizes``): no year stalls.
 * ``koku_any_value_exchange`` (on): an Exchange turns a Koku card of any value into one
   troop; off, only a 1-Koku card.
 * ``plus_and_draw_score`` (off): unused +1 and Draw tiles score 1 each at the end.
@@ -37,8 +41,13 @@ Decisions kept fixed (where the rules are silent; the reference's [G]):
 * Draw tiles are used on one's own province turn only (even years have no turns).
 * The Hatamoto's troop is a troop of any type, never Koku; tiles may modify it (Hatamoto
   + "+1" = 2 troops). A payment is accepted when *some* application of the chosen tiles
-  meets the troop requirement or the Koku cost, and refused when a card, a tile or the
-  Hatamoto would be spent for nothing (removing it still meets the requirement).
+  meets the troop requirement or the Koku cost. Overpaying is allowed, as the rulebook
+  says («debes descartar más Kokus que los necesarios, pero los excedentes se pierden»):
+  surplus Koku, troops, cards, bonus tiles and the Hatamoto's troop are lost, and the
+  event names them. The rulebook does not refuse a tile or the Hatamoto spent for
+  nothing («puede usar cuantas Losetas de Bonus tenga»), so they follow the same rule.
+  ``legal()`` lists only the payments that spend nothing for nothing (the AI picks from
+  these); the others are accepted through ``Game.unlisted``.
 * An Exchange turns one troop (one half of a double) into any troop or into 1 Koku, or a
   Koku card into one troop; +1 adds a troop of a type on the card or 1 to its Koku.
 * Hand sizes (Troop and Koku cards apart) are public; hands and deck orders are secret

@@ -7,17 +7,17 @@ from typing import Any
 
 from games.base import MALFORMED_ACTION, Reason, well_formed
 from games.shitenno.data import (
-    EFFECT_NAMES,
     HATAMOTO,
     PROVINCE_IDS,
     SENSEI,
     TROOP_NAMES,
-    card_name,
     provinces,
+    sort_cards,
 )
 from games.shitenno.flow import stage
+from games.shitenno.lots import lot_sizes
 from games.shitenno.payment import HATAMOTO as HAT_CARD
-from games.shitenno.payment import koku_cost, meets, requirement, waste
+from games.shitenno.payment import koku_cost, meets, requirement
 from games.shitenno.rules import free_position, to_act
 from games.shitenno.state import (
     ACTION_TYPES,
@@ -100,8 +100,16 @@ def _explain_lot(state: ShitennoState, now: str, action: MakeLot) -> Reason:
             "shitenno.lot.tile_gone",
             "A lot needs exactly one of the Hierarchy tiles still in the Tairō's hand.",
         )
-    if not action.cards:
+    least, most = lot_sizes(state)
+    if len(action.cards) < least:
         return _r("shitenno.lot.empty", "A lot must hold at least one card.")
+    left = len(state.open_cards) - most
+    if left > 1:
+        return _r(
+            "shitenno.lot.leave",
+            "A lot must leave {left} cards, one for each lot still to be made.",
+            left=left,
+        )
     return _r("shitenno.lot.full", "A lot must leave at least one card for later lots.")
 
 
@@ -136,35 +144,48 @@ def need_text(need: dict[str, int]) -> str:
 
 def explain_place(state: ShitennoState, seat: int, action: Place) -> Reason:
     """Why a placement is refused (the first rule it breaks)."""
+    problem = place_problem(state, seat, action)
+    return problem or _r("shitenno.place.not_now", "That placement is not possible now.")
+
+
+def overpayment(state: ShitennoState, seat: int, action: object) -> Place | None:
+    """A copy of ``action`` when it is a placement the rules accept although ``legal()``
+    does not list it: one that pays with surplus (the rulebook: «debes descartar más Kokus
+    que los necesarios, pero los excedentes se pierden»); ``None`` otherwise."""
+    if not isinstance(action, Place) or not well_formed(action):
+        return None
+    if seat not in to_act(state) or stage(state) != "turn":
+        return None
+    if sort_cards(action.cards) != action.cards or place_problem(state, seat, action):
+        return None
+    return Place(action.province, action.cards, action.exchange, action.plus, action.hatamoto)
+
+
+def place_problem(state: ShitennoState, seat: int, action: Place) -> Reason | None:
+    """The first rule a placement breaks, or ``None`` when it pays (perhaps with surplus)."""
     if action.province not in PROVINCE_IDS:
         return _r("shitenno.place.unknown", "There is no such province.")
     i = PROVINCE_IDS.index(action.province)
     p = provinces()[i]
+    free = free_position(state, i)
     if state.placed >= 2:
         return _r("shitenno.place.two", "You may place at most two Kamons a year.")
     if state.kamons[seat] == 0:
         return _r("shitenno.place.no_kamons", "You have no control Kamons left.")
-    free = free_position(state, i)
     if free is None:
         return _r("shitenno.place.full", f"{p.name} has no free position.", province=p.id)
     if Counter(action.cards) - Counter(state.hands[seat]):
         return _r("shitenno.place.not_in_hand", "You do not hold all those cards.")
     exchange, plus, _ = state.bonus[seat]
-    if action.exchange > exchange or action.plus > plus:
+    if not (0 <= action.exchange <= exchange and 0 <= action.plus <= plus):
         return _r("shitenno.place.no_tile", "You do not have those bonus tiles.")
     if action.hatamoto and state.titles[seat] != HATAMOTO:
         return _r("shitenno.place.not_hatamoto", "Only the Hatamoto adds the title's troop.")
     if action.hatamoto and state.hatamoto_used:
         return _r("shitenno.place.hatamoto_used", "The Hatamoto's troop serves once per turn.")
-    need = requirement(p, state.stacks[i])
-    cost = koku_cost(p, free)
-    kw = {
-        "same_card": bool(state.options["tiles_on_one_card"]),
-        "koku_any": bool(state.options["koku_any_value_exchange"]),
-    }
+    need, cost = requirement(p, state.stacks[i]), koku_cost(p, free)
     items = (*action.cards, HAT_CARD) if action.hatamoto else action.cards
-    needs = tuple(need.items())
-    if not meets(items, action.exchange, action.plus, needs, cost, **kw):
+    if not meets(items, action.exchange, action.plus, tuple(need.items()), cost, **rules_of(state)):
         return _r(
             "shitenno.place.short",
             f"That does not pay for {p.name}: it needs {{need}} or {{koku}} Koku.",
@@ -172,22 +193,12 @@ def explain_place(state: ShitennoState, seat: int, action: Place) -> Reason:
             need=need_text(need),
             koku=cost,
         )
-    wasted = waste(action.cards, action.exchange, action.plus, action.hatamoto, needs, cost, **kw)
-    if wasted in ("exchange", "plus"):
-        return _r(
-            "shitenno.place.waste_tile",
-            f"One {EFFECT_NAMES[wasted]} tile would be spent for nothing: leave it out.",
-            tile=wasted,
-        )
-    if wasted == "hatamoto":
-        return _r(
-            "shitenno.place.waste_hatamoto",
-            "The Hatamoto's troop is not needed for this payment: leave it out.",
-        )
-    if wasted:
-        return _r(
-            "shitenno.place.waste_card",
-            f"The {card_name(wasted)} card would be spent for nothing: leave it out.",
-            card=wasted,
-        )
-    return _r("shitenno.place.not_now", "That placement is not possible now.")
+    return None
+
+
+def rules_of(state: ShitennoState) -> dict[str, bool]:
+    """The payment options of the game, as :mod:`games.shitenno.payment` takes them."""
+    return {
+        "same_card": bool(state.options["tiles_on_one_card"]),
+        "koku_any": bool(state.options["koku_any_value_exchange"]),
+    }

@@ -60,6 +60,11 @@ class ShitennoGame(GameDefaults):
         """The successor state of a legal ``action``."""
         return rules.apply(state, seat, _ours(action))
 
+    def unlisted(self, state: ShitennoState, seat: Seat, action: Action) -> ShitennoAction | None:
+        """A placement that pays with surplus: the rules accept it (what is more than
+        needed is lost), ``legal()`` lists only payments that spend nothing for nothing."""
+        return explain.overpayment(state, seat, action)
+
     def explain_illegal(self, state: ShitennoState, seat: Seat, action: object) -> str:
         """Why ``action`` is not legal for ``seat`` now."""
         return explain.explain_illegal(state, seat, action)

@@ -16,13 +16,11 @@
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from operator import itemgetter
-from typing import overload
 
 from games.base import Event, Reveal
 from games.shitenno.data import (
@@ -33,7 +31,6 @@ from games.shitenno.data import (
     PROVINCE_IDS,
     SENSEI,
     TITLE_BONUS,
-    card_key,
     provinces,
     sort_cards,
 )
@@ -48,8 +45,10 @@ from games.shitenno.flow import (
     stage,
     without_lot,
 )
+from games.shitenno.lots import LotChoices, lot_sizes
 from games.shitenno.notation import notation
-from games.shitenno.payment import koku_cost, requirement, search
+from games.shitenno.payment import koku_cost, requirement, surplus
+from games.shitenno.payment_search import payments
 from games.shitenno.state import (
     Accept,
     Choose,
@@ -84,125 +83,15 @@ def to_act(state: ShitennoState) -> frozenset[int]:
     return frozenset((state.tairo,))
 
 
-def submultisets(cards: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
-    """Every sub-multiset of ``cards`` (canonical order)."""
-    counts = list(Counter(cards).items())
-
-    def rec(i: int) -> Iterator[tuple[str, ...]]:
-        if i == len(counts):
-            yield ()
-            return
-        code, n = counts[i]
-        for tail in rec(i + 1):
-            for k in range(n + 1):
-                yield (code,) * k + tail
-
-    return rec(0)
-
-
-class LotChoices(Sequence[ShitennoAction]):
-    """The lots (or splits) the Tairō may make, listed lazily: index ``i`` is the tile (or
-    tile pair) ``i % T`` with the sub-multiset ``i // T`` of the open cards, read in mixed
-    radix over the card kinds (canonical order, the first kind as the lowest digit). So
-    the empty lot comes first; membership is checked directly."""
-
-    def __init__(
-        self, pool: tuple[str, ...], tiles: tuple[int, ...], split: bool, empty: bool, full: bool
-    ) -> None:
-        self.kinds = list(Counter(pool).items())
-        self.pool = Counter(pool)
-        self.split = split
-        self.heads: list[tuple[int, ...]] = (
-            [(a, b) for a in tiles for b in tiles if a > b] if split else [(t,) for t in tiles]
-        )
-        self.empty = empty or split
-        self.full = full or split or not pool
-        subsets = 1
-        for _, n in self.kinds:
-            subsets *= n + 1
-        self.size = len(pool)
-        self.skip_first = 0 if self.empty else 1  # the empty subset is index 0
-        skip_last = 0 if self.full else 1  # the whole pool is the last
-        self.length = max(0, subsets - self.skip_first - skip_last) * len(self.heads)
-
-    def __len__(self) -> int:
-        return self.length
-
-    def _subset(self, k: int) -> tuple[str, ...]:
-        out: list[str] = []
-        for code, n in self.kinds:
-            k, digit = divmod(k, n + 1)
-            out += [code] * digit
-        return tuple(out)
-
-    @overload
-    def __getitem__(self, i: int) -> ShitennoAction: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[ShitennoAction]: ...
-    def __getitem__(self, i: int | slice) -> ShitennoAction | Sequence[ShitennoAction]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        k, h = divmod(i, len(self.heads))
-        cards, head = self._subset(k + self.skip_first), self.heads[h]
-        if self.split:
-            return Split(cards, head[0], head[1])
-        return MakeLot(cards, head[0])
-
-    def __iter__(self) -> Iterator[ShitennoAction]:
-        for i in range(len(self)):
-            yield self[i]
-
-    def index(self, value: object, start: int = 0, stop: int = sys.maxsize) -> int:
-        """Where ``value`` is, computed from its cards and tile(s) (the inverse of
-        ``__getitem__``), without listing the lots before it."""
-        if start or stop != sys.maxsize:
-            return super().index(value, start, stop)
-        if value not in self:
-            raise ValueError(f"{value!r} is not one of the lots")
-        assert isinstance(value, MakeLot | Split)
-        head = (value.first, value.second) if isinstance(value, Split) else (value.tile,)
-        counts = Counter(value.cards)
-        k, weight = 0, 1
-        for code, n in self.kinds:
-            k += counts[code] * weight
-            weight *= n + 1
-        i = (k - self.skip_first) * len(self.heads) + self.heads.index(head)
-        return i
-
-    def __contains__(self, action: object) -> bool:
-        if self.split and isinstance(action, Split):
-            head: tuple[int, ...] = (action.first, action.second)
-        elif not self.split and isinstance(action, MakeLot):
-            head = (action.tile,)
-        else:
-            return False
-        cards = action.cards
-        if not isinstance(cards, tuple) or not all(isinstance(c, str) for c in cards):
-            return False  # a malformed lot is simply not one of the choices
-        if head not in self.heads or Counter(cards) - self.pool:
-            return False
-        if list(cards) != sorted(cards, key=card_key):
-            return False
-        if not cards and not self.empty:
-            return False
-        return self.full or len(cards) < self.size
-
-
 def legal(state: ShitennoState, seat: int) -> Sequence[ShitennoAction]:
     """Every legal action of ``seat``, in the order of the module docstring."""
     if seat not in to_act(state):
         return []
     now = stage(state)
     if now == "lot":
-        opts = state.options
-        empty, full = bool(opts["empty_lots"]), bool(opts["full_lots"])
-        return LotChoices(state.open_cards, state.tiles, False, empty, full)
+        return LotChoices(state.open_cards, state.tiles, False, lot_sizes(state))
     if now == "split":
-        return LotChoices(state.open_cards, state.tiles, True, True, True)
+        return LotChoices(state.open_cards, state.tiles, True, (0, len(state.open_cards)))
     if now == "offer":
         return [Accept(), Refuse()]
     if now == "choose":
@@ -280,8 +169,8 @@ def _province_places(
     Exchange tiles (the price tells +1 and the Hatamoto apart), in that order."""
     pid = PROVINCE_IDS[i]
     out = []
-    for cards, e, pl, h in search(
-        hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any
+    for cards, e, pl, h in payments(
+        hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any, bounded=True
     ):
         price = sum(PRICE[c] for c in cards) + 3 * (e + pl) + h
         out.append(((price, i, len(cards), cards, e), Place(pid, cards, e, pl, h)))
@@ -376,8 +265,9 @@ def apply(
         events.append(_event("choose", seat, lot=action.lot))
         state = end_even_year(state)
     elif isinstance(action, Place):
+        lost = _lost(state, seat, action)
         state, ev = _place(state, seat, action)
-        events.append(ev)
+        events += [ev, *lost]
         province = action.province
     elif isinstance(action, Draw):
         state, drawn = draw_troops(state, 1)
@@ -418,6 +308,22 @@ def _new_year(before: ShitennoState, after: ShitennoState, events: list[Event]) 
 
 def _event(kind: str, seat: int, reveals: Reveal | None = None, **args: object) -> Event:
     return Event(f"shitenno.{kind}", dict(args), seat, reveals=reveals)
+
+
+def _lost(state: ShitennoState, seat: int, action: Place) -> list[Event]:
+    """The ``lost`` event of a payment with surplus (none when nothing is lost): «los
+    excedentes se pierden»."""
+    i = PROVINCE_INDEX[action.province]
+    p = provinces()[i]
+    free = free_position(state, i)
+    assert free is not None
+    need = tuple(requirement(p, state.stacks[i]).items())
+    same = bool(state.options["tiles_on_one_card"])
+    koku_any = bool(state.options["koku_any_value_exchange"])
+    koku, items = surplus(action, need, koku_cost(p, free), same_card=same, koku_any=koku_any)
+    if not koku and not items:
+        return []
+    return [_event("lost", seat, koku=koku, items=list(items))]
 
 
 def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoState, Event]:

@@ -11,6 +11,7 @@ from games.rng import Rng
 from games.shitenno.data import TITLE_IDS, TITLE_NAMES, card_name, sort_cards
 from games.shitenno.explain import explain_illegal
 from games.shitenno.flow import stage
+from games.shitenno.lots import lot_sizes
 from games.shitenno.rules import legal
 from games.shitenno.state import (
     Accept,
@@ -122,7 +123,8 @@ def form(state: ShitennoState, seat: Seat) -> Form | None:
                 else Text("shitenno.form.split_cards", "Cards in lot A (the rest go to lot B)")
             )
             cards = state.open_cards
-            fields.append(Pick("cards", label, _card_options(cards), 0, len(cards)))
+            least, most = lot_sizes(state) if now == "lot" else (0, len(cards))
+            fields.append(Pick("cards", label, _card_options(cards), least, most))
         if now == "lot":
             fields.append(
                 One(

@@ -104,7 +104,9 @@ class SeatView:
     """Public facts about one seat.
 
     ``general`` (the Shitennō it plays, by seat), ``title`` (seals of the title held this
-    year, 0 = none), ``favour`` (the favour track), ``kamons_left`` (control Kamons in the
+    year, 0 = none), ``favour`` (the favour track; once the game is over, the track after
+    the final scoring, «En el marcador de puntos de favor, cada general añadirá los puntos»,
+    so the last board shows the result), ``kamons_left`` (control Kamons in the
     supply), ``troop_cards``/``koku_cards`` (hand sizes), ``bonus`` (unused bonus tiles as
     ``{"exchange": n, "plus": n, "draw": n}``), ``lot`` (the lot received this sharing
     year, ``None`` if none yet), ``placed`` (Kamons placed in the current turn, for the
@@ -228,7 +230,7 @@ def build_view(
             seat=s,
             general=generals[s],
             title=state.titles[s],
-            favour=state.favour[s],
+            favour=state.favour[s] if outcome is None else int(outcome.scores[s]),
             kamons_left=state.kamons[s],
             troop_cards=sum(1 for c in state.hands[s] if c[0] != "K"),
             koku_cards=sum(1 for c in state.hands[s] if c[0] == "K"),

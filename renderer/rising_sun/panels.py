@@ -24,6 +24,7 @@ from renderer.rising_sun.words import (
     last_action_text,
     place,
     set_name,
+    standing,
     who,
 )
 from renderer.words import Words
@@ -125,7 +126,7 @@ def draw_static_panels(
     _text(
         img,
         (LEFT + 14, top + 20),
-        tr("rising_sun.head.clans"),
+        tr("rising_sun.head.clans" if view.outcome is None else "rising_sun.head.result"),
         pal,
         kit,
         size=20,
@@ -242,7 +243,7 @@ def draw_clans(
     tr: Words,
 ) -> None:
     draw = ImageDraw.Draw(img)
-    for r, seat in enumerate(view.honor):
+    for r, (rank, seat) in enumerate(standing(view)):
         sv = view.seats[seat]
         y = top + L.CLAN_HEAD + r * L.CLAN_ROW
         if r:
@@ -253,7 +254,7 @@ def draw_clans(
             draw.polygon(
                 [(LEFT + 6, cy - 8), (LEFT + 16, cy), (LEFT + 6, cy + 8)], fill=pal["highlight"]
             )
-        _text(img, (LEFT + 30, cy), str(r + 1), pal, kit, size=20, bold=True, anchor="mm")
+        _text(img, (LEFT + 30, cy), str(rank), pal, kit, size=20, bold=True, anchor="mm")
         art.paste(img, art.seat_mark(seat, 10, pal, kit), (LEFT + 56, cy))
         name = who(seat, names, tr)
         draw_lines(

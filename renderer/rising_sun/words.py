@@ -80,6 +80,17 @@ def set_name(view: RisingSunView, tr: Words) -> str:
     return tr.get(f"rising_sun.card_set.{view.card_set}", view.card_set.title())
 
 
+def standing(view: RisingSunView) -> list[tuple[int, int]]:
+    """(place, seat) per clan as the board lists them: by Honor while the game goes on;
+    once it is over, by the result (rank, then Honor), as on the result card."""
+    outcome = view.outcome
+    if outcome is None or len(outcome.ranks) != view.players:
+        return [(r + 1, seat) for r, seat in enumerate(view.honor)]
+    honor = {seat: r for r, seat in enumerate(view.honor)}
+    order = sorted(range(view.players), key=lambda s: (outcome.ranks[s], honor.get(s, s)))
+    return [(outcome.ranks[s], s) for s in order]
+
+
 def season_phase(view: RisingSunView, tr: Words) -> str:
     if view.outcome is not None or view.phase == "over":
         return tr("rising_sun.phase.over")
@@ -260,7 +271,8 @@ def _groups_by_seat(
 
 def alt_text(view: RisingSunView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
     """The public description (at most 1000 characters): phase and whose turn, the card
-    set, the last action, each clan in Honor order, the war order and battle, then
+    set, the last action, each clan in Honor order (in the result's order once the game
+    is over), the war order and battle, then
     provinces, shrines and the cards on offer (with their costs) as far as they fit."""
     tr = words(locale)
     if view.outcome is not None:
@@ -279,7 +291,7 @@ def alt_text(view: RisingSunView, *, names: Sequence[str] | None = None, locale:
     last = last_action_text(view, names, tr, code=False)
     if last:
         sentences.append(tr("rising_sun.alt.last", text=last))
-    sentences += [_clan_sentence(view, s, names, tr) for s in view.honor]
+    sentences += [_clan_sentence(view, s, names, tr) for _, s in standing(view)]
     if view.war and view.outcome is None:
         sentences.append(
             tr("rising_sun.alt.war", provinces=", ".join(place(p, tr) for p in view.war))

@@ -12,6 +12,7 @@ import pytest
 import games
 from games import engine
 from games.__main__ import main, split_moves
+from games.ai import RandomPlayer
 from games.base import resolve_options
 from games.china.state import Place
 
@@ -77,6 +78,18 @@ def test_semicolons_separate_moves_that_hold_spaces(capsys: pytest.CaptureFixtur
     assert status == 0
     assert out.splitlines() == list(engine.legal_notations(CHINA, state, state.current))
     assert split_moves(moves[0] + ";") == [moves[0]]
+
+
+def test_one_move_holding_spaces_needs_no_separator(capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's own command, ``legal china --moves 'O:zhao ZHA1'``: a lone China
+    placement (its notation holds a space) is one move, not two."""
+    moves, _ = _china_line()
+    state = CHINA.setup(4, resolve_options(CHINA, {"side": "b"}), 0)
+    after, _, _ = engine.act_text(CHINA, state, 0, moves[0])
+    argv = ("legal", "china", "--players", "4", "--option", "side=b", "--moves", moves[0])
+    status, out, err = _run(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == list(engine.legal_notations(CHINA, after, 0))
 
 
 def test_moves_without_a_semicolon_still_split_on_spaces(
@@ -149,3 +162,56 @@ def test_errors_are_one_sentence_and_status_2(
     assert status == 2 and out == ""
     _one_sentence(err)
     assert words in err
+
+
+def _recorded(key: str, players: int, variant: str | None, moves: int) -> tuple[list[str], Any]:
+    """The notations the engine writes for a random playout of ``moves`` actions (or to
+    one action before the end) from the game the CLI starts (seed 0), the first seat to
+    act moving as the CLI plays them; and the state after them."""
+    game = games.get(key)
+    options = resolve_options(game, {"variant": variant} if variant else {})
+    state = game.setup(players, options, 0)
+    player, written = RandomPlayer(players), []
+    while len(written) < moves:
+        seat = min(game.to_act(state))
+        action = player.choose(game, state, seat)
+        after, _ = engine.act(game, state, seat, action)
+        if game.outcome(after) is not None:
+            break
+        written.append(game.notation(state, action))
+        state = after
+    return written, state
+
+
+REPLAYS = [
+    (key, players, variant)
+    for key, game in sorted(games.GAMES.items())
+    for variant in next((o.choices for o in game.options if o.name == "variant"), (None,))
+    for players in game.seats
+]
+
+
+@pytest.mark.parametrize(("key", "players", "variant"), REPLAYS)
+def test_the_cli_replays_what_the_engine_writes(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    key: str,
+    players: int,
+    variant: str | None,
+) -> None:
+    """Issue 24 item 11: ``legal`` after a playout's own notations (China's ``O:zhao
+    ZHA1``, Shitenno's ``lot K1 N + sensei``, Rising Sun's bids...) given one per line in
+    a file, on standard input, or separated by ``;``, lists exactly what the engine lists
+    in the position they lead to."""
+    moves, state = _recorded(key, players, variant, 60)
+    game = games.get(key)
+    expected = list(engine.legal_notations(game, state, min(game.to_act(state))))
+    start = ["legal", key, "--players", str(players)] + (["--variant", variant] if variant else [])
+    path = tmp_path / "moves.txt"
+    path.write_text("\n".join(moves) + "\n", encoding="utf-8")
+    for extra in (["--moves-file", str(path)], ["--moves-file", "-"], ["--moves", ";".join(moves)]):
+        monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(moves)))
+        status, out, err = _run(capsys, *start, *extra)
+        assert (status, err) == (0, ""), (extra[0], err)
+        assert out.splitlines() == expected, extra[0]

@@ -1,7 +1,8 @@
 """The conformance harness: every registered game, variant and player count obeys the protocol.
 
 Random legal playouts (driven by hypothesis-chosen seeds) must end in a legal outcome;
-state must round-trip through JSON exactly; replaying the action log must reproduce the
+no option combination stalls a game (each pair of option values played together); state
+must round-trip through JSON exactly; replaying the action log must reproduce the
 state; ``parse(notation(a)) == a`` for every legal action; ``legal`` and ``apply`` must
 agree; no seat's view may depend on what that seat cannot see; and the public board's
 buttons (``public_choices``) depend on public information only.
@@ -13,13 +14,15 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import games
 from games import engine
 from games.ai import RandomPlayer
 from games.base import GameError, IllegalAction, Outcome, Termination, resolve_options
+
+from .option_cover import configurations, play_without_stall
 
 MAX_ACTIONS = 4000
 # Every position of a playout's first CHECK_ALL is checked in full (views under every
@@ -162,6 +165,24 @@ def test_random_playouts_obey_the_protocol(
     key: str, options: dict[str, Any], players: int, seed: int
 ) -> None:
     _playout(key, options, players, seed)
+
+
+@pytest.mark.parametrize("key", sorted(games.GAMES))
+@settings(
+    max_examples=1,
+    deadline=None,
+    phases=[Phase.generate],  # a failing example is reported as found (no slow shrinking)
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_no_option_combination_stalls_a_game(key: str, seed: int) -> None:
+    """Whatever the options, a game that is not over has someone to act, and whoever must
+    act has a legal action, to the end: every declared option value, each pair of values
+    of two options and each player count are played together (``option_cover``), the
+    players taking the first or last legal action often (where stalls hide)."""
+    game = games.get(key)
+    for row, (options, players) in enumerate(configurations(game)):
+        play_without_stall(game, options, players, seed + row)
 
 
 @pytest.mark.parametrize(("key", "options", "players"), CONFIGS, ids=IDS)

@@ -25,6 +25,8 @@ from games.ai import RandomPlayer
 from games.rng import derive_seed
 from games.shitenno import GAME, ShitennoState
 from games.shitenno import payment as payment_mod
+from games.shitenno import payment_search as search_mod
+from games.shitenno import payment_tables as tables_mod
 from games.shitenno import rules as rules_mod
 from games.shitenno.data import DAIMYO, HATAMOTO, SENSEI, SHOMYO, sort_cards
 
@@ -45,7 +47,7 @@ STATIC = {
 def clear_caches(static: bool = True) -> None:
     """Forget what the payment search and legal() remember about hands (and, with
     ``static``, the per-card tables too)."""
-    for module in (payment_mod, rules_mod):
+    for module in (payment_mod, search_mod, tables_mod, rules_mod):
         for name, value in vars(module).items():
             if isinstance(value, functools._lru_cache_wrapper) and (static or name not in STATIC):
                 value.cache_clear()

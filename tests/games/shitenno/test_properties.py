@@ -12,16 +12,16 @@ from games.ai import RandomPlayer
 from games.rng import Rng
 from games.shitenno import GAME
 from games.shitenno.data import ALL_CARD_CODES, TROOPS, provinces, rules, sort_cards
+from games.shitenno.lots import LotChoices
 from games.shitenno.payment import (
     HATAMOTO,
     _assignments,
     _koku_values,
     _troop_vectors,
-    payments,
     requirement,
     valid,
 )
-from games.shitenno.rules import LotChoices
+from games.shitenno.payment_search import payments
 from games.shitenno.selfplay import win_rate
 
 
@@ -105,7 +105,7 @@ def _reference_meets(items, e, p, need, cost, same):
 
 
 def _reference_payments(hand, exchange, plus, hat, need, cost, same):
-    from games.shitenno.rules import submultisets
+    from games.shitenno.lots import submultisets
 
     out = set()
     for cards in submultisets(hand):

@@ -55,19 +55,6 @@ def test_a_payment_that_does_not_meet_the_requirement_is_refused() -> None:
         engine.act_text(GAME, state, SAKAKIBARA, "kanto S S MB")
 
 
-def test_a_payment_that_wastes_a_tile_or_card_is_refused() -> None:
-    state = odd_year_of_the_example()
-    for seat in (SAKAKIBARA, II, SAKAI):
-        state, _, _ = engine.act_text(GAME, state, seat, "end")
-    state = replace(state, bonus=((1, 2, 0), *state.bonus[1:]))
-    refused(state, HONDA, "hokkaido MB +exchange +1 +1", "shitenno.place.waste_tile")
-    state = replace(state, hands=(("M", "SS", "SB", "MB"), *state.hands[1:]))
-    refused(state, HONDA, "hokkaido M MB +exchange +1", "shitenno.place.waste_card")
-    refused(state, HONDA, "kanto SS SB +hatamoto", "shitenno.place.waste_hatamoto")
-    assert Place("kanto", ("SS", "SB")) in GAME.legal(state, HONDA)
-    refused(state, HONDA, "hokkaido MB +exchange +1 +hatamoto", "shitenno.place.waste_tile")
-
-
 def test_a_third_kamon_is_refused() -> None:
     state = odd_year_of_the_example()
     hands = list(state.hands)
@@ -171,3 +158,26 @@ def test_evolve_is_dataclasses_replace() -> None:
     assert new.placed == 1 and state.placed == 0  # the original is untouched
     with pytest.raises(TypeError):
         evolve(state, placd=1)
+
+
+def test_no_lot_option_leaves_the_tairo_without_a_lot() -> None:
+    """«Cuando un lote es aceptado por un jugador, el Tairö forma otro lote (incluyendo la
+    Loseta de Jerarquía y tantas cartas de Tropas y/o Koku de las que aun le quedan para
+    compartir)»: every player still owed a lot gets one. With ``empty_lots`` off a lot
+    needs a card, so a lot may not take the cards the later lots need: four players, two
+    lots before the final split, so the first leaves at least one card (two with
+    ``full_lots`` off as well, one for the second lot and one left over)."""
+    for full, leave, key in ((True, 1, "shitenno.lot.full"), (False, 2, "shitenno.lot.leave")):
+        state = GAME.setup(4, {"empty_lots": False, "full_lots": full}, 1)
+        pool = state.open_cards
+        greedy = MakeLot(pool[: len(pool) - leave + 1], 4)
+        refused(state, state.tairo, greedy, key)
+        taken = MakeLot(pool[: len(pool) - leave], 4)
+        assert taken in GAME.legal(state, state.tairo)
+        state, _ = engine.act(GAME, state, state.tairo, taken)
+        state, _ = engine.act(GAME, state, next(iter(GAME.to_act(state))), Accept())
+        (tairo,) = GAME.to_act(state)
+        legal = GAME.legal(state, tairo)
+        assert legal and all(len(a.cards) == 1 for a in legal)
+        state, _ = engine.act(GAME, state, tairo, legal[0])
+        assert GAME.to_act(state)
