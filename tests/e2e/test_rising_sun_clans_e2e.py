@@ -12,7 +12,7 @@ import games
 from games.rising_sun.data import data
 from games.rising_sun.state import thaw
 from tests.e2e.conftest import Table
-from tests.e2e.test_rising_sun_e2e import _applied, _form_message, _open, _published
+from tests.e2e.test_rising_sun_e2e import _applied, _form_message, _published, open_four
 
 GAME = games.get("rising_sun")
 WANTED = ("bonsai", "koi", "turtle", "lotus")  # seat by seat
@@ -20,10 +20,7 @@ WANTED = ("bonsai", "koi", "turtle", "lotus")  # seat by seat
 
 async def test_each_player_chooses_a_free_clan_from_the_form(table: Table) -> None:
     t = table
-    dave = t.emu.add_user("dave")
-    users = [t.alice, t.bob, t.carol, dave]
-    t.emu.close_dms(t.carol)
-    game_id, thread_id = await _open(t, users)
+    users, game_id, thread_id = await open_four(t)
     by_id = {u.id: u for u in users}
     for seat, clan in enumerate(WANTED):
         loaded = await t.bot.service.load(game_id)
