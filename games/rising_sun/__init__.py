@@ -108,6 +108,14 @@ parentheses, defaults first):
 * Ending: highest VP, ties to the higher Honor; allies (at the end) tied for first share
   the win. A resigned player is skipped (its figures stay) and ranks last.
 * Nothing can be undone (every step is seen by the table).
+
+Rules editions: a game keeps the rules it began with. ``setup`` writes ``edition: 2`` into
+the state; a state without it (stored by the engine before issue 24) is edition 1, and
+edition 1 writes none, so its states stay byte for byte as they were. ``G.fixed_rules``
+(edition >= 2) is the one predicate the rules branch on: edition 1 shuffles every
+announcement back at cleanup (Lotus's too: a copy per Lotus announcement), hires the Ronin
+and pays the Imperial Poets at once, and charges the Serpent's coins at once, silently.
+Whole bids and the summons as a set only accept more, so old logs replay as they did.
 """
 
 from __future__ import annotations

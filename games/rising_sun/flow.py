@@ -261,6 +261,8 @@ def tiles_out(g: G) -> list[str]:
     """The mandate tiles out of the deck: those laid on the track and Lotus's face-down
     ones. Lotus *announces* a mandate without laying a tile (its tile is the face-down
     one), so its announcements are no tiles."""
+    if not g.fixed_rules:  # edition 1 put back every announcement, Lotus's too
+        return g.played + [t for _, t in g.facedown]
     laid = [m for m, s in zip(g.played, g.played_by, strict=True) if not g.has_clan(s, "lotus")]
     return laid + [t for _, t in g.facedown]
 

@@ -42,7 +42,7 @@ class RisingSunGame(GameDefaults):
     title = "Rising Sun"
     seats: tuple[int, ...] = (3, 4, 5)
     options: tuple[OptionSpec, ...] = setup.OPTIONS
-    rules_version = 1
+    rules_version = 2
     hidden_information = True
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> RisingSunState:

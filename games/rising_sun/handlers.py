@@ -230,7 +230,7 @@ def on_move(g: G, seat: int, task: Task, action: RSAction, events: Events) -> No
         assert isinstance(action, Move)
         src, dst = d.province(action.src), d.province(action.dst)
         if dict(neighbours(g, seat, src))[dst]:  # each Serpent owner may charge its coins
-            push(g, *serpent_charges(g, seat))
+            charge_serpents(g, seat, events)
         if action.kind == "stronghold":
             hmoved = task.get("hmoved", [])
             h = next(h for h, p in enumerate(g.holds[seat]) if p == src and h not in hmoved)
@@ -264,6 +264,18 @@ def serpent_charges(g: G, mover: int) -> list[Task]:
         for o in range(g.players)
         if o != mover and g.active(o) and g.count(o, "path_of_the_serpent")
     ]
+
+
+def charge_serpents(g: G, mover: int, events: Events) -> None:
+    """Each Serpent owner is asked whether it charges the route (edition 1: charged at
+    once, with no word of it)."""
+    charges = serpent_charges(g, mover)
+    if g.fixed_rules:
+        push(g, *charges)
+        return
+    for task in charges:
+        g.coins[mover] -= task["n"]
+        g.coins[task["seat"]] += task["n"]
 
 
 def on_serpent(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:

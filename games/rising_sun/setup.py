@@ -9,7 +9,7 @@ from games.rising_sun.clans import UNCHOSEN, pick_tasks, seat_clans
 from games.rising_sun.data import data
 from games.rising_sun.flow import shuffle
 from games.rising_sun.rules import advance
-from games.rising_sun.state import G, RisingSunState, freeze
+from games.rising_sun.state import EDITION, G, RisingSunState, freeze
 from games.rng import derive_seed
 
 CLAN_IDS = ("koi", "lotus", "turtle", "dragonfly", "bonsai")
@@ -83,7 +83,7 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> RisingSunS
         deck_known=[-1, 0], chooser=0, slot=0, war_piles=[], war=[], war_results=[],
         tokens=[[] for _ in range(players)], tasks=[], battle=None, tea={},
         rng=derive_seed(seed, "rising_sun"), last=None, resigned=[], gifted=[False] * players,
-        allied_in=[[] for _ in range(players)],
+        allied_in=[[] for _ in range(players)], edition=EDITION,
     )  # fmt: skip
     ids = [c.id for c in d.clans]
     chosen: list[int] = []

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 FORMAT = 1
+EDITION = 2  # the rules edition new games get (see ``G.edition``)
 RESERVE = -1
 SHRINE = 10
 HOSTAGE = 20
@@ -69,9 +70,20 @@ class G:
     # per seat: the seasons (0-2) in which it formed an alliance (Form of the Kindred);
     # empty in a game saved before it was kept
     allied_in: list[list[int]] = field(default_factory=list)
+    # the rules edition the game started with (see the package docstring); a document
+    # without it is edition 1, and edition 1 writes none, so an old game's states stay byte
+    # for byte what the engine of its time stored
+    edition: int = 1
 
     def to_text(self) -> str:
-        return json.dumps(self.__dict__, sort_keys=True, separators=(",", ":"))
+        doc = {k: v for k, v in self.__dict__.items() if k != "edition" or v != 1}
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+    @property
+    def fixed_rules(self) -> bool:
+        """Whether the game plays the rules fixed by issue 24 (edition 2): the true mandate
+        deck at cleanup, and a choice to use Hire Ronin, Imperial Poets, the Serpent's charge."""
+        return self.edition >= 2
 
     def clan_id(self, seat: int) -> str:
         """The seat's clan id (``""`` while it has not chosen one)."""

@@ -158,8 +158,12 @@ def advantage(g: G, task: dict[str, Any], events: Events) -> None:
         hired = g.ronin[winner]
         if g.has_clan(winner, "koi"):  # coins in the reserve count as Ronin
             hired += g.coins[winner] - sum(battle["bids"][str(winner)])
-        if hired > 0:  # the winner may decline (nothing to decline without Ronin)
+        if not g.fixed_rules:  # edition 1 used them at once
+            use_advantage(g, winner, {"t": "ronin", "hired": hired}, events)
+        elif hired > 0:  # the winner may decline (nothing to decline without Ronin)
             push(g, {"t": "ronin", "seat": winner, "hired": hired})
+    elif box == 3 and not g.fixed_rules:
+        use_advantage(g, winner, {"t": "poets"}, events)
     elif box == 3 and battle["killed"] > 0:
         push(g, {"t": "poets", "seat": winner})
 
