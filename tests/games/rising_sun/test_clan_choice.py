@@ -23,7 +23,7 @@ from games.rising_sun.state import Clan, RisingSunState, thaw
 from .helpers import g_of, play, refused
 
 RANK = {c.id: c.rank for c in data().clans}  # the starting Honor ranks printed on the screens
-LEGACY = Path(__file__).parent / "data" / "legacy-default-3p.json"
+LEGACY = Path(__file__).parents[2] / "golden" / "legacy" / "rising_sun-default-3p.json"
 
 
 def new_lobby(players: int, seed: int = 3) -> RisingSunState:
@@ -101,8 +101,9 @@ def test_random_clans_stay_the_quick_start_and_stored_games_keep_theirs() -> Non
     """«cada jugador elige» is the new lobby's default (``clans=choose``); ``random``
     deals at once as before. A game stored with the dealt start (its options say
     ``clans: random``) starts as it did and still replays its stored moves through
-    Spring's Tea Ceremony and Political Phase (from the War on, a won Hire Ronin or
-    Imperial Poets now asks its winner, which the old log never answered)."""
+    Spring's Tea Ceremony and Political Phase from a new start (from the War on, a won
+    Hire Ronin or Imperial Poets asks its winner in edition 2; the whole stored game
+    replays from its own snapshot, as edition 1, in ``tests/golden``)."""
     assert resolve_options(GAME, {})["clans"] == "choose"
     quick = GAME.setup(3, resolve_options(GAME, {"clans": "random"}), 5)
     assert GAME.view(quick, None).phase == "tea" and all(c >= 0 for c in thaw(quick).clans)
