@@ -25,7 +25,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.base import Action, Game, Player, Seat
@@ -65,8 +65,10 @@ from games.rising_sun.state import (
     Spare,
     Summon,
     Take,
+    Use,
     thaw_cached,
 )
+from games.rng import Rng, derive_seed
 
 GAIN = 0.05  # an action must gain this much over "done"
 OTHERS_GAIN = {"recruit": 0.8, "marshal": 0.6, "train": 0.4, "harvest": 0.3, "betray": 0.0}
@@ -80,8 +82,13 @@ class GreedyPlayer:
 
     def choose(self, game: Game, state: RisingSunState, seat: Seat) -> Action:
         g = thaw_cached(state)
-        legal: list[RSAction] = [a for a in rules.legal(g, seat) if not isinstance(a, Gift)]
-        return decide(g, seat, g.tasks[0], legal)
+        options = rules.legal(g, seat)
+        if g.tasks[0]["t"] == "clan":  # any clan: from the seed, so mirror games spread
+            pick = Rng(derive_seed(self.seed, f"clan:{g.rng}:{seat}"))
+            return options[pick.below(len(options))]
+        if g.tasks[0]["t"] == "bids":  # no gifts in War; a lazy list of whole bids
+            return _bid_step(g, seat, options)
+        return decide(g, seat, g.tasks[0], [a for a in options if not isinstance(a, Gift)])
 
 
 def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAction:
@@ -112,6 +119,8 @@ def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAc
         return Take() if Take() in legal and _monkey_pays(g, seat) else Decline()
     if t == "mercy":
         return Spare() if _spare_pays(g, seat, task) else Decline()
+    if t in ("ronin", "poets", "serpent"):  # Ronin, VP and coins: always worth taking
+        return Use()
     return _best_by_search(g, seat, task, legal)
 
 
@@ -487,19 +496,20 @@ def target_bid(g: G, seat: int) -> list[int]:
     return out
 
 
-def _bid_step(g: G, seat: int, legal: list[RSAction]) -> RSAction:
+def _bid_step(g: G, seat: int, legal: Sequence[RSAction]) -> RSAction:
     assert g.battle is not None
     want = target_bid(g, seat)
     current = g.battle["bids"][str(seat)]
     if current == want:
         return Confirm()
-    steps = [a for a in legal if isinstance(a, Bid)]
+    if Bid(*want) in legal:  # from an empty bid: the whole bid at once
+        return Bid(*want)
     # lower boxes first so every step stays within the coins
     for box in sorted(range(len(BOXES)), key=lambda b: want[b] >= current[b]):
         if want[box] != current[box]:
             values = list(current)
             values[box] = want[box]
-            if Bid(*values) in steps:
+            if Bid(*values) in legal:
                 return Bid(*values)
     return Confirm()
 
