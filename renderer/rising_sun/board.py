@@ -14,19 +14,16 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from games.rising_sun.view import ProvinceView, RisingSunView, SlotView
+from games.rising_sun.view import ProvinceView, RisingSunView
 from renderer.core import Toolkit, draw_text, fitting_size
 from renderer.palettes import Palette
 from renderer.rising_sun import art, panels
 from renderer.rising_sun import layout as L
+from renderer.rising_sun.political import POLITICAL_BOX, draw_political
 from renderer.rising_sun.words import (
-    clan_name,
     figures_short,
     last_places,
-    season_phase,
-    standing,
     status,
-    who,
 )
 from renderer.words import Words, words
 
@@ -191,18 +188,8 @@ def _province_frame(
     ImageDraw.Draw(img).line((x0 + 10, y0 + 70, x1 - 10, y0 + 70), fill=col["land_edge"], width=1)
 
 
-POLITICAL_BOX = L.cell_box(0, 0, 2, 1)
 SHRINE_BOX = L.cell_box(*L.SHRINE_CELL)
 KEY_BOX = L.cell_box(*L.KEY_CELL)
-SLOT_W, SLOT_H, SLOT_GAP = 98, 56, 8
-
-
-def slot_box(i: int) -> Box:
-    x0, y0, _, _ = POLITICAL_BOX
-    row, c = divmod(i, 5)
-    x = x0 + 14 + c * (SLOT_W + SLOT_GAP)
-    y = y0 + 44 + row * (SLOT_H + 8)
-    return (x, y, x + SLOT_W, y + SLOT_H)
 
 
 def _panel(img: Image.Image, box: Box, pal: Palette) -> None:
@@ -367,140 +354,6 @@ def draw_provinces(
                 anchor="lm",
                 max_width=right - x0 - 40,
             )
-
-
-def draw_political(
-    img: Image.Image,
-    view: RisingSunView,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
-    x0, y0, x1, y1 = POLITICAL_BOX
-    head = season_phase(view, tr)
-    draw_text(
-        img,
-        (x0 + 14, y0 + 22),
-        head,
-        size=22,
-        bold=True,
-        fill=pal["text"],
-        kit=kit,
-        anchor="lm",
-        max_width=x1 - x0 - 28,
-    )
-    if view.outcome is not None:
-        draw_final(img, view, names, pal, kit, tr)
-        return
-    current = view.slot if view.phase == "political" else -1
-    for slot in view.slots:
-        draw_slot(img, slot, slot.index == current, pal, kit, tr)
-    holder = who(view.chooser, names, tr) if 0 <= view.chooser < view.players else "-"
-    deck = tr("rising_sun.deck", n=view.deck_size, who=holder)
-    if kit.metrics(18).getlength(deck) > x1 - x0 - 28:  # a long name: its clan's row says it
-        deck = tr("rising_sun.deck_count", n=view.deck_size)
-    draw_text(
-        img,
-        (x0 + 14, y1 - 20),
-        deck,
-        size=18,
-        fill=pal["muted_text"],
-        kit=kit,
-        anchor="lm",
-        max_width=x1 - x0 - 28,
-    )
-
-
-def draw_slot(
-    img: Image.Image, s: SlotView, lit: bool, pal: Palette, kit: Toolkit, tr: Words
-) -> None:
-    """One slot of the mandate track: a Kami, a played mandate (and who chose it) or its
-    number; ``lit`` rings the slot being played."""
-    col = art.colours(pal)
-    draw = ImageDraw.Draw(img)
-    box = slot_box(s.index)
-    bx0, by0, bx1, by1 = box
-    cx = (bx0 + bx1) / 2
-    if s.kind == "kami":
-        draw.rounded_rectangle(box, radius=8, fill=col["kami"])
-        draw_text(
-            img,
-            (cx, (by0 + by1) / 2),
-            tr("rising_sun.slot.kami"),
-            size=18,
-            bold=True,
-            fill="#ffffff",
-            kit=kit,
-            anchor="mm",
-        )
-    elif s.mandate is not None:
-        draw.rounded_rectangle(box, radius=8, fill=col["land"])
-        name = tr(f"rising_sun.mandate.{s.mandate}")
-        size = fitting_size(kit, name, (18,), SLOT_W - 8, bold=True)
-        bold = art.width(kit, name, 18, True) <= SLOT_W - 8
-        draw_text(
-            img,
-            (cx, by0 + 18),
-            name,
-            size=size,
-            bold=bold,
-            fill=col["ink"],
-            kit=kit,
-            anchor="mm",
-            max_width=SLOT_W - 6,
-        )
-        if s.chooser is not None:
-            art.paste(img, art.seat_mark(s.chooser, 8, pal, kit), (cx, by0 + 41))
-    else:
-        draw.rounded_rectangle(box, radius=8, outline=pal["panel_border"], width=2)
-        draw_text(
-            img,
-            (cx, (by0 + by1) / 2),
-            str(s.index + 1),
-            size=18,
-            fill=pal["muted_text"],
-            kit=kit,
-            anchor="mm",
-        )
-    if lit:
-        draw.rounded_rectangle(
-            (bx0 - 3, by0 - 3, bx1 + 3, by1 + 3), radius=10, outline=pal["highlight"], width=4
-        )
-
-
-def draw_final(
-    img: Image.Image,
-    view: RisingSunView,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
-    """Where the mandate track was, once the game is over: the clans in the result's
-    order with their final Victory Points, as on the result card."""
-    x0, y0, x1, y1 = POLITICAL_BOX
-    rows = standing(view)
-    step = min(34.0, (y1 - y0 - 70) / max(1, len(rows)))
-    for k, (place, seat) in enumerate(rows):
-        line = tr(
-            "rising_sun.final_row",
-            place=place,
-            who=who(seat, names, tr),
-            clan=clan_name(view, seat, tr),
-            vp=view.seats[seat].vp,
-        )
-        draw_text(
-            img,
-            (x0 + 14, y0 + 62 + k * step),
-            line,
-            size=20,
-            bold=place == 1,
-            fill=pal["text"],
-            kit=kit,
-            anchor="lm",
-            max_width=x1 - x0 - 28,
-        )
 
 
 def draw_shrines(

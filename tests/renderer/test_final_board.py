@@ -96,7 +96,14 @@ def test_the_last_rising_sun_board_ranks_the_clans_by_the_result(
         "Honor order equals the result: pick another seed"
     )
     order = sorted(range(players), key=lambda s: (outcome.ranks[s], list(view.honor).index(s)))
-    seen = _drawn(monkeypatch, ["renderer.rising_sun.board", "renderer.rising_sun.panels"])
+    seen = _drawn(
+        monkeypatch,
+        [
+            "renderer.rising_sun.board",
+            "renderer.rising_sun.panels",
+            "renderer.rising_sun.political",
+        ],
+    )
     alt = _render("rising_sun", game, state, players)
     texts = [d["text"] for d in seen]
     assert "Final result" in texts and "Clans by Honor" not in texts
