@@ -26,6 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bench.faults.zero import ZERO  # re-exported: the figures that must be 0, by part
+
 
 @dataclass(frozen=True)
 class Size:
@@ -56,62 +58,6 @@ BENCH = Size(
 QUICK = Size(
     kills=10, races=2, fuzz=2_000, leaks=140, discord_moves=3, truth_moves=3, truth_playout=60
 )
-
-# figures that must be 0, by part
-ZERO = {
-    "kill": (
-        "lost_moves",
-        "doubled_moves",
-        "integrity_failures",
-        "replay_failures",
-        "stuck_games",
-        "doubled_deadlines",
-        "lost_deadlines",
-        "rollbacks_not_once",
-        "committed_told_refused",
-        "refused_told_played",
-        "takebacks_past_reveal",
-        "boards_doubled",
-        "boards_lost",
-        "exceptions",
-    ),
-    "races": ("wrong_winner_counts", "unclear_losers", "log_gaps_or_duplicates", "exceptions"),
-    "fuzz": (
-        "exceptions",
-        "changes_after_refusal",
-        "not_a_sentence",
-        "unanswered",
-        "committed_told_refused",
-        "refused_told_played",
-        "doubled_moves",
-    ),
-    "leaks": ("leaks", "stray_dms"),
-    "bad_data": (
-        "unclear_answers",
-        "others_blocked",
-        "half_written",
-        "committed_told_refused",
-        "refused_told_played",
-        "exceptions",
-    ),
-    "discord": (
-        "boards_doubled",
-        "boards_out_of_order",
-        "boards_missing",
-        "players_unanswered",
-        "committed_told_refused",
-        "refused_told_played",
-        "exceptions",
-    ),
-    "truth": (
-        "committed_told_refused",
-        "refused_told_played",
-        "doubled_moves",
-        "boards_lost_after_rollback",
-        "takebacks_past_reveal",
-        "votes_from_replaced_seat",
-    ),
-}
 
 
 def run_faults(size: Size, seed: int = 17, workers: int = 2) -> dict[str, Any]:

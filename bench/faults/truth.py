@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from bench.configs import Config, configurations
-from bench.faults import ZERO
 from bench.faults.harness import Figures, answer_of, error_log
 from bench.faults.judge import (
     board_is_current,
@@ -43,6 +42,7 @@ from bench.faults.judge import (
     revealed,
     told_refused,
 )
+from bench.faults.zero import ZERO
 from bench.tables import Turn, next_turn, open_table
 from bot.results import ServiceError
 from bot.store.models import Unavailable
@@ -191,9 +191,15 @@ def refusing(emu: Any, channel: Any) -> Iterator[None]:
 
 
 async def rollbacks_while_refused(world: World) -> None:
-    configs = {c.key: c for c in one_per_game()}
-    await takeback_while_refused(world, configs["yokai"])
-    await undo_while_refused(world, configs["china"])
+    """A takeback in the first game with nothing hidden (no reveal can refuse it), an
+    Undo in the first game, in registry order, that offers a step to undo."""
+    configs = one_per_game()
+    open_game = next(c for c in configs if not c.game.hidden_information)
+    await takeback_while_refused(world, open_game)
+    for n, config in enumerate(configs):
+        if await undo_while_refused(world, config, 51 + n):
+            return
+    world.figures.problem("no step to undo was found")
 
 
 async def takeback_while_refused(world: World, config: Config) -> None:
@@ -217,11 +223,12 @@ async def takeback_while_refused(world: World, config: Config) -> None:
     await settled_board(world, game_id, channel, "takeback")
 
 
-async def undo_while_refused(world: World, config: Config) -> None:
+async def undo_while_refused(world: World, config: Config, n: int) -> bool:
     """A step of a turn, its board delivered; then, with posts and edits refused, the
-    step undone with the board's button and a different step played in its place."""
+    step undone with the board's button and a different step played in its place.
+    False when ``config``'s game offered no step to undo in 40 moves."""
     service = world.bot.service
-    game_id, channel = await world.open(config, 51)
+    game_id, channel = await world.open(config, n)
     player = RandomPlayer(world.seed)
     for _ in range(40):
         turn = await next_turn(service, config.game, game_id, player)
@@ -232,12 +239,12 @@ async def undo_while_refused(world: World, config: Config) -> None:
         if loaded.game.can_undo(loaded.state, seat) and await alternative(service, game_id, turn):
             break
     else:
-        world.figures.problem("no step to undo was found")
-        return
+        return False
     with refusing(world.emu, channel):
         await world.click(turn.user_id, channel, f"tenka:b:undo:{game_id}:{loaded.row.version}")
         await replay_differently(world, game_id, channel, turn)
     await settled_board(world, game_id, channel, "undo")
+    return True
 
 
 async def alternative(service: Any, game_id: int, turn: Turn) -> str | None:

@@ -1,0 +1,57 @@
+"""The fault figures that must be 0, by part (a leaf: every part may import it)."""
+
+# figures that must be 0, by part
+ZERO = {
+    "kill": (
+        "lost_moves",
+        "doubled_moves",
+        "integrity_failures",
+        "replay_failures",
+        "stuck_games",
+        "doubled_deadlines",
+        "lost_deadlines",
+        "rollbacks_not_once",
+        "committed_told_refused",
+        "refused_told_played",
+        "takebacks_past_reveal",
+        "boards_doubled",
+        "boards_lost",
+        "exceptions",
+    ),
+    "races": ("wrong_winner_counts", "unclear_losers", "log_gaps_or_duplicates", "exceptions"),
+    "fuzz": (
+        "exceptions",
+        "changes_after_refusal",
+        "not_a_sentence",
+        "unanswered",
+        "committed_told_refused",
+        "refused_told_played",
+        "doubled_moves",
+    ),
+    "leaks": ("leaks", "stray_dms"),
+    "bad_data": (
+        "unclear_answers",
+        "others_blocked",
+        "half_written",
+        "committed_told_refused",
+        "refused_told_played",
+        "exceptions",
+    ),
+    "discord": (
+        "boards_doubled",
+        "boards_out_of_order",
+        "boards_missing",
+        "players_unanswered",
+        "committed_told_refused",
+        "refused_told_played",
+        "exceptions",
+    ),
+    "truth": (
+        "committed_told_refused",
+        "refused_told_played",
+        "doubled_moves",
+        "boards_lost_after_rollback",
+        "takebacks_past_reveal",
+        "votes_from_replaced_seat",
+    ),
+}
