@@ -304,7 +304,7 @@ async def emulator(args: argparse.Namespace) -> dict[str, Any]:
 
 def faults(args: argparse.Namespace) -> dict[str, Any]:
     """The real bot under faults (see :mod:`bench.faults`): kill -9, races, fuzz through
-    Discord, leaks, bad persisted data, Discord faults."""
+    Discord, leaks, bad persisted data, Discord faults, what a player is told is true."""
     from bench.faults import BENCH, QUICK, run_faults
 
     return run_faults(QUICK if args.quick else BENCH)

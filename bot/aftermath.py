@@ -119,6 +119,7 @@ class Aftermath:
             finished=finished,
             serial=next(RESULT_SERIALS),
             publishes=True,
+            revision=loaded.row.revision,
         )
 
     async def _public(

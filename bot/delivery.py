@@ -8,7 +8,7 @@ import io
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 import discord
 
@@ -33,6 +33,36 @@ def to_file(attachment: Attachment) -> discord.File:
 
 INVALID_WEBHOOK_TOKEN = 50027  # Discord's code for an expired interaction token
 ACKNOWLEDGED = 40060  # the interaction was answered already (an earlier delivery of it)
+
+# A board names its game and revision in an invisible tail of its text (zero-width space
+# and word joiner as bits), because message history returns the text but not the nonce:
+# after a restart, the channel's last messages tell whether an owed board went out.
+_BITS: Final = ("\u200b", "\u2060")
+_SYMBOLS: Final = "0123456789."
+HISTORY_PAGE: Final = 25  # recent messages read for an owed board's marker (one request)
+
+
+def board_marker(game_id: int, revision: int) -> str:
+    """The invisible tail of the board of ``game_id`` at ``revision``."""
+    code = "".join(format(_SYMBOLS.index(c), "04b") for c in f"{game_id}.{revision}")
+    return "".join(_BITS[int(bit)] for bit in code)
+
+
+def marked(text: str, game_id: int, revision: int) -> str:
+    """``text`` within Discord's 2000 characters, with the board's marker at its end."""
+    marker = board_marker(game_id, revision)
+    return text[: 2000 - len(marker)] + marker
+
+
+def has_marker(content: str, game_id: int, revision: int) -> bool:
+    """Whether ``content`` ends with exactly this board's marker (not a longer one)."""
+    marker = board_marker(game_id, revision)
+    return content.endswith(marker) and not content[: -len(marker)].endswith(_BITS)
+
+
+def visible(content: str) -> str:
+    """``content`` without a board's invisible marker."""
+    return content.rstrip("".join(_BITS))
 
 
 async def reply(
@@ -89,8 +119,11 @@ class Publisher:
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
-    async def publish(self, game: GameSummary, post: Post) -> discord.Message:
-        """Post the board in the game's thread, retire the old board's buttons, remember it."""
+    async def publish(
+        self, game: GameSummary, post: Post, *, undone: bool = False
+    ) -> discord.Message:
+        """Post the board in the game's thread, retire the old board's buttons (and, when
+        it shows a state that was taken back, say so on it), remember it."""
         channel = await self.channel_for(game.where)
         mentions = discord.AllowedMentions(
             everyone=False,
@@ -98,8 +131,9 @@ class Publisher:
             replied_user=False,
             users=[discord.Object(u) for u in post.ping],
         )
+        content = marked(post.text, game.game_id, post.stamp) if post.board else post.text
         kwargs: dict[str, Any] = {
-            "content": post.text[:2000],
+            "content": content[:2000],
             "allowed_mentions": mentions,
             "silent": not post.ping,
         }
@@ -110,21 +144,53 @@ class Publisher:
         if view is not None:
             kwargs["view"] = view
         if post.edit_previous and game.board_message_id:
-            edited = await _edit_board(channel, game.board_message_id, post, view)
+            edited = await _edit_board(channel, game.board_message_id, content, post, view)
             if edited is not None:
                 return edited
         if post.board:
-            # Discord returns the message already made with this nonce (a resend after a
-            # crash between the post and its mark), so a board is never posted twice.
+            # Discord returns the message already made with this nonce for a few minutes
+            # (a quick resend); after that the marker in the history is what tells
             kwargs["nonce"] = f"{game.game_id}.{post.version}.{post.stamp}"[:25]
         message = await channel.send(**kwargs)
-        if not post.board:
-            return message
-        old = game.board_message_id
-        if old and old != message.id:
-            await _retire_controls(channel, old)
-        await self.service.set_messages(game.game_id, board_message_id=message.id)
+        if post.board:
+            await self._replaced(channel, game, message, undone)
         return message
+
+    async def _replaced(
+        self,
+        channel: discord.abc.Messageable,
+        game: GameSummary,
+        new: discord.Message,
+        undone: bool,
+    ) -> None:
+        """``new`` is the game's board now: the old one loses its buttons (and says it was
+        taken back when it shows an undone state)."""
+        old = game.board_message_id
+        if old and old != new.id:
+            note = t("board.taken_back", game.locale) if undone else None
+            await _retire_controls(channel, old, note)
+        await self.service.set_messages(game.game_id, board_message_id=new.id)
+
+    async def _posted_before(
+        self, game: GameSummary, post: Post, undone: bool
+    ) -> discord.Message | None:
+        """The board of ``post.stamp`` if an earlier attempt (a crash between the post and
+        its mark, a timeout whose post went through) left it among the channel's last
+        messages: found by its marker, it becomes the game's board instead of a repost."""
+        channel = await self.channel_for(game.where)
+        me = self.client.user
+        try:
+            recent = [m async for m in channel.history(limit=HISTORY_PAGE)]
+        except discord.Forbidden:  # history denied in this channel: a repost beats none
+            log.warning("cannot read the history of game %s's channel", game.game_id)
+            return None
+        for message in recent:
+            mine = me is not None and message.author.id == me.id
+            if mine and has_marker(message.content, game.game_id, post.stamp):
+                log.info("game %s: board %s was posted already", game.game_id, post.stamp)
+                await self._replaced(channel, game, message, undone)
+                return message
+        return None
 
     async def send_private(
         self, post: PrivatePost, interaction: discord.Interaction[Any] | None = None
@@ -190,20 +256,16 @@ class Publisher:
     ) -> bool:
         game = result.game
         _, published = self._publishing[game.game_id]
-        store = self.service.store
+        if result.publishes:
+            row = await self.service.store.get_game(game.game_id)
+            if row is not None and row.published_revision == result.revision:
+                return True  # delivered already (another process caught it up first)
         try:
             for post in result.public:
                 if post.board and result.serial and result.serial < published[0]:
                     continue
-                stamped = post.board and post.stamp  # a board of one committed state
-                if stamped and not await store.claim_board(game.game_id, post.stamp):
-                    continue  # another process already began a newer board
-                if post.board:
-                    # The store knows the newest board message, whoever published it.
-                    fresh = await self.service.game(game.game_id)
-                    game = replace(game, board_message_id=fresh.board_message_id)
-                message = await self.publish(game, post)
-                if post.board:
+                message = await self._post(game, post)
+                if message is not None and post.board:
                     published[0] = max(published[0], result.serial)
                     game = replace(game, board_message_id=message.id)
         except (discord.HTTPException, OSError):
@@ -213,8 +275,28 @@ class Publisher:
             return False
         await self._send_privates(result, game, interaction)
         if result.publishes:
-            await self.service.mark_published(game.game_id, result.game.version)
+            await self.service.mark_published(game.game_id, result.revision)
         return True
+
+    async def _post(self, game: GameSummary, post: Post) -> discord.Message | None:
+        """Post one message of a result; a board of one committed state (``post.stamp``,
+        its revision) only if no process began a newer board or published this one, and
+        not again if an earlier attempt already put it in the channel."""
+        if not (post.board and post.stamp):
+            return await self.publish(game, post)
+        store = self.service.store
+        row = await store.get_game(game.game_id)  # the newest board, whoever posted it
+        if row is None:
+            return None
+        begun = row.board_revision == post.stamp  # an earlier attempt may have posted it
+        if not await store.claim_board(game.game_id, post.stamp):
+            return None
+        game = replace(game, board_message_id=row.board_message_id)
+        if begun and not post.edit_previous:
+            found = await self._posted_before(game, post, row.board_undone)
+            if found is not None:
+                return found
+        return await self.publish(game, post, undone=row.board_undone)
 
     async def _send_privates(
         self, result: Result, game: GameSummary, interaction: discord.Interaction[Any] | None
@@ -289,13 +371,17 @@ class Publisher:
 
 
 async def _edit_board(
-    channel: discord.abc.Messageable, message_id: int, post: Post, view: discord.ui.View | None
+    channel: discord.abc.Messageable,
+    message_id: int,
+    content: str,
+    post: Post,
+    view: discord.ui.View | None,
 ) -> discord.Message | None:
     """A step inside a turn updates the turn's board message instead of posting again."""
     try:
         partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
         return await partial.edit(  # type: ignore[no-any-return]
-            content=post.text[:2000],
+            content=content[:2000],
             attachments=[to_file(post.image)] if post.image is not None else [],
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -305,9 +391,15 @@ async def _edit_board(
         return None
 
 
-async def _retire_controls(channel: discord.abc.Messageable, message_id: int) -> None:
+async def _retire_controls(
+    channel: discord.abc.Messageable, message_id: int, note: str | None = None
+) -> None:
+    """An older board loses its buttons; ``note`` replaces its text (it was taken back)."""
     try:
         partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-        await partial.edit(view=None)
+        if note is None:
+            await partial.edit(view=None)
+        else:
+            await partial.edit(content=note, view=None)
     except (discord.HTTPException, AttributeError):
         log.debug("could not retire the controls of message %s", message_id)

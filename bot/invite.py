@@ -2,7 +2,8 @@
 
 - View Channels, Send Messages, Send Messages in Threads: boards, lobbies, notices;
 - Attach Files: the board pictures, result cards and replays;
-- Read Message History: the lobby message a game's thread hangs from;
+- Read Message History: the lobby message a game's thread hangs from, and after a
+  restart whether an owed board was already posted;
 - Create Public Threads: one thread per game (``/settings server threads:`` turns it off).
 
 No privileged intent: slash commands, buttons and DMs need only the default intents.

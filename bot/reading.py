@@ -306,12 +306,17 @@ class Reading:
 
     async def owed(self, game_id: int) -> Result | None:
         """What a game still owes Discord: the board (with what happened since the last
-        delivered version) and the hands that changed, or ``None`` when nothing is owed."""
+        delivered version) and the hands that changed, or ``None`` when nothing is owed.
+
+        Owed is a matter of revision, not version: an undo or a takeback and another move
+        back to the published version owe their board. A rollback past the published board
+        lowered ``published_version`` to the common prefix, so what follows is told from
+        there, and the board says that what the channel showed was taken back."""
         loaded = await self.unit.load(game_id)
         row = loaded.row
         if row.status not in ("active", "finished") or loaded.state is None:
             return None
-        if row.published_version == row.version:
+        if row.published_revision == row.revision:
             return None
         started = row.published_version is None
         start = min(row.published_version or 0, row.version)
@@ -325,11 +330,13 @@ class Reading:
         # What stopped the posts (a store error after the commit) may have stopped the
         # turn's timers too: they are brought up to date (idempotent) before the posts.
         await self.aftermath.timers.schedule(loaded)
+        # the channel's board shows a state that was taken back: a public line says so
+        undone = [Event("taken_back", {})] if row.board_undone else []
         # Nothing delivered yet (the start's own posts were lost): every hand and secret
         # form is owed, as at the start, not only those that changed since it.
         return await self.aftermath.posts(
             loaded,
-            events[-12:],
+            [*undone, *events[-12:]],
             before=None if started else before,
             started=started,
             described=len(actions),

@@ -82,9 +82,10 @@ class Result:
     reply: str | None = None  # a short ephemeral answer to the user who acted
     finished: bool = False
     serial: int = 0  # creation order under the game's lock (publishing never goes back)
-    # the posts of the game's state at game.version (the outbox): delivering them marks the
-    # version published; a notice (a reminder, a vote) never does
+    # the posts of the game's state at ``revision`` (the outbox): delivering them marks the
+    # revision published; a notice (a reminder, a vote) never does
     publishes: bool = False
+    revision: int = 0  # the commit these posts show (every commit, undo or takeback: +1)
 
 
 @dataclass(frozen=True)

@@ -146,8 +146,10 @@ class Service:
     async def owed_games(self) -> list[int]:
         return [row.id for row in await self.store.owed_games()]
 
-    async def mark_published(self, game_id: int, version: int) -> None:
-        await self.store.mark_published(game_id, version)
+    async def mark_published(self, game_id: int, revision: int) -> None:
+        """The posts of ``revision`` reached Discord (the outbox is keyed by revision: an
+        undo or a takeback and another move to the same version still owe their board)."""
+        await self.store.mark_published(game_id, revision)
 
     async def replay(self, game_id: int) -> tuple[bytes, int] | None:
         """The whole game as an animated GIF and how many boards it shows."""

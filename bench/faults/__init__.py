@@ -1,12 +1,20 @@
 """``python -m bench --only faults``: the real bot under faults, in figures.
 
-Six parts (see each module): :mod:`~bench.faults.kill` (SIGKILLs of the bot process),
-:mod:`~bench.faults.races`, :mod:`~bench.faults.fuzz` (through Discord),
-:mod:`~bench.faults.leaks`, :mod:`~bench.faults.baddata`,
-:mod:`~bench.faults.discord_faults`. :func:`run_faults` runs them at a size and returns one
-table: per part its figures, and the summary row the issue asks for (kills, lost moves,
-doubled moves, races, fuzz cases, exceptions, leaks, recoveries). ``tests/faults`` runs the
-same code at a smaller size and asserts the zeros.
+Seven parts (see each module): :mod:`~bench.faults.kill` (SIGKILLs of the bot process,
+with the users' work in :mod:`~bench.faults.stream`), :mod:`~bench.faults.races`,
+:mod:`~bench.faults.fuzz` (through Discord), :mod:`~bench.faults.leaks`,
+:mod:`~bench.faults.baddata`, :mod:`~bench.faults.discord_faults` and
+:mod:`~bench.faults.truth` (what a player is told is true). :func:`run_faults` runs them at
+a size and returns one table: per part its figures, and the summary row the issue asks for
+(kills, lost moves, doubled moves, races, fuzz cases, exceptions, leaks, recoveries, and
+issue 23's committed-but-told-refused, boards lost after an undo or takeback, takebacks
+past a reveal, votes from a replaced seat). ``tests/faults`` runs the same code at a
+smaller size and asserts the zeros.
+
+Every figure in :data:`ZERO` guards a defect and was seen to fail with that defect put
+back: the table "The fault suite's checks" in ``docs/DESIGN.md`` says which defect and how.
+The answers and boards are judged against the log (:mod:`~bench.faults.judge`), never by
+their wording alone or by what Discord remembers of nonces.
 """
 
 from __future__ import annotations
@@ -26,6 +34,8 @@ class Size:
     fuzz: int
     leaks: int
     discord_moves: int
+    truth_moves: int  # moves per game with the store failing after the commit
+    truth_playout: int  # moves per game searched for takebacks past a reveal
 
 
 # Measured on the shared 2-core machine (load 5-6): kill 50 = 150 s, races 5 = 53 s (the
@@ -34,8 +44,18 @@ class Size:
 # The fuzz keeps 8 cases in flight per bot and spends 9.3 ms of CPU a case (11.2 before:
 # no catalogue copies, no check of the emulator's own answers; process_time over 3,000
 # cases), so on 2 idle cores 100,000 cases take about 8 minutes.
-BENCH = Size(kills=50, races=5, fuzz=100_000, leaks=1000, discord_moves=6)
-QUICK = Size(kills=10, races=2, fuzz=2_000, leaks=140, discord_moves=3)
+BENCH = Size(
+    kills=50,
+    races=5,
+    fuzz=100_000,
+    leaks=1000,
+    discord_moves=6,
+    truth_moves=8,
+    truth_playout=200,
+)
+QUICK = Size(
+    kills=10, races=2, fuzz=2_000, leaks=140, discord_moves=3, truth_moves=3, truth_playout=60
+)
 
 # figures that must be 0, by part
 ZERO = {
@@ -48,18 +68,48 @@ ZERO = {
         "doubled_deadlines",
         "lost_deadlines",
         "rollbacks_not_once",
+        "committed_told_refused",
+        "refused_told_played",
+        "takebacks_past_reveal",
+        "boards_doubled",
+        "boards_lost",
         "exceptions",
     ),
     "races": ("wrong_winner_counts", "unclear_losers", "log_gaps_or_duplicates", "exceptions"),
-    "fuzz": ("exceptions", "changes_after_refusal", "not_a_sentence", "unanswered"),
+    "fuzz": (
+        "exceptions",
+        "changes_after_refusal",
+        "not_a_sentence",
+        "unanswered",
+        "committed_told_refused",
+        "refused_told_played",
+        "doubled_moves",
+    ),
     "leaks": ("leaks", "stray_dms"),
-    "bad_data": ("unclear_answers", "others_blocked", "half_written", "exceptions"),
+    "bad_data": (
+        "unclear_answers",
+        "others_blocked",
+        "half_written",
+        "committed_told_refused",
+        "refused_told_played",
+        "exceptions",
+    ),
     "discord": (
         "boards_doubled",
         "boards_out_of_order",
         "boards_missing",
         "players_unanswered",
+        "committed_told_refused",
+        "refused_told_played",
         "exceptions",
+    ),
+    "truth": (
+        "committed_told_refused",
+        "refused_told_played",
+        "doubled_moves",
+        "boards_lost_after_rollback",
+        "takebacks_past_reveal",
+        "votes_from_replaced_seat",
     ),
 }
 
@@ -73,6 +123,7 @@ def run_faults(size: Size, seed: int = 17, workers: int = 2) -> dict[str, Any]:
     from bench.faults.kill import run_kills
     from bench.faults.leaks import run_leaks
     from bench.faults.races import run_races
+    from bench.faults.truth import run_truth
 
     runs: dict[str, Callable[[], dict[str, Any]]] = {
         "kill": lambda: asyncio.run(run_kills(size.kills, per_key=2, seed=seed)),
@@ -81,6 +132,9 @@ def run_faults(size: Size, seed: int = 17, workers: int = 2) -> dict[str, Any]:
         "leaks": lambda: run_leaks(size.leaks, seed=seed, workers=workers),
         "bad_data": lambda: asyncio.run(run_bad_data(seed=seed)),
         "discord": lambda: asyncio.run(run_discord_faults(size.discord_moves, seed=seed)),
+        "truth": lambda: asyncio.run(
+            run_truth(size.truth_moves, size.truth_playout, tries=4, seed=seed)
+        ),
     }
     parts: dict[str, dict[str, Any]] = {}
     for name, run in runs.items():
@@ -110,13 +164,14 @@ def summarize(parts: dict[str, dict[str, Any]]) -> dict[str, Any]:
     table = {
         "kills": parts["kill"]["kills"],
         "lost_moves": parts["kill"]["lost_moves"],
-        "doubled_moves": parts["kill"]["doubled_moves"],
+        "doubled_moves": _total(parts, "doubled_moves"),
         "races": parts["races"]["races"],
         "races_postgresql": _postgres_races(parts["races"]),
         "fuzz_cases": parts["fuzz"]["cases"],
         "exceptions": exceptions,
         "leaks": parts["leaks"]["leaks"] + parts["leaks"]["stray_dms"],
         "recoveries": parts["bad_data"]["recoveries"],
+        **_told_true(parts),
     }
     nonzero = {
         f"{name}.{key}": parts[name][key]
@@ -131,6 +186,22 @@ def summarize(parts: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "should_be_zero_but_is_not": nonzero,
         "problems": problems,
     }
+
+
+def _told_true(parts: dict[str, dict[str, Any]]) -> dict[str, int]:
+    """Issue 23's figures (what a player is told is true), each 0 when the product is
+    right, summed over the parts that measure them."""
+    return {
+        "committed_but_told_refused": _total(parts, "committed_told_refused"),
+        "boards_lost_after_undo_or_takeback": parts["truth"]["boards_lost_after_rollback"]
+        + parts["kill"]["boards_lost"],
+        "takebacks_past_a_reveal": _total(parts, "takebacks_past_reveal"),
+        "votes_from_a_replaced_seat": parts["truth"]["votes_from_replaced_seat"],
+    }
+
+
+def _total(parts: dict[str, dict[str, Any]], figure: str) -> int:
+    return sum(int(p.get(figure, 0)) for p in parts.values())
 
 
 def _postgres_races(found: dict[str, Any]) -> int | str:

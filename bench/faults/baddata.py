@@ -22,7 +22,8 @@ from typing import Any
 from bench.configs import configurations
 from bench.faults.checks import integrity_ok, replay_problems
 from bench.faults.fuzz import shortest_config
-from bench.faults.harness import answer_of, error_log, is_sentence
+from bench.faults.harness import Figures, answer_of, error_log, is_sentence
+from bench.faults.judge import judge_told, told_played
 from bench.tables import next_turn, open_table
 from bot.store import open_store
 from bot.store.migrations import MIGRATIONS, migrate
@@ -40,8 +41,11 @@ async def run_bad_data(seed: int = 17) -> dict[str, Any]:
         "unclear_answers": 0,
         "others_blocked": 0,
         "half_written": 0,
+        "committed_told_refused": 0,
+        "refused_told_played": 0,
         "exceptions": 0,
     }
+    told = Figures(figures, [])  # answers judged against the log
     problems: list[str] = []
     emu = Emulator()
     await emu.start()
@@ -83,7 +87,9 @@ async def run_bad_data(seed: int = 17) -> dict[str, Any]:
                 by_id[turn.user_id], channel, "move", {"action": turn.text, "game": str(game_id)}
             )
             text = await answer_of(handle, 15)
-            return bool(text and text.startswith("Played")), text
+            committed = (await bot.service.load(game_id)).row.version > turn.version
+            judge_told(told, committed, text, f"game {game_id} {turn.text!r}")
+            return committed and told_played(text), text
 
         async with error_log() as errors:
             # 0. the older schema was migrated at start: its game plays on
@@ -166,7 +172,7 @@ async def run_bad_data(seed: int = 17) -> dict[str, Any]:
                     problems.append(f"after {name}: {text!r}")
             figures["half_written"] += len(replay_problems(db)) + (not integrity_ok(db))
         figures["exceptions"] += len(errors.records) + len(emu.problems())
-        problems += errors.lines()[:5] + emu.problems()[:5]
+        problems += told.problems[:5] + errors.lines()[:5] + emu.problems()[:5]
     finally:
         if running is not None:
             await stop_client(running)

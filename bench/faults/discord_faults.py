@@ -7,9 +7,12 @@ channel, moves by ``/move``:
 - a gateway outage across a deadline (the deadline fires while the bot hears nothing);
 - interaction tokens that expire mid-flow (the answer's webhook is refused).
 
-Figures: boards posted twice, boards out of order (by the version in their nonce), boards
-never posted (the game's version has no board at the end), players without an answer
-(neither a reply nor their move's board).
+Figures: boards posted twice (counted from the channel's messages: the same committed
+state, or the same words and pictures, more than once), boards out of order (by the
+version in their nonce), boards missing (something still owed at the end, or a newest
+board that does not show the position the log says), players without an answer (neither
+a reply nor their move's board), answers that contradict the log (a move in the log told
+it did not count, or a move not in it told it was played).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.configs import configurations
-from bench.faults.harness import answer_of, error_log
+from bench.faults.harness import Figures, answer_of, error_log
+from bench.faults.judge import board_doubles, board_is_current, boards_of, judge_told
 from bench.tables import next_turn, open_table
 from games.ai import RandomPlayer
 
@@ -41,6 +45,8 @@ async def run_discord_faults(moves: int = 6, seed: int = 17) -> dict[str, Any]:
         "boards_out_of_order": 0,
         "boards_missing": 0,
         "players_unanswered": 0,
+        "committed_told_refused": 0,
+        "refused_told_played": 0,
         "deadlines_fired": 0,
         "exceptions": 0,
     }
@@ -50,6 +56,7 @@ async def run_discord_faults(moves: int = 6, seed: int = 17) -> dict[str, Any]:
     # what discord.py logs about the faults we inject is not the bot's error
     emu.ignore_discord_errors(r"429|rate limit|50027|Invalid Webhook Token|Server Error|5\d\d")
     clock = Clock()
+    told = Figures()  # answers judged against the log
     running: Any = None
     try:
         with tempfile.TemporaryDirectory() as tmp:
@@ -96,6 +103,8 @@ async def run_discord_faults(moves: int = 6, seed: int = 17) -> dict[str, Any]:
                         figures["moves"] += 1
                         # no reply (a token expired) still leaves the move's board as answer
                         after = await bot.service.load(game_id)
+                        committed = after.row.version > turn.version
+                        judge_told(told, committed, text, f"game {game_id} {turn.text!r}")
                         boarded = after.row.version > turn.version and (
                             await bot.service.owed(game_id) is None
                         )
@@ -132,10 +141,16 @@ async def run_discord_faults(moves: int = 6, seed: int = 17) -> dict[str, Any]:
                 await play(1)
                 await bot.publisher.catch_up_all()
             _boards(emu, tables, figures, problems)
-            for game_id, *_ in tables:
+            for game_id, _, channel, _ in tables:
                 if await bot.service.owed(game_id) is not None:
                     figures["boards_missing"] += 1
                     problems.append(f"game {game_id} still owes its board")
+                elif not await board_is_current(emu, channel, bot.service, game_id):
+                    figures["boards_missing"] += 1
+                    problems.append(f"game {game_id}: the newest board is not its position")
+            for key, value in told.values.items():
+                figures[key] += value
+            problems += told.problems[:5]
             figures["exceptions"] += len(errors.records) + len(emu.problems())
             problems += errors.lines()[:5] + emu.problems()[:5]
     finally:
@@ -146,16 +161,18 @@ async def run_discord_faults(moves: int = 6, seed: int = 17) -> dict[str, Any]:
 
 
 def _boards(emu: Any, tables: list[Any], figures: dict[str, Any], problems: list[str]) -> None:
-    """Each game's boards: one message per committed state (nonce), versions in order."""
+    """Each game's boards: each committed state once in the channel, versions in order."""
     for game_id, _, channel, _ in tables:
+        boards = boards_of(emu, channel, game_id)
+        doubles = board_doubles(boards)
+        if doubles:
+            figures["boards_doubled"] += doubles
+            problems.append(f"game {game_id}: {doubles} board(s) posted twice")
         stamps: list[tuple[int, int]] = []
-        for message in emu.public_messages(channel):
+        for message in boards:
             match = NONCE.match(str(message.nonce or ""))
-            if match and int(match[1]) == game_id and message.attachments:
+            if match:
                 stamps.append((int(match[2]), int(match[3])))
-        if len(set(stamps)) != len(stamps):
-            figures["boards_doubled"] += len(stamps) - len(set(stamps))
-            problems.append(f"game {game_id}: a board posted twice {stamps}")
         if stamps != sorted(stamps):
             figures["boards_out_of_order"] += 1
             problems.append(f"game {game_id}: boards out of order {stamps}")

@@ -34,7 +34,8 @@ from typing import Any
 
 import games
 from bench.configs import Config, configurations, random_positions
-from bench.faults.harness import INTERNAL, answer_of, error_log, is_sentence
+from bench.faults.harness import INTERNAL, Figures, answer_of, error_log, is_sentence
+from bench.faults.judge import judge_told, told_played, told_refused
 from bench.tables import open_table
 from games.ai import RandomPlayer
 from games.rng import derive_seed
@@ -73,6 +74,9 @@ class Plan:
     touches: set[int]
     may_change: set[int]
     desc: str
+    # a real move (user id, notation, game, version): judged by the log, and played
+    # again after an error reply, as a player does
+    move: tuple[int, str, int, int] | None = None
 
 
 class Fuzzer:
@@ -99,6 +103,10 @@ class Fuzzer:
             "not_a_sentence": 0,
             "unanswered": 0,
             "client_side_invalid": 0,
+            "committed_told_refused": 0,
+            "refused_told_played": 0,
+            "doubled_moves": 0,
+            "retries": 0,
         }
         self.problems: list[str] = []
 
@@ -259,7 +267,32 @@ class Fuzzer:
         self.figures["moves_played"] += len(changed & may)
         for (plan, _), text in zip(sent, answers, strict=True):
             self.judge(plan, text)
-        await self.reopen_finished(after)
+            if plan.move is not None:
+                await self.judge_move(plan, text)
+        self.versions = {g: row[0] for g, row in self.fingerprint().items()}
+        await self.reopen_finished(self.fingerprint())
+
+    def copies(self, move: tuple[int, str, int, int]) -> int:
+        user_id, text, game_id, version = move
+        sql = "SELECT COUNT(*) FROM actions WHERE game_id=? AND seq>=? AND user_id=? AND text=?"
+        return int(self.db.execute(sql, (game_id, version, user_id, text)).fetchone()[0])
+
+    async def judge_move(self, plan: Plan, text: str | None) -> None:
+        """A real move's answer against the log; after an error reply the same move again
+        (a second copy in the log is a doubled move)."""
+        assert plan.move is not None
+        logged = self.copies(plan.move)
+        told = Figures(self.figures, self.problems)
+        judge_told(told, logged > 0, text, plan.desc)
+        if not told_refused(text):
+            return
+        self.figures["retries"] += 1
+        again = await self._answer(await plan.send())
+        after = self.copies(plan.move)
+        judge_told(told, after > logged, again, f"{plan.desc} (retried)")
+        if after > 1:
+            self.figures["doubled_moves"] += after - 1
+            self.note(f"{plan.desc}: in the log {after} times after a retry")
 
     async def _answer(self, handle: Any) -> str | None:
         if handle is None:
@@ -281,6 +314,9 @@ class Fuzzer:
             self.note(f"{kind}: {text} ({plan.desc})")
         if case.must_refuse:
             self.figures["refusals"] += 1
+            if told_played(text):  # a case that cannot be a move, told it was played
+                self.figures["refused_told_played"] += 1
+                self.note(f"{kind}: told played: {text!r} ({plan.desc})")
             if case.kind in ("move", "button", "select", "read") and not (
                 is_sentence(text) or text in ("(modal)", "(updated)")
             ):
@@ -329,6 +365,7 @@ class Fuzzer:
                 {table.game_id},
                 {table.game_id},
                 f"play {options}",
+                (user.id, options["action"], table.game_id, version),
             )
         if kind in ("dm", "play"):
             user = self.rng.choice([*self.users, self.stranger])

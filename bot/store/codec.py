@@ -16,7 +16,8 @@ log = logging.getLogger("tenka.store")
 GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id,"
     " game_key, options, seed, rules_version, status, version, state, outcome, settings,"
-    " created_at, updated_at, turn_started_at, published_version, revision"
+    " created_at, updated_at, turn_started_at, published_version, revision,"
+    " published_revision, board_revision, board_undone"
 )
 
 # UPDATE ... RETURNING arrived in SQLite 3.35; older system libraries take one more query
@@ -61,6 +62,9 @@ def game_row(row: Sequence[Any], state: Any = NOT_GIVEN) -> GameRow:
         turn_started_at=row[18],
         published_version=row[19],
         revision=row[20],
+        published_revision=row[21],
+        board_revision=row[22],
+        board_undone=bool(row[23]),
     )
 
 

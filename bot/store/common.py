@@ -23,6 +23,36 @@ SETTINGS_TABLES: Final = {  # scope: (table, key column)
 }
 
 
+# the outbox, in SQLite's placeholders (PostgreSQL's store numbers them, see ``numbered``):
+# a revision's posts reached Discord, only if it is still the game's ($revision, $game,
+# $revision); the board of a revision may be begun unless a newer one was begun or it
+# was published already ($revision, $game, $revision, $revision)
+MARK_PUBLISHED: Final = (
+    "UPDATE games SET published_revision = ?, published_version = version, board_undone = 0"
+    " WHERE id = ? AND revision = ?"
+)
+CLAIM_BOARD: Final = (
+    "UPDATE games SET board_revision = ? WHERE id = ?"
+    " AND (board_revision IS NULL OR board_revision <= ?)"
+    " AND (published_revision IS NULL OR published_revision < ?)"
+)
+# a write that changes what the board shows without a move (a seat handed over): its
+# board is a new post, never a resend of the last one ($game)
+NEW_REVISION: Final = "UPDATE games SET revision = revision + 1 WHERE id = ?"
+# a rollback to version $to past the published board: that board shows what was undone,
+# and what follows is told from the common prefix ($to three times)
+UNDONE: Final = (
+    " board_undone = CASE WHEN published_version > ? THEN 1 ELSE board_undone END,"
+    " published_version = CASE WHEN published_version > ? THEN ? ELSE published_version END,"
+)
+
+
+def numbered(sql: str) -> str:
+    """``sql``'s ``?`` placeholders as PostgreSQL's ``$1, $2, ...``, in order."""
+    head, *rest = sql.split("?")
+    return head + "".join(f"${i}{part}" for i, part in enumerate(rest, 1))
+
+
 def stale(game_id: int, found: int, expected: int) -> Conflict:
     """The "game moved on" answer of a version check that failed."""
     return Conflict(f"game {game_id} is at version {found}, not {expected}")

@@ -137,6 +137,23 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
         """,
     ),
     (
+        4,
+        """
+        -- The outbox follows the log's revision, not its version: a takeback to 2 and
+        -- another move back to 3 is a new revision at the same version, and owes its
+        -- board. A game owes its posts while published_revision differs from revision.
+        ALTER TABLE games ADD COLUMN published_revision INTEGER;
+        -- the board message shows a state an undo or a takeback removed: the next board
+        -- says so and the old one is marked as taken back
+        ALTER TABLE games ADD COLUMN board_undone INTEGER NOT NULL DEFAULT 0;
+        -- games that were fully published stay so
+        UPDATE games SET published_revision = revision WHERE published_version = version;
+        DROP INDEX games_owed;
+        CREATE INDEX games_owed ON games (status)
+            WHERE published_revision IS NULL OR published_revision <> revision;
+        """,
+    ),
+    (
         5,
         """
         -- what asked for an action (a Discord interaction's id, a confirmed form's key):

@@ -23,10 +23,13 @@ from bot.store import codec
 from bot.store.codec import dumps, loads, now_or
 from bot.store.common import (
     ACTION_COLUMNS,
+    NEW_REVISION,
     SEAT_COLUMNS,
+    UNDONE,
     encode_outcome,
     given_messages,
     move_states,
+    numbered,
     seating,
     snapshots_due,
     stale,
@@ -469,7 +472,7 @@ class PostgresStore(MiscMixin):
             new_status = game.status if status is None else status
             row = await conn.fetchrow(
                 "UPDATE games SET version = $1, state = $2, status = $3, updated_at = $4,"
-                " revision = revision + 1,"
+                f" revision = revision + 1,{UNDONE.replace('?', '$1')}"
                 " turn_started_at = CASE WHEN $5 THEN turn_started_at ELSE $4 END,"
                 " outcome = CASE WHEN $3 IN ('lobby', 'active') THEN NULL ELSE outcome END"
                 f" WHERE id = $6 RETURNING {codec.GAME_COLUMNS}",
@@ -495,6 +498,7 @@ class PostgresStore(MiscMixin):
             )  # fmt: skip
             if changed is None:
                 raise NotFound(f"game {game_id} has no seat {position}")
+            await conn.execute(numbered(NEW_REVISION), game_id)
             return await fetch_seats(conn, game_id)
 
     async def add_vacation_used(self, game_id: int, position: int, seconds: float) -> SeatRow:

@@ -10,7 +10,7 @@ from typing import Any, Final, cast
 
 import asyncpg
 
-from bot.store import codec
+from bot.store import codec, common
 from bot.store.codec import dumps, loads
 from bot.store.common import G_COLUMNS, SEAT_COLUMNS, SEATS_ORDER, SETTINGS_TABLES, TIMER_COLUMNS
 from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
@@ -23,6 +23,8 @@ from bot.store.postgres_base import (
 
 # advisory lock keys: (namespace, game id) so they never meet another application's
 PUBLISH_LOCK: Final = zlib.crc32(b"tenka.publish") & 0x7FFFFFFF
+_MARK_PUBLISHED: Final = common.numbered(common.MARK_PUBLISHED)
+_CLAIM_BOARD: Final = common.numbered(common.CLAIM_BOARD) + " RETURNING 1"
 
 
 def _timers(rows: Sequence[Any]) -> list[Timer]:
@@ -89,15 +91,14 @@ class MiscMixin(PostgresBase):
     async def owed_games(self) -> list[GameRow]:
         sql = (
             f"SELECT {codec.GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished')"
-            " AND (published_version IS NULL OR published_version <> version) ORDER BY id"
+            " AND (published_revision IS NULL OR published_revision <> revision) ORDER BY id"
         )
         async with self._conn() as conn:
             return _games(await conn.fetch(sql))
 
-    async def mark_published(self, game_id: int, version: int) -> None:
-        sql = "UPDATE games SET published_version = $1 WHERE id = $2 AND version = $1"
+    async def mark_published(self, game_id: int, revision: int) -> None:
         async with self._conn() as conn:
-            await conn.execute(sql, version, game_id)
+            await conn.execute(_MARK_PUBLISHED, revision, game_id, revision)
 
     # --- settings -----------------------------------------------------------------------
 
@@ -260,9 +261,6 @@ class MiscMixin(PostgresBase):
         return None if row is None else (int(row[0]), int(row[1]))
 
     async def claim_board(self, game_id: int, revision: int) -> bool:
-        sql = (
-            "UPDATE games SET board_revision = $2 WHERE id = $1"
-            " AND (board_revision IS NULL OR board_revision <= $2) RETURNING 1"
-        )
         async with self._conn() as conn:
-            return await conn.fetchval(sql, game_id, revision) is not None
+            claimed = await conn.fetchval(_CLAIM_BOARD, revision, game_id, revision, revision)
+            return claimed is not None

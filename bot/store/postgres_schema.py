@@ -125,6 +125,17 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
         """,
     ),
     (
+        4,
+        """
+        ALTER TABLE games ADD COLUMN published_revision INTEGER;
+        ALTER TABLE games ADD COLUMN board_undone INTEGER NOT NULL DEFAULT 0;
+        UPDATE games SET published_revision = revision WHERE published_version = version;
+        DROP INDEX games_owed;
+        CREATE INDEX games_owed ON games (status)
+            WHERE published_revision IS NULL OR published_revision <> revision;
+        """,
+    ),
+    (
         5,
         """
         ALTER TABLE actions ADD COLUMN origin TEXT;

@@ -8,7 +8,15 @@ from typing import Any, Final
 
 from bot.store import codec
 from bot.store.codec import dumps, loads, now_or
-from bot.store.common import ACTION_COLUMNS, encode_outcome, move_states, snapshots_due, stale
+from bot.store.common import (
+    ACTION_COLUMNS,
+    NEW_REVISION,
+    UNDONE,
+    encode_outcome,
+    move_states,
+    snapshots_due,
+    stale,
+)
 from bot.store.models import (
     ActionRow,
     AlreadySeated,
@@ -203,7 +211,7 @@ class ActionsMixin(SqliteBase):
             new_status = game.status if status is None else status
             conn.execute(
                 "UPDATE games SET version = ?, state = ?, status = ?, updated_at = ?,"
-                " revision = revision + 1,"
+                f" revision = revision + 1,{UNDONE.replace('?', '?1')}"  # ?1: to_version
                 " turn_started_at = CASE WHEN ? THEN turn_started_at ELSE ? END,"
                 " outcome = CASE WHEN ? IN ('lobby', 'active') THEN NULL ELSE outcome END"
                 " WHERE id = ?",
@@ -232,6 +240,7 @@ class ActionsMixin(SqliteBase):
             )
             if cursor.rowcount == 0:
                 raise NotFound(f"game {game_id} has no seat {position}")
+            conn.execute(NEW_REVISION, (game_id,))
             return fetch_seats(conn, game_id)
 
         return await self._write(run)

@@ -10,7 +10,15 @@ from typing import Any
 
 from bot.store import codec
 from bot.store.codec import dumps, loads, placeholders
-from bot.store.common import G_COLUMNS, SEAT_COLUMNS, SEATS_ORDER, SETTINGS_TABLES, TIMER_COLUMNS
+from bot.store.common import (
+    CLAIM_BOARD,
+    G_COLUMNS,
+    MARK_PUBLISHED,
+    SEAT_COLUMNS,
+    SEATS_ORDER,
+    SETTINGS_TABLES,
+    TIMER_COLUMNS,
+)
 from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
 from bot.store.sqlite_base import SqliteBase
 
@@ -85,14 +93,13 @@ class MiscMixin(SqliteBase):
         """Games whose latest posts have not reached Discord (the outbox), oldest first."""
         sql = (
             f"SELECT {codec.GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished')"
-            " AND (published_version IS NULL OR published_version <> version) ORDER BY id"
+            " AND (published_revision IS NULL OR published_revision <> revision) ORDER BY id"
         )
         return await self._one(lambda conn: _games(conn, sql))
 
-    async def mark_published(self, game_id: int, version: int) -> None:
-        """The posts of ``version`` reached Discord (only if it is still the game's)."""
-        sql = "UPDATE games SET published_version = ? WHERE id = ? AND version = ?"
-        await self._write(lambda conn: conn.execute(sql, (version, game_id, version)))
+    async def mark_published(self, game_id: int, revision: int) -> None:
+        """The posts of ``revision`` reached Discord (only if it is still the game's)."""
+        await self._write(lambda conn: conn.execute(MARK_PUBLISHED, (revision, game_id, revision)))
 
     # --- settings -----------------------------------------------------------------------
 
@@ -234,11 +241,10 @@ class MiscMixin(SqliteBase):
 
     async def claim_board(self, game_id: int, revision: int) -> bool:
         """Whether a board of ``revision`` may be posted: True unless a newer revision's
-        board was already begun (then it is recorded as begun)."""
-        sql = (
-            "UPDATE games SET board_revision = ? WHERE id = ?"
-            " AND (board_revision IS NULL OR board_revision <= ?)"
-        )
+        board was already begun or this one was already published (then it is recorded
+        as begun)."""
         return await self._one(
-            lambda conn: conn.execute(sql, (revision, game_id, revision)).rowcount > 0
+            lambda conn: (
+                conn.execute(CLAIM_BOARD, (revision, game_id, revision, revision)).rowcount > 0
+            )
         )

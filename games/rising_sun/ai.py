@@ -61,8 +61,10 @@ from games.rising_sun.state import (
     Spare,
     Summon,
     Take,
+    Use,
     thaw_cached,
 )
+from games.rng import Rng, derive_seed
 
 GAIN = 0.05  # an action must gain this much over "done"
 DENIAL = 1.0  # a Winter Upgrade bought for what it would pay a rival, above its worth here
@@ -77,8 +79,13 @@ class GreedyPlayer:
 
     def choose(self, game: Game, state: RisingSunState, seat: Seat) -> Action:
         g = thaw_cached(state)
-        legal: list[RSAction] = [a for a in rules.legal(g, seat) if not isinstance(a, Gift)]
-        return decide(g, seat, g.tasks[0], legal)
+        options = rules.legal(g, seat)
+        if g.tasks[0]["t"] == "clan":  # any clan: from the seed, so mirror games spread
+            pick = Rng(derive_seed(self.seed, f"clan:{g.rng}:{seat}"))
+            return options[pick.below(len(options))]
+        if g.tasks[0]["t"] == "bids":  # no gifts in War; a lazy list of whole bids
+            return bid_step(g, seat, options)
+        return decide(g, seat, g.tasks[0], [a for a in options if not isinstance(a, Gift)])
 
 
 def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAction:
@@ -109,6 +116,8 @@ def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAc
         return Take() if Take() in legal and _monkey_pays(g, seat) else Decline()
     if t == "mercy":
         return Spare() if _spare_pays(g, seat, task) else Decline()
+    if t in ("ronin", "poets", "serpent"):  # Ronin, VP and coins: always worth taking
+        return Use()
     return _best_by_search(g, seat, task, legal)
 
 

@@ -9,6 +9,8 @@ hostage is the figure that hurts the likely winner most.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.rising_sun import board, war
 from games.rising_sun.ai_eval import force_table, province_value
 from games.rising_sun.data import BOXES, data
@@ -83,19 +85,20 @@ def target_bid(g: G, seat: int) -> list[int]:
     return out
 
 
-def bid_step(g: G, seat: int, legal: list[RSAction]) -> RSAction:
+def bid_step(g: G, seat: int, legal: Sequence[RSAction]) -> RSAction:
     assert g.battle is not None
     want = target_bid(g, seat)
     current = g.battle["bids"][str(seat)]
     if current == want:
         return Confirm()
-    steps = [a for a in legal if isinstance(a, Bid)]
+    if Bid(*want) in legal:  # from an empty bid: the whole bid at once
+        return Bid(*want)
     # lower boxes first so every step stays within the coins
     for box in sorted(range(len(BOXES)), key=lambda b: want[b] >= current[b]):
         if want[box] != current[box]:
             values = list(current)
             values[box] = want[box]
-            if Bid(*values) in steps:
+            if Bid(*values) in legal:
                 return Bid(*values)
     return Confirm()
 

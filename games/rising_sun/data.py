@@ -44,6 +44,7 @@ class Clan:
     home: int
     income: int
     ability: str
+    summary: str = ""  # the power in a sentence (shown while the clans are chosen)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,7 @@ def data() -> Data:
             index[c["home_province"]],
             c["income"],
             c["ability"],
+            c.get("ability_summary", ""),
         )
         for c in raw["clans"]
     )

@@ -13,6 +13,7 @@ from games.rising_sun.state import (
     Build,
     Buy,
     Choose,
+    Clan,
     Confirm,
     G,
     Gift,
@@ -51,13 +52,12 @@ def explain_illegal(g: G, seat: int, action: object) -> str:
 
 def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
     d = data()
-    if isinstance(action, Bid) and (
-        sum(action.as_list()) > g.coins[seat] or min(action.as_list()) < 0
-    ):
+    if isinstance(action, Bid):
+        return _bid(g, seat, task, action)
+    if isinstance(action, Clan) and task["t"] == "clan":
         return Reason(
-            "rising_sun.illegal.bid_coins",
-            f"You have {g.coins[seat]} coins: your bids cannot add up to more.",
-            coins=g.coins[seat],
+            "rising_sun.illegal.clan_taken",
+            "That clan is taken (or is not a clan): choose one of the clans still free.",
         )
     if isinstance(action, Gift) and g.phase == "war":
         return Reason(
@@ -126,6 +126,26 @@ def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str |
     if isinstance(action, Choose) and task["t"] == "choose":
         return Reason("rising_sun.illegal.mandate", "Choose one of the four mandates you drew.")
     return _card_steps(g, seat, task, action)
+
+
+def _bid(g: G, seat: int, task: dict[str, object], action: Bid) -> str | None:
+    """A bid beyond the coins, or a whole bid over a bid already placed."""
+    if sum(action.as_list()) > g.coins[seat] or min(action.as_list()) < 0:
+        return Reason(
+            "rising_sun.illegal.bid_coins",
+            f"You have {g.coins[seat]} coins: your bids cannot add up to more.",
+            coins=g.coins[seat],
+        )
+    if task["t"] == "bids" and g.battle is not None:
+        placed = " ".join(str(v) for v in g.battle["bids"][str(seat)])
+        if placed != "0 0 0 0":
+            return Reason(
+                "rising_sun.illegal.bid_one_box",
+                f"Your bid is already {placed}: change one box at a time (`bid 0 0 0 0` "
+                "starts again, and from there a whole bid is one step), then `confirm`.",
+                bid=placed,
+            )
+    return None
 
 
 def _card_steps(g: G, seat: int, task: dict[str, object], action: object) -> str | None:

@@ -12,6 +12,7 @@ from typing import Any
 from games.base import Event, Reveal
 from games.rising_sun import board, war
 from games.rising_sun.board import Events
+from games.rising_sun.clans import ring, seat_clans
 from games.rising_sun.data import data, is_monster
 from games.rising_sun.scoring import winter_scores
 from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G, push
@@ -20,7 +21,8 @@ from games.rng import Rng
 DECISIONS = frozenset(
     {
         "tea", "choose", "recruit", "summon1", "marshal", "fujin", "buy", "place_monster",
-        "betray", "bids", "seppuku", "hostage", "extra", "ninja", "monkey", "mercy",
+        "betray", "bids", "seppuku", "hostage", "extra", "ninja", "monkey", "mercy", "ronin",
+        "poets", "serpent", "clan", "reorder",
     }
 )  # fmt: skip
 
@@ -33,16 +35,15 @@ def shuffle(g: G, items: list[Any]) -> list[Any]:
 
 
 def seats_from(g: G, first: int) -> list[int]:
-    """Active seats clockwise starting with ``first``."""
-    return [s for s in ((first + i) % g.players for i in range(g.players)) if g.active(s)]
+    """Active seats clockwise starting with ``first`` (clockwise: :func:`clans.ring`)."""
+    table = ring(g)
+    at = table.index(first)
+    return [s for s in table[at:] + table[:at] if g.active(s)]
 
 
 def next_active(g: G, seat: int) -> int:
-    for i in range(1, g.players + 1):
-        s = (seat + i) % g.players
-        if g.active(s):
-            return s
-    return seat
+    """The next active seat clockwise after ``seat`` (``seat`` itself if none)."""
+    return next(iter(seats_from(g, seat)[1:] if g.active(seat) else seats_from(g, seat)), seat)
 
 
 def decider(g: G, task: dict[str, Any]) -> int | None:
@@ -245,8 +246,7 @@ def cleanup(g: G, task: dict[str, Any], events: Events) -> None:
     for f in g.figs:
         if SHRINE <= f[2] < HOSTAGE:
             f[2] = RESERVE
-    tiles = g.deck + g.played + [t for _, t in g.facedown]
-    g.deck = shuffle(g, sorted(tiles))
+    g.deck = shuffle(g, sorted(g.deck + tiles_out(g)))
     g.deck_known = [-1, 0]
     if g.played_by:
         g.chooser = next_active(g, g.played_by[-1])
@@ -257,6 +257,16 @@ def cleanup(g: G, task: dict[str, Any], events: Events) -> None:
     push(g, {"t": "season"})
 
 
+def tiles_out(g: G) -> list[str]:
+    """The mandate tiles out of the deck: those laid on the track and Lotus's face-down
+    ones. Lotus *announces* a mandate without laying a tile (its tile is the face-down
+    one), so its announcements are no tiles."""
+    if not g.fixed_rules:  # edition 1 put back every announcement, Lotus's too
+        return g.played + [t for _, t in g.facedown]
+    laid = [m for m, s in zip(g.played, g.played_by, strict=True) if not g.has_clan(s, "lotus")]
+    return laid + [t for _, t in g.facedown]
+
+
 def winter(g: G, task: dict[str, Any], events: Events) -> None:
     """Winter scoring (Loyalty's point is one of the gains: the scoring is one event)."""
     for s, (why, vp) in winter_scores(g):
@@ -265,6 +275,7 @@ def winter(g: G, task: dict[str, Any], events: Events) -> None:
 
 
 AUTO = {
+    "seat_clans": seat_clans,
     "season": season_setup,
     "tea_start": tea_start,
     "political": political,

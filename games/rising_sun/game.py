@@ -42,7 +42,7 @@ class RisingSunGame(GameDefaults):
     title = "Rising Sun"
     seats: tuple[int, ...] = (3, 4, 5)
     options: tuple[OptionSpec, ...] = setup.OPTIONS
-    rules_version = 1
+    rules_version = 2
     hidden_information = True
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> RisingSunState:
@@ -61,7 +61,7 @@ class RisingSunGame(GameDefaults):
         choice (the drawn tiles) and the bids (the seat's own bid) reach ``legal()``; every
         other decision reads the open board, coins, Ronin, cards and alliances."""
         g = thaw_cached(state)
-        if g.tasks and g.tasks[0]["t"] in ("choose", "bids"):
+        if g.tasks and g.tasks[0]["t"] in ("choose", "bids", "reorder"):
             return None
         return rules.legal(g, seat)
 

@@ -54,6 +54,7 @@ from games.rising_sun.state import (
     Build,
     Buy,
     Choose,
+    Clan,
     Confirm,
     Decline,
     Done,
@@ -63,6 +64,7 @@ from games.rising_sun.state import (
     Hostage,
     Kill,
     Move,
+    Order,
     Pass,
     Propose,
     Refuse,
@@ -71,12 +73,13 @@ from games.rising_sun.state import (
     Spare,
     Summon,
     Take,
+    Use,
 )
 
 SIMPLE: dict[str, RSAction] = {
     "pass": Pass(), "accept": Accept(), "yes": Accept(), "refuse": Refuse(), "no": Refuse(),
     "done": Done(), "end": Done(), "confirm": Confirm(), "seppuku": Seppuku(),
-    "decline": Decline(), "spare": Spare(), "take": Take(),
+    "decline": Decline(), "spare": Spare(), "take": Take(), "use": Use(),
 }  # fmt: skip
 KIND_WORDS = {"bushi": "bushi", "shinto": "shinto", "daimyo": "daimyo", "stronghold": "stronghold"}
 
@@ -98,6 +101,10 @@ def notation(g: G | None, action: RSAction) -> str:
     for text, simple in SIMPLE.items():
         if simple == action and text not in ("yes", "no", "end"):
             return text
+    if isinstance(action, Clan):
+        return f"clan {action.clan}"
+    if isinstance(action, Order):
+        return "order " + " ".join(action.tiles)
     if isinstance(action, Propose):
         return f"ally {_name(g, action.to)}"
     if isinstance(action, Gift):
@@ -228,6 +235,10 @@ def parse_action(text: str, seats: Mapping[str, int], offer: Sequence[str] = ())
     if head in SIMPLE and not rest:
         return SIMPLE[head]
     try:
+        if head == "order" and rest and all(m in MANDATES for m in rest):
+            return Order(tuple(rest))
+        if head == "clan" and len(rest) == 1:
+            return Clan(_english(rest[0]))
         if head in ("ally", "propose") and len(rest) == 1:
             return Propose(seats[rest[0]])
         if head == "give" and len(rest) == 3:
@@ -300,11 +311,14 @@ def _place(dest: str) -> str:
 def label(g: G, action: RSAction) -> str:
     """A friendly one-line description for menus: a :class:`Reason` (English text that
     names its catalogue entry, ``rising_sun.label.*``), so the bot words it per reader."""
-    who = {s: data().clans[g.clans[s]].name for s in range(g.players)}
+    who = {s: data().clans[g.clans[s]].name if g.clan_id(s) else "" for s in range(g.players)}
 
     def clan(seat: int) -> str:
         return g.clan_id(seat)
 
+    special = _step_label(g, action)
+    if special is not None:
+        return special
     if isinstance(action, Propose):
         text = f"Propose an alliance to {who[action.to]}"
         return Reason("rising_sun.label.propose", text, to=clan(action.to))
@@ -418,7 +432,36 @@ DECLINE_LABEL = {
     "ninja": "Do not use Path of the Ninja",
     "monkey": "Do not use Path of the Monkey",
     "mercy": "No Mercy: the figures die",
+    "ronin": "Do not hire the Ronin",
+    "poets": "Do not use Imperial Poets",
+    "serpent": "Let the route be used for free",
 }
+USE_LABEL = {
+    "ronin": "Hire Ronin: your Ronin fight for you in this battle",
+    "poets": "Imperial Poets: gain VP for every figure killed in this battle",
+    "serpent": "Path of the Serpent: charge the route's coins",
+}
+
+
+def _step_label(g: G, action: RSAction) -> Reason | None:
+    """The labels of the clan choice, the tiles' order and the ``use`` steps."""
+    if isinstance(action, Clan):
+        return clan_label(action.clan)
+    if isinstance(action, Order):
+        names = ", ".join(m.capitalize() for m in action.tiles)
+        text = f"Put back {names} (top first)"
+        return Reason("rising_sun.label.order", text, tiles=list(action.tiles))
+    if isinstance(action, Use) and g.tasks and g.tasks[0]["t"] in USE_LABEL:
+        task = str(g.tasks[0]["t"])
+        return Reason(f"rising_sun.label.use.{task}", USE_LABEL[task])
+    return None
+
+
+def clan_label(cid: str) -> Reason:
+    """A clan while choosing: its name, starting Honor rank and power."""
+    c = next(c for c in data().clans if c.id == cid)
+    text = f"{c.name} (starting Honor rank {c.rank}): {c.summary}"
+    return Reason("rising_sun.label.clan", text, clan=cid, rank=c.rank)
 
 
 def place_name(g: G, loc: int) -> str:

@@ -5,8 +5,24 @@ from __future__ import annotations
 
 from games.base import IllegalAction, Reason, Seat
 from games.forms import Amounts, Answers, Box, Form, One, Option, Text
+from games.rising_sun.choices import decision_options, tea_targets
+from games.rising_sun.clans import free_clans
 from games.rising_sun.data import BOXES, MANDATES, data
-from games.rising_sun.state import Accept, Bid, Choose, Confirm, G, Pass, Propose, Refuse, RSAction
+from games.rising_sun.notation import clan_label
+from games.rising_sun.notation import label as notation_label
+from games.rising_sun.state import (
+    Accept,
+    Bid,
+    Choose,
+    Clan,
+    Confirm,
+    G,
+    Order,
+    Pass,
+    Propose,
+    Refuse,
+    RSAction,
+)  # fmt: skip
 from games.rng import Rng
 
 BOX_TEXT = {
@@ -92,6 +108,10 @@ def form(g: G, seat: Seat, to_act: frozenset[Seat]) -> Form | None:
     if seat not in to_act or not g.tasks:
         return None
     task = g.tasks[0]
+    if task["t"] == "clan":
+        return _clan_form(g, seat)
+    if task["t"] == "reorder":
+        return _order_form(g, seat)
     if task["t"] == "choose":
         return _mandate_form(g, seat)
     if task["t"] == "bids":
@@ -99,6 +119,39 @@ def form(g: G, seat: Seat, to_act: frozenset[Seat]) -> Form | None:
     if task["t"] == "tea":
         return _tea_form(g, seat)
     return None
+
+
+def _clan_form(g: G, seat: Seat) -> Form:
+    """A ``One`` over the clans still free, each labelled with its starting Honor rank and
+    its power; the prompt lists them whole (a button may cut a long label short)."""
+    lines = [clan_label(c) for c in free_clans(g)]
+    prompt = Text(
+        "rising_sun.form.clan_prompt",
+        "Choose your clan (the table plays in order of starting Honor rank, lowest first): "
+        + "; ".join(lines),
+        {"free": lines},
+    )
+    options = tuple(Option(c, Text("rising_sun.label.clan", str(line), line.params))
+                    for c, line in zip(free_clans(g), lines, strict=True))  # fmt: skip
+    return Form(f"rising_sun.clan.{seat}", prompt, (One("clan", CLAN_FIELD, options),))
+
+
+CLAN_FIELD = Text("rising_sun.form.clan", "Clan")
+
+
+def _order_form(g: G, seat: Seat) -> Form:
+    """Optional rule: the order (top first) of the tiles put back on the deck."""
+    options = tuple(
+        Option(" ".join(a.tiles), Text(label.key, str(label), label.params))
+        for a in decision_options(g, g.tasks[0], seat)
+        if isinstance(a, Order) and isinstance(label := notation_label(g, a), Reason)
+    )
+    prompt = Text(
+        "rising_sun.form.order_prompt",
+        "Put the tiles you did not keep back on the deck in the order you like (top first).",
+    )
+    field = One("order", Text("rising_sun.form.order", "Order"), options)
+    return Form(f"rising_sun.order.{g.season}.{g.slot}", prompt, (field,))
 
 
 def _mandate_form(g: G, seat: Seat) -> Form:
@@ -144,8 +197,6 @@ def _bid_form(g: G, seat: Seat) -> Form:
 
 
 def _tea_form(g: G, seat: Seat) -> Form:
-    from games.rising_sun.rules import tea_targets
-
     tea = g.tea
     if tea.get("offer"):
         proposer = int(tea["offer"][0])
@@ -178,6 +229,10 @@ def _tea_form(g: G, seat: Seat) -> Form:
 
 def answer(g: G, seat: Seat, answers: Answers, *, final: bool) -> list[RSAction]:
     task = g.tasks[0] if g.tasks else {"t": None}
+    if task["t"] == "clan" and "clan" in answers:
+        return [Clan(str(answers["clan"]))]
+    if task["t"] == "reorder" and "order" in answers:
+        return [Order(tuple(str(answers["order"]).split()))]
     if task["t"] == "choose" and "mandate" in answers:
         keep = answers.get("keep") if g.has_clan(seat, "lotus") else None
         if g.has_clan(seat, "lotus") and keep is None:
@@ -190,6 +245,9 @@ def answer(g: G, seat: Seat, answers: Answers, *, final: bool) -> list[RSAction]
         values = [int(answers["bids"].get(b, 0)) for b in BOXES]
         out: list[RSAction] = []
         current = list(g.battle["bids"][str(seat)])
+        if not any(current):  # from an empty bid, the whole bid is one action
+            out = [Bid(*values)] if any(values) else []
+            return [*out, Confirm()] if final else out
         # one box at a time, lowered boxes first, so every step stays within the coins
         order = sorted(range(len(BOXES)), key=lambda b: values[b] >= current[b])
         for b in order:

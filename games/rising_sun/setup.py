@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from games.base import JSON, InvalidOption, OptionSpec, Reason
+from games.rising_sun.clans import UNCHOSEN, pick_tasks, seat_clans
 from games.rising_sun.data import data
 from games.rising_sun.flow import shuffle
 from games.rising_sun.rules import advance
-from games.rising_sun.state import RESERVE, G, RisingSunState, freeze
+from games.rising_sun.state import EDITION, G, RisingSunState, freeze
 from games.rng import derive_seed
 
 CLAN_IDS = ("koi", "lotus", "turtle", "dragonfly", "bonsai")
@@ -24,16 +25,24 @@ OPTIONS = (
     ),
     OptionSpec(
         "clans",
-        "random",
-        "Which clans play: 'random' deals them from the seed; 'first' takes Koi, Lotus, "
-        "Turtle, Dragonfly, Bonsai in that order (as many as there are players).",
-        choices=("random", "first"),
+        "choose",
+        "Which clans play: 'choose' (the rulebook) lets each player choose one in seat order, "
+        "seeing each clan's power and starting Honor; 'random' deals them from the seed (the "
+        "quick start); 'first' takes Koi, Lotus, Turtle, Dragonfly, Bonsai in that order (as "
+        "many as there are players).",
+        choices=("choose", "random", "first"),
     ),
     OptionSpec(
         "beginner_shrines",
         False,
         "Use the beginners' shrines Amaterasu, Fujin, Hachiman, Tsukuyomi in that order "
         "instead of 4 of the 7 at random.",
+    ),
+    OptionSpec(
+        "mandate_reorder",
+        False,
+        "The reference's optional rule: the chooser puts the three mandate tiles it did not "
+        "keep back on the deck in the order it likes (the rulebook: in the order drawn).",
     ),
     OptionSpec(
         "marshal_build",
@@ -74,33 +83,27 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> RisingSunS
         deck_known=[-1, 0], chooser=0, slot=0, war_piles=[], war=[], war_results=[],
         tokens=[[] for _ in range(players)], tasks=[], battle=None, tea={},
         rng=derive_seed(seed, "rising_sun"), last=None, resigned=[], gifted=[False] * players,
-        allied_in=[[] for _ in range(players)],
+        allied_in=[[] for _ in range(players)], edition=EDITION,
     )  # fmt: skip
     ids = [c.id for c in d.clans]
+    chosen: list[int] = []
     if opts["clans"] == "first":
         chosen = [ids.index(c) for c in CLAN_IDS[:players]]
-    else:
+    elif opts["clans"] == "random":
         chosen = shuffle(g, list(range(len(ids))))[:players]
     if opts["set"] == "random":
         opts["set"] = shuffle(g, playable_sets())[0]
-    g.clans = sorted(chosen, key=lambda c: d.clans[c].rank)  # seats by starting Honor rank
-    g.honor = list(range(players))
-    per = d.per_clan
-    for s, c in enumerate(g.clans):
-        home = d.clans[c].home
-        start = per["start_in_home_province"]
-        for kind in ("daimyo", "shinto", "bushi"):
-            for n in range(per[kind]):
-                g.figs.append([s, kind, home if n < start.get(kind, 0) else RESERVE])
-        g.holds[s] = [home] * start["stronghold"]
-        g.coins[s] = per["starting_coins"]
     if opts["beginner_shrines"]:
         g.shrines = list(d.kami_beginners)
     else:
         g.shrines = shuffle(g, list(d.kami))[:4]
     g.deck = shuffle(g, list(d.mandate_deck))
     g.war_piles = [shuffle(g, list(range(len(d.provinces)))) for _ in range(3)]
-    g.chooser = g.honor[0]
-    g.tasks = [{"t": "season"}]
+    if chosen:  # dealt: seated by starting Honor rank, seat 0 the lowest rank number
+        g.clans = sorted(chosen, key=lambda c: d.clans[c].rank)
+        seat_clans(g)
+    else:  # chosen at the table, in seat order
+        g.clans, g.honor, g.phase = [UNCHOSEN] * players, list(range(players)), "clans"
+        g.tasks = pick_tasks(players)
     advance(g, [])
     return freeze(g)

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 FORMAT = 1
+EDITION = 2  # the rules edition new games get (see ``G.edition``)
 RESERVE = -1
 SHRINE = 10
 HOSTAGE = 20
@@ -33,7 +34,7 @@ class G:
 
     players: int
     options: dict[str, Any]
-    clans: list[int]  # clan index (data order) per seat
+    clans: list[int]  # clan index (data order) per seat; -1 while still to be chosen
     season: int  # 0 spring, 1 summer, 2 autumn, 3 winter
     phase: str  # tea, political, war, over
     honor: list[int]  # seats, top of the Honor track first
@@ -69,15 +70,27 @@ class G:
     # per seat: the seasons (0-2) in which it formed an alliance (Form of the Kindred);
     # empty in a game saved before it was kept
     allied_in: list[list[int]] = field(default_factory=list)
+    # the rules edition the game started with (see the package docstring); a document
+    # without it is edition 1, and edition 1 writes none, so an old game's states stay byte
+    # for byte what the engine of its time stored
+    edition: int = 1
 
     def to_text(self) -> str:
-        return json.dumps(self.__dict__, sort_keys=True, separators=(",", ":"))
+        doc = {k: v for k, v in self.__dict__.items() if k != "edition" or v != 1}
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+    @property
+    def fixed_rules(self) -> bool:
+        """Whether the game plays the rules fixed by issue 24 (edition 2): the true mandate
+        deck at cleanup, and a choice to use Hire Ronin, Imperial Poets, the Serpent's charge."""
+        return self.edition >= 2
 
     def clan_id(self, seat: int) -> str:
-        return _clan_ids()[self.clans[seat]]
+        """The seat's clan id (``""`` while it has not chosen one)."""
+        return _clan_ids()[self.clans[seat]] if self.clans[seat] >= 0 else ""
 
     def has_clan(self, seat: int, cid: str) -> bool:
-        return _clan_ids()[self.clans[seat]] == cid
+        return self.clan_id(seat) == cid
 
     def rank(self, seat: int) -> int:
         """Position on the Honor track (0 = top)."""
@@ -155,6 +168,13 @@ def load_state(data: Any) -> RisingSunState:
 
 
 @dataclass(frozen=True, slots=True)
+class Clan:
+    """Choose the clan ``clan`` (a clan id) at the start of the game."""
+
+    clan: str
+
+
+@dataclass(frozen=True, slots=True)
 class Propose:
     """Tea Ceremony: offer an alliance to ``to``."""
 
@@ -191,6 +211,13 @@ class Choose:
 
     mandate: str
     keep: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """Optional rule: the tiles put back on the mandate deck, top first."""
+
+    tiles: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +324,12 @@ class Hostage:
 
 
 @dataclass(frozen=True, slots=True)
+class Use:
+    """Use what you may use: the Hire Ronin or Imperial Poets you won, Path of the Serpent's
+    charge."""
+
+
+@dataclass(frozen=True, slots=True)
 class Decline:
     """Do not use the war advantage you won."""
 
@@ -309,10 +342,11 @@ class Extra:
 
 
 RSAction = (
-    Propose | Pass | Accept | Refuse | Gift | Choose | Summon | Move | Build | Buy | Betray
-    | Done | Bid | Confirm | Seppuku | Hostage | Decline | Extra | Kill | Spare | Take
+    Clan | Order | Propose | Pass | Accept | Refuse | Gift | Choose | Summon | Move | Build | Buy
+    | Betray | Done | Bid | Confirm | Seppuku | Hostage | Decline | Extra | Kill | Spare | Take
+    | Use
 )  # fmt: skip
 ACTION_TYPES = (
-    Propose, Pass, Accept, Refuse, Gift, Choose, Summon, Move, Build, Buy, Betray, Done, Bid,
-    Confirm, Seppuku, Hostage, Decline, Extra, Kill, Spare, Take,
+    Clan, Order, Propose, Pass, Accept, Refuse, Gift, Choose, Summon, Move, Build, Buy, Betray,
+    Done, Bid, Confirm, Seppuku, Hostage, Decline, Extra, Kill, Spare, Take, Use,
 )  # fmt: skip

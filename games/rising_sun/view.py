@@ -13,6 +13,7 @@ from typing import Any
 
 from games.base import JSON, Outcome, Seat
 from games.rising_sun import board
+from games.rising_sun.clans import free_clans
 from games.rising_sun.data import BOXES, data
 from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G
 
@@ -76,11 +77,12 @@ class CardView:
 
 @dataclass(frozen=True)
 class SeatView:
-    """Public facts about one seat: ``clan`` id and ``clan_name``; ``honor`` (0 = top of the
-    track); ``vp``, ``coins``, ``ronin``; ``ally`` (seat or ``None``); ``reserve`` figures;
-    ``strongholds_left`` (not yet built); ``cards`` owned; ``tokens``: War Province tokens
-    as (season, province id); ``hostages`` it holds; ``facedown``: how many mandate tiles
-    Lotus keeps face down; ``bid_confirmed`` in the current battle; ``resigned``."""
+    """Public facts about one seat: ``clan`` id and ``clan_name`` (``""`` while not
+    chosen); ``honor`` (0 = top of the track); ``vp``, ``coins``, ``ronin``; ``ally``
+    (seat or ``None``); ``reserve`` figures; ``strongholds_left`` (not yet built);
+    ``cards`` owned; ``tokens``: War Province tokens as (season, province id); ``hostages``
+    it holds; ``facedown``: how many mandate tiles Lotus keeps face down;
+    ``bid_confirmed`` in the current battle; ``resigned``."""
 
     seat: Seat
     clan: str
@@ -134,10 +136,11 @@ class RisingSunView:
     """A game as seat ``viewer`` (``None`` = the public) may see it.
 
     * ``card_set``: the Season card set played with Core (``random`` already resolved).
-    * ``season`` (0 spring, 1 summer, 2 autumn, 3 winter), ``phase`` (tea, political, war,
-      over), ``step`` (the decision pending: tea, choose, recruit, summon1, marshal, fujin,
-      buy, place_monster, betray, bids, seppuku, hostage, extra, and the cards' ninja,
-      monkey, mercy; ``None`` at the end),
+    * ``season`` (0 spring, 1 summer, 2 autumn, 3 winter), ``phase`` (clans while they are
+      chosen, then tea, political, war, over), ``step`` (the decision pending: clan, tea,
+      choose, recruit, summon1, marshal, fujin, buy, place_monster, betray, bids, seppuku,
+      hostage, ronin, poets, extra, and the cards' ninja, monkey, mercy, serpent; ``None``
+      at the end),
       ``to_act`` and ``current`` (the seat deciding; ``None`` during bids), ``slot``
       (political step 0-9; 10 in War).
     * ``provinces``, ``shrines``, ``seats``, ``honor`` (seats from the top), ``offer``
@@ -248,7 +251,7 @@ def build_view(
         SeatView(
             seat=s,
             clan=g.clan_id(s),
-            clan_name=d.clans[g.clans[s]].name,
+            clan_name=d.clans[g.clans[s]].name if g.clan_id(s) else "",
             honor=g.rank(s),
             vp=g.vp[s],
             coins=g.coins[s],
@@ -320,6 +323,8 @@ def public_last(last: list[Any] | None, me: Seat | None) -> tuple[Seat, str] | N
     words = text.split()
     if words[:1] == ["bid"]:
         return seat, "bid"
+    if words[:1] == ["order"]:  # the deck's new top: the chooser's secret
+        return seat, "order"
     if words[:1] == ["mandate"] and "keep" in words:
         return seat, " ".join(words[: words.index("keep")])
     return seat, text
@@ -354,12 +359,15 @@ def _battle(g: G, me: Seat | None) -> BattleView | None:
 
 
 def private_info(g: G, seat: Seat) -> JSON:
-    """The seat's secrets as JSON: ``drawn`` mandates while choosing, ``deck_top`` (tiles
+    """The seat's secrets as JSON: ``clans`` free while it chooses its clan (no secret, but
+    its form comes by DM), ``drawn`` mandates while choosing, ``deck_top`` (tiles
     it put back, still on top, in order), ``facedown`` (Lotus), ``bid`` (its unrevealed bid
     in the current battle) and ``bid_confirmed``. ``None`` when it has none."""
     if g.phase == "over" or not g.active(seat) or not 0 <= seat < g.players:
         return None
     info: dict[str, JSON] = {}
+    if g.tasks and g.tasks[0]["t"] == "clan" and g.tasks[0]["seat"] == seat:
+        info["clans"] = free_clans(g)  # its choice is due: the form comes by DM
     if g.drawn and g.chooser == seat:
         info["drawn"] = list(g.drawn)
     if g.deck_known[0] == seat and g.deck_known[1]:

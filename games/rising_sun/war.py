@@ -158,11 +158,25 @@ def advantage(g: G, task: dict[str, Any], events: Events) -> None:
         hired = g.ronin[winner]
         if g.has_clan(winner, "koi"):  # coins in the reserve count as Ronin
             hired += g.coins[winner] - sum(battle["bids"][str(winner)])
-        battle["hired"] = [winner, hired]
-    elif box == 3:
-        board.gain_vp(
-            g, winner, battle["killed"] * data().constants["poets_vp_per_kill"], events, "poets"
-        )
+        if not g.fixed_rules:  # edition 1 used them at once
+            use_advantage(g, winner, {"t": "ronin", "hired": hired}, events)
+        elif hired > 0:  # the winner may decline (nothing to decline without Ronin)
+            push(g, {"t": "ronin", "seat": winner, "hired": hired})
+    elif box == 3 and not g.fixed_rules:
+        use_advantage(g, winner, {"t": "poets"}, events)
+    elif box == 3 and battle["killed"] > 0:
+        push(g, {"t": "poets", "seat": winner})
+
+
+def use_advantage(g: G, seat: int, task: dict[str, Any], events: Events) -> None:
+    """The winner uses the Hire Ronin or Imperial Poets it won."""
+    battle = g.battle
+    assert battle is not None
+    if task["t"] == "ronin":
+        battle["hired"] = [seat, task["hired"]]
+    else:
+        vp = battle["killed"] * data().constants["poets_vp_per_kill"]
+        board.gain_vp(g, seat, vp, events, "poets")
 
 
 def do_seppuku(g: G, seat: int, events: Events) -> None:

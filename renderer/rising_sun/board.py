@@ -547,6 +547,8 @@ def draw_title(
         return
     left = L.MARGIN + art.width(kit, tr("rising_sun.title").upper(), 28, True) + 24
     room = L.WIDTH - L.MARGIN - left
+    if art.width(kit, text, 18, True) > room - 28:  # several long names: count them
+        text = status(view, names, tr, brief=True)
     size = fitting_size(kit, text, (22, 20, 18), room - 28, bold=True)
     width = min(art.width(kit, text, size, True) + 28, room)
     box = (L.WIDTH - L.MARGIN - width, 8, L.WIDTH - L.MARGIN, L.TITLE_H - 6)

@@ -265,7 +265,7 @@ def draw_clans(
         clan = clan_name(view, seat, tr)
         if sv.resigned:
             clan += f" ({tr('rising_sun.row.resigned')})"
-        if seat == view.chooser and view.outcome is None:
+        if seat == view.chooser and view.outcome is None and view.phase != "clans":
             clan += f" · {tr('rising_sun.row.deck_holder')}"
         _text(img, (LEFT + 74, cy), clan, pal, kit, muted=True, width=COLS["vp"] - 104)
         _text(img, (LEFT + COLS["vp"], cy), str(sv.vp), pal, kit, size=20, bold=True, anchor="mm")

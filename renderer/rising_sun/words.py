@@ -28,6 +28,8 @@ def who(seat: int, names: Sequence[str] | None, tr: Words) -> str:
 
 def clan_name(view: RisingSunView, seat: int, tr: Words) -> str:
     sv = view.seats[seat]
+    if not sv.clan:  # still to be chosen
+        return tr("rising_sun.clan.unchosen")
     return tr.get(f"rising_sun.clan.{sv.clan}", sv.clan_name)
 
 
@@ -96,12 +98,17 @@ def season_phase(view: RisingSunView, tr: Words) -> str:
     return f"{season} · {tr.get(f'rising_sun.phase.{view.phase}', view.phase)}"
 
 
-def status(view: RisingSunView, names: Sequence[str] | None, tr: Words) -> str:
-    """Whose decision it is and what it is: "Ann marshals", "Secret bids: Ann, Bo"."""
+def status(
+    view: RisingSunView, names: Sequence[str] | None, tr: Words, *, brief: bool = False
+) -> str:
+    """Whose decision it is and what it is: "Ann marshals", "Secret bids: Ann, Bo" (or,
+    ``brief``, "Secret bids: 3 players" when several names would not fit)."""
     if view.outcome is not None or not view.to_act:
         return result_text(view, names, tr) if view.outcome is not None else ""
     seats = sorted(view.to_act) if view.current is None else [view.current]
     people = tr.join([who(s, names, tr) for s in seats])
+    if brief and len(seats) > 1:
+        people = tr.count("rising_sun.count.player", len(seats))
     step = view.step or "other"
     if step == "tea" and view.tea_offer is not None:
         step = "tea_answer"
@@ -130,13 +137,15 @@ def _parse(view: RisingSunView, text: str) -> st.RSAction | None:
     seats.update({str(sv.seat): sv.seat for sv in view.seats})
     if text == "bid":  # another seat's bid, its amounts withheld by the view
         return st.Bid(0, 0, 0, 0)
+    if text == "order":  # another seat's order of the tiles put back, withheld
+        return st.Order(())
     try:
         return rs_notation.parse_action(text, seats)
     except (InvalidNotation, ValueError, KeyError, IndexError):
         return None
 
 
-SECRET_ACTIONS = (st.Bid, st.Choose)  # their notation holds a secret: words only
+SECRET_ACTIONS = (st.Bid, st.Choose, st.Order)  # their notation holds a secret: words only
 
 
 def last_action_text(
@@ -166,6 +175,10 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
         return who(s, names, tr)
 
     a = action
+    if isinstance(a, st.Order):
+        return tr("rising_sun.did.order", who=name)
+    if isinstance(a, st.Clan):
+        return tr("rising_sun.did.clan", who=name, clan=tr(f"rising_sun.clan.{a.clan}"))
     if isinstance(a, st.Propose):
         return tr("rising_sun.did.propose", who=name, to=seat(a.to))
     if isinstance(a, st.Gift):
@@ -199,7 +212,7 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
     simple = {
         st.Pass: "pass", st.Accept: "accept", st.Refuse: "refuse", st.Done: "done",
         st.Bid: "bid", st.Confirm: "confirm", st.Seppuku: "seppuku", st.Decline: "decline",
-        st.Spare: "spare", st.Take: "take",
+        st.Spare: "spare", st.Take: "take", st.Use: "use",
     }  # fmt: skip
     return tr(f"rising_sun.did.{simple[type(a)]}", who=name)
 

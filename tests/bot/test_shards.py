@@ -56,7 +56,7 @@ async def test_a_start_whose_posts_were_lost_still_owes_every_secret_form(
         assert owed is not None and [p.board for p in owed.public] == [True]
         assert sorted(p.user_id for p in owed.private) == [u for u, _ in pairs]
         assert all(p.form is not None for p in owed.private)  # the opening pick, to answer
-        await service.mark_published(game_id, owed.game.version)
+        await service.mark_published(game_id, owed.revision)
         assert await service.owed(game_id) is None
     finally:
         await store.close()

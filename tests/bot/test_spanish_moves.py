@@ -134,7 +134,7 @@ def rising_sun_with_offer(offer: list[str]) -> tuple[object, int]:
     """A Rising Sun game whose cards on offer are ``offer`` (the parser reads them)."""
     from games.rising_sun.state import freeze, thaw
 
-    state = RISING_SUN.setup(3, {}, seed=1)
+    state = RISING_SUN.setup(3, {"clans": "random"}, seed=1)  # dealt: clans already seated
     g = thaw(state)
     g.offer = list(offer)
     return freeze(g), min(RISING_SUN.to_act(state))

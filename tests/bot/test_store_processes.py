@@ -110,6 +110,20 @@ async def test_a_board_revision_is_posted_once_and_never_after_a_newer_one(
     assert not await first.claim_board(game.id, 4)  # older than one begun elsewhere
 
 
+async def test_a_published_board_is_never_claimed_again(
+    two_stores: tuple[AnyStore, AnyStore],
+) -> None:
+    """Two processes: once a revision's posts are marked delivered, no process may begin
+    its board again (only an unmarked one may be resent, after a crash)."""
+    first, second = two_stores
+    game = await started_game(first)
+    assert await first.claim_board(game.id, game.revision)
+    assert await second.claim_board(game.id, game.revision)  # not marked: may be resent
+    await first.mark_published(game.id, game.revision)
+    assert not await second.claim_board(game.id, game.revision)
+    assert not await first.claim_board(game.id, game.revision)
+
+
 async def test_postgres_game_lock_holds_one_game_across_stores(pg_url: str, opener: Opener) -> None:
     first, second = await opener(pg_url), await opener(pg_url)
     game = await started_game(first)

@@ -38,6 +38,14 @@ async def _open(t: Table, users: list[FakeUser]) -> tuple[int, int]:
     return game_id, thread.id
 
 
+async def open_four(t: Table) -> tuple[list[FakeUser], int, int]:
+    """Alice, Bob, Carol (her DMs closed) and Dave in a started game: users, game, thread."""
+    users = [t.alice, t.bob, t.carol, t.emu.add_user("dave")]
+    t.emu.close_dms(t.carol)
+    game_id, thread_id = await _open(t, users)
+    return users, game_id, thread_id
+
+
 async def _restart(t: Table) -> None:
     await stop_client(t.bot)
     t.bot = t.make_bot()
@@ -152,10 +160,7 @@ def _whole_bid(player: Any, state: Any, seat: int) -> list[int]:
 
 async def test_four_player_season_through_discord(table: Table) -> None:
     t = table
-    dave = t.emu.add_user("dave")
-    users = [t.alice, t.bob, t.carol, dave]
-    t.emu.close_dms(t.carol)
-    game_id, thread_id = await _open(t, users)
+    users, game_id, thread_id = await open_four(t)
     first = await t.emu.wait_for(lambda m: bool(m.attachments), 10, channel=thread_id)
     assert t.emu.attachment_bytes(first).startswith(PNG_MAGIC)
     players = [GAME.make_player("normal", seed, 0.05) for seed in range(4)]

@@ -73,6 +73,11 @@ class Clock:
         return datetime.datetime.fromtimestamp(moment, datetime.UTC).isoformat()
 
 
+def snowflake_time(snowflake: int) -> float:
+    """The moment (seconds since the Unix epoch) a Discord id was made."""
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
 class Snowflakes:
     """Increasing Discord ids whose embedded time is the simulated clock."""
 

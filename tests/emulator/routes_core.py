@@ -16,7 +16,15 @@ from .errors import (
     missing_permissions,
     unknown,
 )
-from .model import GUILD_TEXT, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Guild, StoredMessage
+from .model import (
+    GUILD_TEXT,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Channel,
+    Guild,
+    StoredMessage,
+    snowflake_time,
+)
 
 if TYPE_CHECKING:
     from .rest import ApiRequest, RestApi
@@ -174,6 +182,14 @@ def check_can_post(emu: Emulator, channel: Channel) -> None:
         channel.archived = False
 
 
+def history_payload(emu: Emulator, msg: StoredMessage) -> dict[str, Any]:
+    """A message as GET returns it: the nonce is only in the create response and the
+    gateway's MESSAGE_CREATE, never in history."""
+    data = emu.world.message_payload(msg)
+    data.pop("nonce", None)
+    return data
+
+
 async def list_messages(emu: Emulator, req: ApiRequest) -> Reply:
     channel = channel_of(emu, req)
     msgs = [m for m in emu.world.messages_in(channel.id) if not m.ephemeral]
@@ -185,7 +201,7 @@ async def list_messages(emu: Emulator, req: ApiRequest) -> Reply:
     newest_first = list(reversed(msgs))
     if "after" in req.query:
         newest_first = list(reversed(msgs[:limit]))
-    return 200, [emu.world.message_payload(m) for m in newest_first[:limit]]
+    return 200, [history_payload(emu, m) for m in newest_first[:limit]]
 
 
 async def create_message(emu: Emulator, req: ApiRequest) -> Reply:
@@ -193,10 +209,12 @@ async def create_message(emu: Emulator, req: ApiRequest) -> Reply:
     check_can_post(emu, channel)
     body = req.body or {}
     if body.get("enforce_nonce") and body.get("nonce") is not None:
-        # Discord: a message by the same author with the same nonce (within minutes) is
-        # returned instead of creating another one
+        # Discord: a message by the same author with the same nonce within the last few
+        # minutes is returned instead of creating another one; an older one is forgotten
+        since = emu.clock.now() - emu.nonce_window_s
         for old in emu.world.messages_in(channel.id):
-            if old.author_id == emu.bot.id and str(old.nonce) == str(body["nonce"]):
+            mine = old.author_id == emu.bot.id and snowflake_time(old.id) >= since
+            if mine and str(old.nonce) == str(body["nonce"]):
                 return 200, emu.world.message_payload(old)
     msg = emu.factory.create(channel.id, req.body or {}, req.uploads, author_id=emu.bot.id)
     await emu.post_message(msg)
@@ -205,7 +223,7 @@ async def create_message(emu: Emulator, req: ApiRequest) -> Reply:
 
 async def get_message(emu: Emulator, req: ApiRequest) -> Reply:
     channel = channel_of(emu, req)
-    return 200, emu.world.message_payload(channel_message(emu, req, channel))
+    return 200, history_payload(emu, channel_message(emu, req, channel))
 
 
 async def edit_message(emu: Emulator, req: ApiRequest) -> Reply:

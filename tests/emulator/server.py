@@ -21,7 +21,7 @@ from aiohttp import web
 from . import routes_core, routes_interactions
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, Gateway
 from .interactions import InteractionFactory, InteractionHandle
-from .messages import MessageFactory
+from .messages import MessageFactory, number_components
 from .model import Channel, Clock, FakeUser, Guild, Snowflakes, StoredMessage
 from .rest import API_PREFIX, Fault, Hold, RequestRecord, RestApi
 from .schema import SchemaProblem
@@ -70,6 +70,9 @@ class Emulator:
         # Behaviour knobs.
         self.callback_deadline_s = 3.0
         self.token_lifetime_s = 15 * 60.0
+        # Discord returns the message a nonce made (``enforce_nonce``) only for a few
+        # minutes; after that the same nonce makes a new message
+        self.nonce_window_s = 5 * 60.0
         self.ratelimit_headers = True
         self.dispatch_message_events = True
         self.dm_create_refused: set[int] = set()
@@ -366,7 +369,7 @@ class Emulator:
             channel_id=self._channel(channel).id,
             author_id=self.bot.id,
             content=content,
-            components=rows,
+            components=number_components(rows),  # ids, as Discord gives every component
             flags=64 if visible_to is not None else 0,
             visible_to=frozenset(visible_to) if visible_to is not None else None,
             timestamp=self.clock.iso(),

@@ -290,6 +290,24 @@ async def test_rest_routes_through_the_real_client(table: Table) -> None:
     assert emu.find_message(sent.id) is None and emu.public_messages(table.channel) == []
 
 
+async def test_a_nonce_is_remembered_only_for_discords_few_minutes(table: Table) -> None:
+    """Discord returns the message a nonce made only for a few minutes; an emulator that
+    remembered it forever hid every repost after a crash (nothing could post twice)."""
+    emu, bot = table.emu, table.bot
+    channel = bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("board", nonce="7.3.9")
+    emu.advance(emu.nonce_window_s - 5)
+    again = await channel.send("board", nonce="7.3.9")  # within the window: the same one
+    assert again.id == first.id and len(emu.public_messages(table.channel)) == 1
+    emu.advance(10)
+    later = await channel.send("board", nonce="7.3.9")  # forgotten: a second message
+    assert later.id != first.id and len(emu.public_messages(table.channel)) == 2
+    # history and a fetched message never carry the nonce (only the create response does)
+    assert [m.nonce async for m in channel.history(limit=5)] == [None, None]
+    assert (await channel.fetch_message(first.id)).nonce is None
+
+
 async def test_private_thread_members_and_lock(table: Table) -> None:
     emu, bot = table.emu, table.bot
     channel = bot.get_channel(table.channel.id)

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.faults.checks import integrity_ok, replay_problems
-from bench.faults.kill import T0, BotProcess, Stream, open_games, set_clock
+from bench.faults.kill import BotProcess, open_games
+from bench.faults.stream import T0, Stream, set_clock
 from bot.service import Service
 from bot.store import open_store
 

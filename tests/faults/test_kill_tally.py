@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bench.faults.kill import Tally
+from bench.faults.stream import Tally
 
 
 def _db(where: Path, version: int, log: list[str]) -> Path:

@@ -17,18 +17,23 @@ reminder and each deadline fired exactly once across the two processes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bench.configs import configurations
 from bench.faults.checks import store_replay_problems
 from bench.faults.harness import answer_of, is_sentence
-from bench.faults.kill import BotProcess, set_clock
+from bench.faults.kill import BotProcess
+from bench.faults.stream import set_clock
 from bench.tables import open_table
 from bot.app import TenkaBot
 from bot.config import Config
@@ -393,6 +398,29 @@ def check_boards(w: World) -> None:
 # --- the outbox caught up by two processes at once ---------------------------------------
 
 
+@contextlib.asynccontextmanager
+async def two_bots(pg_url: str, emulator: Emulator) -> AsyncIterator[list[TenkaBot]]:
+    """Two bot processes' clients (in this process) on one PostgreSQL database."""
+    bots: list[TenkaBot] = []
+    try:
+        for _ in range(2):
+            config = Config(
+                token=emulator.token,
+                database=pg_url,
+                api_base=None,
+                gateway=None,
+                dev_guild=None,
+                log_level="INFO",
+            )
+            bot = TenkaBot(config, clock=lambda: T0, ai_budget_s=0.02, serve=False)
+            await start_client(bot, emulator)
+            bots.append(bot)
+        yield bots
+    finally:
+        for bot in bots:
+            await stop_client(bot)
+
+
 async def test_two_processes_catching_up_one_game_deliver_it_once(
     pg_url: str, emulator: Emulator
 ) -> None:
@@ -402,20 +430,7 @@ async def test_two_processes_catching_up_one_game_deliver_it_once(
     users = [emulator.add_user(f"c{i}") for i in range(2)]
     tab = (await open_games(pg_url, emulator, users))[0]
     assert tab.key == "samurai"
-    bots = []
-    for _ in range(2):
-        config = Config(
-            token=emulator.token,
-            database=pg_url,
-            api_base=None,
-            gateway=None,
-            dev_guild=None,
-            log_level="INFO",
-        )
-        bot = TenkaBot(config, clock=lambda: T0, ai_budget_s=0.02, serve=False)
-        await start_client(bot, emulator)
-        bots.append(bot)
-    try:
+    async with two_bots(pg_url, emulator) as bots:
         for _ in range(3):  # each game once, whoever gets there first
             await asyncio.gather(*(bot.publisher.catch_up_all() for bot in bots))
         boards = [
@@ -431,6 +446,30 @@ async def test_two_processes_catching_up_one_game_deliver_it_once(
                 if any(cid.startswith(f"tenka:fs:{tab.game_id}:") for cid in m.custom_ids())
             ]
             assert len(forms) == 1, [m.content for m in emulator.dms(user)]
-    finally:
-        for bot in bots:
-            await stop_client(bot)
+
+
+@pytest.mark.parametrize("key", ["yokai", "samurai"])  # a board; a secret step's DM
+async def test_a_move_delivered_after_another_process_caught_it_up_is_not_sent_again(
+    pg_url: str, emulator: Emulator, key: str
+) -> None:
+    """Two processes, one revision: one commits a move and, before it delivers it, the
+    other (its start-up or retry sweep) catches the game up and sends its posts. The first
+    then sent them again (1 post in 93 on PostgreSQL went out twice, the board hidden by
+    its nonce, which Discord forgets after minutes, the DMs not at all). Sent once."""
+    users = [emulator.add_user(f"d{i}") for i in range(4)]
+    tab = next(t for t in await open_games(pg_url, emulator, users) if t.key == key)
+    async with two_bots(pg_url, emulator) as bots:
+        await bots[1].publisher.catch_up_all()  # the opening posts, sent once
+        loaded = await bots[0].service.load(tab.game_id)
+        seat = min(loaded.game.to_act(loaded.state))
+        move = loaded.game.notation(loaded.state, loaded.game.legal(loaded.state, seat)[0])
+        user = loaded.user_at(seat)
+        assert user is not None
+        result = await bots[0].service.act(tab.game_id, user, move)  # committed, not sent
+        assert result.public or result.private
+        await bots[1].publisher.catch_up_all()  # the other process sends it first
+        sent = len(emulator.requests_to("POST", r"/messages$"))
+        await bots[0].publisher.deliver(result)  # the first one's own delivery comes late
+        assert len(emulator.requests_to("POST", r"/messages$")) == sent  # nothing again
+        row = await bots[0].store.get_game(tab.game_id)
+        assert row is not None and row.published_revision == row.revision

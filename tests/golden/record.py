@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 import games
+from games import engine
 from games.ai import RandomPlayer
-from games.base import JSON, Game, State, resolve_options
+from games.base import JSON, Game, GameError, State, resolve_options
 from games.rng import derive_seed
 
 HERE = Path(__file__).resolve().parent
@@ -90,12 +91,32 @@ def outcome_json(game: Game, state: State) -> JSON:
 def record_game(game: Game, variant: str | None, players: int) -> dict[str, Any]:
     """One seeded random game of ``game`` (at most ``MAX_ACTIONS`` actions): the first
     seed whose game lasts at least ``MIN_ACTIONS`` actions, so that a quick random win
-    does not leave most of the notation untested."""
+    does not leave most of the notation untested, and whose middle move had a choice that
+    matters (the replay test plays another one there)."""
     for attempt in range(100):
         record = _record(game, variant, players, f"golden:{game.key}:{variant}:{players}:{attempt}")
-        if len(record["log"]) >= MIN_ACTIONS:
+        if len(record["log"]) >= MIN_ACTIONS and _middle_matters(game, record):
             break
     return record
+
+
+def _middle_matters(game: Game, record: dict[str, Any]) -> bool:
+    """Whether another legal move in the middle of the log breaks the replay or changes
+    the end (what ``test_another_legal_move_changes_the_end`` checks): not so for a
+    tentative step undone by the next one (a Rising Sun bid box changed back)."""
+    log = [(seat, text) for seat, text in record["log"]]
+    middle = len(log) // 2
+    state, _ = engine.replay(game, start(game, record), log[:middle])
+    seat, text = log[middle]
+    others = [n for n in engine.legal_notations(game, state, seat) if n != text]
+    if not others:
+        return False
+    log[middle] = (seat, others[0])
+    try:
+        state, _ = engine.replay(game, start(game, record), log)
+    except GameError:
+        return True
+    return state_hash(game, state) != record["state_sha256"]
 
 
 def _record(game: Game, variant: str | None, players: int, label: str) -> dict[str, Any]:

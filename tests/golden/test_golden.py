@@ -2,6 +2,11 @@
 
 Each ``*.json`` here is one seeded game (see :mod:`tests.golden.record`, which regenerates
 them by hand). A parser or notation change that breaks a stored game fails these tests.
+
+``legacy/`` keeps games recorded before a rules fix, as a user's database holds them: the
+log and the first snapshot the engine of their time stored (never re-recorded). They replay
+from that snapshot to their recorded end, so a game in progress keeps the rules it began
+with (Rising Sun's rules editions).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from games.base import GameError
 from tests.golden.record import HERE, configurations, outcome_json, path_for, start, state_hash
 
 FILES = sorted(HERE.glob("*.json"))
+LEGACY = sorted((HERE / "legacy").glob("*.json"))
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -48,6 +54,18 @@ def test_stored_game_replays_to_the_same_state_and_outcome(path: Path) -> None:
     assert digest == record["state_sha256"]
     assert outcome == record["outcome"]
     assert (outcome is not None) == record["ended"]
+
+
+@pytest.mark.parametrize("path", LEGACY, ids=lambda p: p.stem)
+def test_a_game_stored_under_older_rules_replays_to_its_recorded_end(path: Path) -> None:
+    """Guards the rules editions: an old Rising Sun game's snapshot (no edition in it)
+    loads under the rules it began with, and its log (past Spring's cleanup, Hire Ronin,
+    Imperial Poets) reaches the very state and outcome recorded then."""
+    record = load(path)
+    game = games.get(record["key"])
+    state, _ = engine.replay(game, game.load_state(record["snapshot"]), record["log"])
+    assert state_hash(game, state) == record["state_sha256"]
+    assert outcome_json(game, state) == record["outcome"]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)

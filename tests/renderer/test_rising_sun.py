@@ -29,7 +29,7 @@ KEY = "rising_sun"
 
 @cache
 def states(players: int, seed: int) -> tuple[RisingSunState, ...]:
-    state = GAME.setup(players, resolve_options(GAME, {}), seed)
+    state = GAME.setup(players, resolve_options(GAME, {"clans": "random"}), seed)  # dealt start
     player = RandomPlayer(seed)
     out = [state]
     while GAME.outcome(state) is None:

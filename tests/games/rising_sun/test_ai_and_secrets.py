@@ -52,9 +52,8 @@ def test_no_secret_reaches_the_public_view_over_random_games() -> None:
     # third state holding a secret is checked for the public and for one seat in turn;
     # shuffle_hidden redeals the secrets and rewrites a hidden last action (a bid's
     # amounts, Lotus's kept tile), so a view showing any of them would differ
-    kinds: dict[str, int] = dict.fromkeys(
-        ("drawn", "facedown", "bids", "last_bid", "last_keep", "phase_tea", "phase_war"), 0
-    )
+    wanted = ("drawn", "facedown", "bids", "last_bid", "last_keep", "phase_tea", "phase_war")
+    kinds: dict[str, int] = dict.fromkeys(wanted, 0)
     for seed in range(18):
         for n, state in enumerate(_game(seed, None, 3 + seed % 3)):
             g = thaw(state)
@@ -82,7 +81,8 @@ def test_no_secret_reaches_the_public_view_over_random_games() -> None:
             seat = n % g.players
             mine = GAME.view(state, seat)
             assert GAME.view(GAME.shuffle_hidden(state, seat, seed + 1), seat) == mine
-    assert all(count >= 5 for count in kinds.values()), kinds
+    # the kinds wanted, each seen often enough (the final "over" state may be met once)
+    assert all(kinds[kind] >= 5 for kind in wanted), kinds
 
 
 def test_random_playouts_end_with_an_outcome_within_the_three_seasons() -> None:

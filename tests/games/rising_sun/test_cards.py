@@ -17,6 +17,7 @@ from games.rising_sun.state import (
     Hostage,
     Move,
     Summon,
+    Use,
 )
 
 from .helpers import (
@@ -160,11 +161,34 @@ def test_path_of_the_serpent_charges_a_coin_per_shipping_route_use() -> None:
 
     state = board_with(change)
     state = play(state, KOI, "move bushi kansai hokkaido")  # a shipping route: 1 coin to Lotus
+    assert GAME.to_act(state) == {LOTUS}  # Lotus may charge it
+    state = play(state, LOTUS, "use")
     g = g_of(state)
     assert g.coins[KOI] == 0 and g.coins[LOTUS] == v("path_of_the_serpent", "coins_per_route")
     legal = GAME.legal(state, KOI)
     assert Move("bushi", "kansai", "shikoku") not in legal  # cannot pay: no route
     assert Move("bushi", "kansai", "kyoto") in legal  # land borders are free
+
+
+def test_path_of_the_serpent_may_let_a_route_be_used_for_free() -> None:
+    """The card's owner «may» charge (reference: "Charge 1 coin to another player per
+    shipping-route use"; the rulebook: «el jugador puede optar por no ejecutar» what it
+    may do): Lotus lets Koi's Bushi sail for free, Koi keeps its coin."""
+
+    def change(g: G) -> None:
+        own(g, LOTUS, "path_of_the_serpent")
+        put(g, KOI, "bushi", "kansai", 2)
+        g.coins[KOI], g.coins[LOTUS] = 1, 0
+        task_only(g, {"t": "marshal", "seat": KOI, "bonus": False, "moved": [], "hmoved": [],
+                      "built": False})  # fmt: skip
+
+    state = play(board_with(change), KOI, "move bushi kansai hokkaido")
+    assert set(GAME.legal(state, LOTUS)) == {Use(), Decline()}
+    state = play(state, LOTUS, "decline")
+    g = g_of(state)
+    assert (g.coins[KOI], g.coins[LOTUS]) == (1, 0)
+    assert "hokkaido" in where(g, KOI, "bushi")
+    assert GAME.to_act(state) == {KOI}  # back to Koi's Marshal
 
 
 def test_respect_takes_one_extra_hostage() -> None:

@@ -138,7 +138,8 @@ def test_mercy_lets_the_battle_winner_spare_the_losers_for_two_vp() -> None:
 def test_mercy_spared_figures_are_not_killed_for_imperial_poets_or_righteousness() -> None:
     spared = g_of(play(mercy_battle(lambda g: own(g, TURTLE, "righteousness")), KOI, "spare"))
     assert spared.vp[TURTLE] == 0  # Poets counts no kill, Righteousness pays nothing
-    killed = g_of(play(mercy_battle(lambda g: own(g, TURTLE, "righteousness")), KOI, "decline"))
+    no_mercy = play(mercy_battle(lambda g: own(g, TURTLE, "righteousness")), KOI, "decline")
+    killed = g_of(play(no_mercy, TURTLE, "use"))  # Turtle uses its Imperial Poets
     poets = v("righteousness", "vp_per_own_figure_killed") * 2 + 2  # 1 VP per kill for Poets
     assert killed.vp[TURTLE] == poets == 4 and killed.vp[KOI] == 0
 
@@ -333,7 +334,7 @@ def test_loyalty_pays_once_per_war_advantage() -> None:
         TURTLE,
         "confirm",
     )
-    g = g_of(play(state, KOI, "seppuku"))
+    g = g_of(play(state, KOI, "seppuku", "use"))  # Seppuku, then Imperial Poets
     assert g.war_results == [TURTLE]
     seppuku = 2 * 1 + 2 * v("righteousness", "vp_per_own_figure_killed")
     poets = 2  # the 2 figures killed by Seppuku

@@ -48,6 +48,7 @@ def test_koi_hires_a_ronin_per_coin_left_in_its_reserve() -> None:
     state = war_start(3, change, ("edo",))
     state = play(state, KOI, "bid 0 0 1 0", "confirm")
     state = play(state, LOTUS, "confirm")
+    state = play(state, KOI, "use")  # Hire Ronin, which it may decline
     g = g_of(state)
     # Koi hires its 4 unbid coins as Ronin: 1 + 4 = 5 Force beats Lotus's 3
     assert g.war_results == [KOI] and "edo" not in where(g, LOTUS, "bushi")

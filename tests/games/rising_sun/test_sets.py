@@ -40,7 +40,7 @@ def test_an_unknown_set_name_lists_the_sets_and_creates_nothing() -> None:
 @pytest.mark.parametrize("card_set", ["archway", "horseman", "teapot"])
 def test_each_set_joins_core_in_the_spring_offer(card_set: str) -> None:
     d = data()
-    state = GAME.setup(3, resolve_options(GAME, {"set": card_set}), 5)
+    state = GAME.setup(3, resolve_options(GAME, {"set": card_set, "clans": "random"}), 5)
     view = GAME.view(state, None)
     assert card_set in playable_sets() and view.card_set == card_set
     offer = sorted(c.id for c in view.offer for _ in range(c.count))

@@ -8,7 +8,7 @@ from games import engine
 from games.base import GameError, IllegalAction
 from games.rising_sun import GAME
 from games.rising_sun.data import data
-from games.rising_sun.state import HOSTAGE, Bid, G
+from games.rising_sun.state import HOSTAGE, Bid, Decline, G, RisingSunState, Use
 
 from .helpers import (
     DRAGONFLY,
@@ -22,6 +22,7 @@ from .helpers import (
     p,
     play,
     put,
+    refused,
     task_only,
 )
 
@@ -77,6 +78,10 @@ def test_rulebook_battle_example_nagato() -> None:
     assert oni[2] == HOSTAGE + LOTUS
     # Hire Ronin: Lotus beats Koi 2 to 1 and hires 3 Ronin; Lotus 3 Force beats Koi 2,
     # Turtle 1: Koi's Bushi and Daimyo die, Turtle (Lotus's ally) is spared
+    state = play(state, LOTUS, "use")
+    # Imperial Poets: Koi uses it
+    state = play(state, KOI, "use")
+    g = g_of(state)
     nagato_figs = [(o, k) for o, k, at in g.figs if at == p("nagato")]
     assert sorted(nagato_figs) == [(TURTLE, "bushi")]
     assert [p("nagato")] == [t[1] for t in g.tokens[LOTUS]]
@@ -162,13 +167,8 @@ def test_bid_form_is_amounts_over_the_four_boxes() -> None:
     actions = GAME.answer(
         state, KOI, {"bids": {"seppuku": 0, "hostage": 2, "ronin": 1, "poets": 3}}, final=True
     )
-    # one box at a time, each step a legal action
-    assert [GAME.notation(state, a) for a in actions] == [
-        "bid 0 2 0 0",
-        "bid 0 2 1 0",
-        "bid 0 2 1 3",
-        "confirm",
-    ]
+    # from an empty bid the whole bid is one action, then the confirmation
+    assert [GAME.notation(state, a) for a in actions] == ["bid 0 2 1 3", "confirm"]
     for action in actions:
         state, _ = engine.act(GAME, state, KOI, action)
     assert KOI in g_of(state).battle["confirmed"]  # type: ignore[index]
@@ -207,3 +207,69 @@ def test_nobody_with_force_left_highest_honor_wins() -> None:
     # Turtle's seppuku left Turtle with no figure; Koi has 1 Force and wins
     assert g.war_results[0] == KOI and g.vp[TURTLE] == 1
     assert data().provinces[p("kyoto")].id == "kyoto"
+
+
+def test_a_whole_bid_typed_in_one_line_is_one_action() -> None:
+    """«Los jugadores pueden asignar cualquier cantidad de Monedas a cada lugar (incluido
+    cero)»: from an empty bid, `bid 1 3 2 0` (Lotus's bid of the rulebook's battle) is
+    one action, and it is the seat's bid; the other seats see only that it bid."""
+    state, _ = _battle_position()
+    assert g_of(state).coins[LOTUS] >= 6
+    state = play(state, LOTUS, "bid 1 3 2 0")
+    assert g_of(state).battle["bids"][str(LOTUS)] == [1, 3, 2, 0]  # type: ignore[index]
+    assert GAME.view(state, None).last_action == (LOTUS, "bid")
+    state = play(state, LOTUS, "confirm")
+    assert LOTUS in g_of(state).battle["confirmed"]  # type: ignore[index]
+
+
+def test_a_whole_bid_is_checked_against_the_coins_held() -> None:
+    """«Cualquier Moneda que el jugador no desee asignar … se coloca detrás de la
+    Pantalla»: a bid shares the coins the seat holds, no more; a whole bid above them is
+    refused with the sentence that says so, and nothing changes."""
+    state, _ = _battle_position()
+    coins = g_of(state).coins[LOTUS]
+    refused(state, LOTUS, Bid(1, 1, 1, coins - 2), "rising_sun.illegal.bid_coins")
+    state = play(state, LOTUS, f"bid 1 1 1 {coins - 3}")  # every coin placed: allowed
+    assert sum(g_of(state).battle["bids"][str(LOTUS)]) == coins  # type: ignore[index]
+
+
+def test_a_placed_bid_changes_one_box_at_a_time_with_a_clear_refusal() -> None:
+    """Once a bid is placed it changes box by box (the tentative bid the others may see
+    being changed); a whole other bid is refused with a sentence naming the bid and the
+    way back (`bid 0 0 0 0`), and nothing changes."""
+    state, _ = _battle_position()
+    state = play(state, LOTUS, "bid 2 0 0 0")
+    refused(state, LOTUS, Bid(1, 3, 2, 0), "rising_sun.illegal.bid_one_box")
+    state = play(state, LOTUS, "bid 0 0 0 0", "bid 1 3 2 0")
+    assert g_of(state).battle["bids"][str(LOTUS)] == [1, 3, 2, 0]  # type: ignore[index]
+
+
+def _nagato_after_hostage() -> RisingSunState:
+    """The rulebook's Nagato battle up to Lotus's Take Hostage (Lotus has won Hire Ronin)."""
+    state, _ = _battle_position()
+    state = play(state, LOTUS, "bid 1 3 2 0", "confirm")
+    state = play(state, TURTLE, "bid 0 3 0 1", "confirm")
+    state = play(state, KOI, "bid 0 2 1 3", "confirm")
+    return play(state, LOTUS, "seppuku", "hostage turtle oni_of_skulls")
+
+
+def test_a_won_hire_ronin_may_be_declined() -> None:
+    """«Sin embargo, el jugador puede optar por no ejecutar una Ventaja de Guerra que ganó,
+    en caso de que solo quisiera ganarla para privar a otro jugador de ella»: Lotus won
+    Hire Ronin in the rulebook's Nagato battle; declining it, its 3 Ronin do not fight,
+    so Koi (Force 2) beats Turtle (1) and Lotus (0) and takes the token."""
+    state = _nagato_after_hostage()
+    assert GAME.to_act(state) == {LOTUS} and set(GAME.legal(state, LOTUS)) == {Use(), Decline()}
+    state = play(state, LOTUS, "decline")
+    g = g_of(state)
+    assert [p("nagato")] == [t[1] for t in g.tokens[KOI]] and not g.tokens[LOTUS]
+
+
+def test_won_imperial_poets_may_be_declined() -> None:
+    """«el jugador puede optar por no ejecutar una Ventaja de Guerra que ganó»: Koi won
+    Imperial Poets (3 figures died); declining it, Koi gains no Victory Points."""
+    state = play(_nagato_after_hostage(), LOTUS, "use")
+    vp = g_of(state).vp[KOI]
+    assert GAME.to_act(state) == {KOI} and set(GAME.legal(state, KOI)) == {Use(), Decline()}
+    state = play(state, KOI, "decline")
+    assert g_of(state).vp[KOI] == vp
