@@ -36,12 +36,12 @@ def mirror(config: Config, games: int, seed: int, budget_s: float = 0.05) -> dic
             for s in range(config.players)
         ]
         state = config.setup(game_seed)
-        sides = game.sides(state) or ()
         while game.outcome(state) is None:
             seat = min(game.to_act(state))
             state, _ = engine.act(game, state, seat, table[seat].choose(game, state, seat))
         outcome = game.outcome(state)
         assert outcome is not None
+        sides = game.sides(state) or ()  # at the end: sides chosen in play (Rising Sun's clans)
         played.update(sides)
         for seat in outcome.winners:
             wins[sides[seat]] = wins.get(sides[seat], 0.0) + 1 / len(outcome.winners)

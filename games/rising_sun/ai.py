@@ -15,17 +15,16 @@
 * Season cards: a value in VP-equivalents per card (coins and Ronin over the wars left,
   Force, end-game VP for what it owns) against the price in coins, which also fund bids.
 * Tea Ceremony: propose to the strongest partner who is not a threat to win (Force on the
-  map, not far ahead in VP); accept such a proposal.
-* War: coins are worth nothing after the season, so they are spread over the battles
-  left. In a battle it can win on Force it bids a little on Imperial Poets (and Take
-  Hostage for the VP); when Hire Ronin decides it, it outbids the others' likely bids;
-  when it cannot win, Seppuku for the VP and Honor. A won Seppuku is used only when the
-  battle is lost anyway; a hostage is the figure that hurts the likely winner most.
+  map, not far ahead by the evaluation, which sees VP to come as well as VP scored);
+  accept such a proposal.
+* A Winter Upgrade is also worth what it would pay the rival it pays most (beyond its
+  worth here): Form of the Kitsune is kept from a clan with many Strongholds.
+* War: :mod:`games.rising_sun.ai_war`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from games.base import Action, Game, Player, Seat
@@ -36,24 +35,21 @@ from games.rising_sun.ai_eval import (
     evaluate,
     force_table,
     hypothetical,
-    province_value,
 )
-from games.rising_sun.data import BOXES, data
+from games.rising_sun.ai_war import battle_lost, bid_step, hostage_choice, target_bid
+from games.rising_sun.data import data
 from games.rising_sun.state import (
     RESERVE,
     Accept,
     Betray,
-    Bid,
     Build,
     Buy,
     Choose,
-    Confirm,
     Decline,
     Done,
     Extra,
     G,
     Gift,
-    Hostage,
     Kill,
     Move,
     Pass,
@@ -71,6 +67,7 @@ from games.rising_sun.state import (
 from games.rng import Rng, derive_seed
 
 GAIN = 0.05  # an action must gain this much over "done"
+DENIAL = 1.0  # a Winter Upgrade bought for what it would pay a rival, above its worth here
 OTHERS_GAIN = {"recruit": 0.8, "marshal": 0.6, "train": 0.4, "harvest": 0.3, "betray": 0.0}
 
 
@@ -87,7 +84,7 @@ class GreedyPlayer:
             pick = Rng(derive_seed(self.seed, f"clan:{g.rng}:{seat}"))
             return options[pick.below(len(options))]
         if g.tasks[0]["t"] == "bids":  # no gifts in War; a lazy list of whole bids
-            return _bid_step(g, seat, options)
+            return bid_step(g, seat, options)
         return decide(g, seat, g.tasks[0], [a for a in options if not isinstance(a, Gift)])
 
 
@@ -105,11 +102,11 @@ def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAc
     if t == "buy":
         return _buy(g, seat, task, legal)
     if t == "bids":
-        return _bid_step(g, seat, legal)
+        return bid_step(g, seat, legal)
     if t == "seppuku":
-        return Seppuku() if _battle_lost(g, seat) else Decline()
+        return Seppuku() if battle_lost(g, seat) else Decline()
     if t == "hostage":
-        return _hostage(g, seat, legal)
+        return hostage_choice(g, seat, legal)
     if t == "extra":
         extras = [a for a in legal if isinstance(a, Extra)]
         return min(extras, key=lambda a: (-g.vp[a.to], a.to))  # the leader gets none
@@ -390,7 +387,19 @@ def _card_net(g: G, seat: int, a: Buy, bonus: bool) -> float:
     gift = 2.0 + 0.15 if a.gift is not None else 0.0  # Benevolence: +2 VP, +1 Honor
     if a.gift is not None and g.vp[a.gift] >= g.vp[seat]:
         gift -= 0.5  # a coin to a rival
-    return card_value(g, seat, a.card) - cost * COIN + gift * min(1, cost)
+    return (
+        card_value(g, seat, a.card) + _denial(g, seat, a.card) - cost * COIN + gift * min(1, cost)
+    )
+
+
+def _denial(g: G, seat: int, card: str) -> float:
+    """A Winter Upgrade is bought to keep it from the rival it would pay most (Form of the
+    Kitsune in Turtle's hands, whose Strongholds are many): the part of its worth to that
+    rival above its worth here."""
+    if data().cards[card].type != "winter_upgrade":
+        return 0.0
+    rivals = [card_value(g, o, card) for o in range(g.players) if o != seat and g.active(o)]
+    return DENIAL * max(0.0, max(rivals, default=0.0) - card_value(g, seat, card))
 
 
 def _buy(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAction:
@@ -408,7 +417,7 @@ def _partner(g: G, seat: int, other: int) -> float:
     """How good an ally ``other`` is: Force on the map, unless it is a threat to win."""
     table = force_table(g)
     presence = sum(table[p][other] for p in range(len(table)))
-    lead = g.vp[other] - g.vp[seat]
+    lead = evaluate(g, other) - evaluate(g, seat)  # VP and what the position promises
     cards = sum(g.count(seat, c) for c in ("honesty", "loyalty", "form_of_the_kindred"))
     return presence * 0.3 - max(0, lead) * 0.5 + 1.5 * cards
 
@@ -423,132 +432,6 @@ def _tea(g: G, seat: int, legal: list[RSAction]) -> RSAction:
         if _partner(g, seat, best.to) > -2:
             return best
     return Pass()
-
-
-# --- war -------------------------------------------------------------------------------
-
-
-def _battle_forces(g: G) -> dict[int, int]:
-    assert g.battle is not None
-    p = g.battle["prov"]
-    return {s: board.force_in(g, s, p, war=True) for s in g.battle["parts"]}
-
-
-def _hire(g: G, seat: int, coins_bid: int) -> int:
-    """The Ronin ``seat`` would hire (Koi: its unbid coins count too)."""
-    hired = g.ronin[seat]
-    if g.has_clan(seat, "koi"):
-        hired += g.coins[seat] - coins_bid
-    return hired
-
-
-def _battles_left(g: G, seat: int) -> int:
-    assert g.battle is not None
-    table = force_table(g)
-    n = 0
-    for p in g.war[len(g.war_results) + 1 :]:
-        f = table[p]
-        if f[seat] and any(f[s] for s in range(g.players) if s != seat):
-            n += 1
-    return n
-
-
-def target_bid(g: G, seat: int) -> list[int]:
-    """The bid this seat aims for in the battle under way (Seppuku, Hostage, Ronin, Poets)."""
-    b = g.battle
-    assert b is not None
-    coins = g.coins[seat]
-    force = _battle_forces(g)
-    others = [s for s in b["parts"] if s != seat]
-    mine = force[seat]
-    rival = max(others, key=lambda s: (force[s] + _hire(g, s, 0), -g.rank(s)))
-    rival_top = force[rival] + _hire(g, rival, 0)
-    best_other = max(force[s] for s in others)
-    budget = coins if _battles_left(g, seat) == 0 else -(-coins // (1 + _battles_left(g, seat)))
-    out = [0, 0, 0, 0]
-    foes = sum(1 for i in board.figures_at(g, b["prov"]) if g.figs[i][0] != seat)
-    value = province_value(g, seat, b["prov"])
-
-    def outbid(box_coins: int) -> int:
-        """Enough to beat a random share of the richest other's coins most of the time."""
-        top = int(max(g.coins[s] for s in others))
-        return min(box_coins, top // 2 + 1)  # a random bid rarely puts half on one box
-
-    if mine > rival_top or (mine == rival_top and g.higher(seat, rival)):
-        out[3] = min(budget, 1 if foes < 3 else 2)  # Poets: a VP per figure killed
-        return out
-    with_ronin = mine + _hire(g, seat, budget)
-    if with_ronin > best_other or (
-        with_ronin == best_other
-        and all(g.higher(seat, s) for s in others if force[s] == best_other)
-    ):
-        out[2] = outbid(budget) if value >= 2 else min(budget, 1)
-        out[3] = min(budget - out[2], 1)
-        return out
-    if mine > 0 and mine + _hire(g, seat, budget) + 2 >= best_other and budget >= 2:
-        out[1] = outbid(budget // 2)  # a hostage from the strongest may turn it
-        out[2] = outbid(budget - out[1])
-        return out
-    mine_figs = len(board.figures_at(g, b["prov"], seat))
-    if mine_figs:
-        out[0] = min(budget, 1 + (mine_figs >= 3))  # Seppuku: VP and Honor per figure
-    out[3] = min(budget - out[0], 1)
-    return out
-
-
-def _bid_step(g: G, seat: int, legal: Sequence[RSAction]) -> RSAction:
-    assert g.battle is not None
-    want = target_bid(g, seat)
-    current = g.battle["bids"][str(seat)]
-    if current == want:
-        return Confirm()
-    if Bid(*want) in legal:  # from an empty bid: the whole bid at once
-        return Bid(*want)
-    # lower boxes first so every step stays within the coins
-    for box in sorted(range(len(BOXES)), key=lambda b: want[b] >= current[b]):
-        if want[box] != current[box]:
-            values = list(current)
-            values[box] = want[box]
-            if Bid(*values) in legal:
-                return Bid(*values)
-    return Confirm()
-
-
-def _predicted_winner(g: G) -> int:
-    """Who wins the battle under way, from the revealed bids (Hire Ronin counted)."""
-    b = g.battle
-    assert b is not None
-    force = _battle_forces(g)
-    hirer = war.best_bidder(g, 2)
-    if hirer is not None:
-        force[hirer] += _hire(g, hirer, sum(b["bids"][str(hirer)]))
-    return board.strongest(g, list(force), force)
-
-
-def _battle_lost(g: G, seat: int) -> bool:
-    winner = _predicted_winner(g)
-    return winner != seat and not g.allied(winner, seat)
-
-
-def _hostage(g: G, seat: int, legal: list[RSAction]) -> RSAction:
-    options = [a for a in legal if isinstance(a, Hostage)]
-    if not options:
-        return Decline()
-    winner = _predicted_winner(g)
-
-    def score(a: Hostage) -> tuple[float, int]:
-        force = (
-            data().values.get(a.kind, {}).get("force", 1)
-            if a.kind not in ("bushi", "shinto")
-            else 1
-        )
-        hurt = force * (3 if a.victim == winner and winner != seat else 1)
-        return (
-            hurt + (1 if g.vp[a.victim] else 0) - (3 if g.allied(seat, a.victim) else 0),
-            -options.index(a),
-        )
-
-    return max(options, key=score)
 
 
 def make_player(strength: str, seed: int = 0) -> Player:

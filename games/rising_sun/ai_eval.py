@@ -4,7 +4,9 @@
 provinces (token VP plus the set bonus a new province brings, times a chance of taking it
 from the Force margin); the shrines still to be worshipped at (each remaining Kami Turn's
 power, when this seat would win the shrine); a little for majorities Harvest could pay;
-Strongholds; coins, Ronin and Honor. ``hypothetical`` copies the few lists an action
+Strongholds; coins, Ronin and Honor. A shrine this seat wins also counts part of the power
+it keeps from the rival who would win it otherwise (Susanoo pays 1 VP per Stronghold, and
+Turtle's are many). ``hypothetical`` copies the few lists an action
 changes so a candidate can be tried without the engine (fast: a move is tried in well
 under a millisecond).
 """
@@ -29,6 +31,7 @@ SHRINE_POWER = {
     "susanoo": 0.0,  # 1 VP per Stronghold, added where it is valued
     "tsukuyomi": 2 * COIN,
 }
+DENY_SHRINE = 0.5  # a shrine won is also a power the rival who would win it does not get
 # chance of taking a battled province by Force margin (mine minus the best other)
 MARGIN_CHANCE = {-3: 0.08, -2: 0.15, -1: 0.28, 0: 0.45, 1: 0.65, 2: 0.78, 3: 0.88}
 
@@ -116,9 +119,18 @@ def shrine_value(g: G, seat: int) -> float:
             force[seat] == best
             and all(g.higher(seat, s) for s in range(g.players) if s != seat and force[s] == best)
         )
-        power = len(g.holds[seat]) if kid == "susanoo" else SHRINE_POWER[kid]
+        power = _power(g, seat, kid)
+        if wins:  # denied to whoever would win it without this seat (Susanoo to Turtle)
+            rival = min(
+                (s for s in range(g.players) if s != seat), key=lambda s: (-force[s], g.rank(s))
+            )
+            power += DENY_SHRINE * _power(g, rival, kid) * (force[rival] > 0)
         total += turns * power * (1.0 if wins else 0.25)
     return total
+
+
+def _power(g: G, seat: int, kid: str) -> float:
+    return len(g.holds[seat]) if kid == "susanoo" else SHRINE_POWER[kid]
 
 
 def harvest_value(g: G, seat: int, table: list[list[int]]) -> float:

@@ -16,6 +16,7 @@ from .helpers import (
     TURTLE,
     clear,
     edit,
+    force,
     fresh,
     g_of,
     mandate_turn,
@@ -75,6 +76,21 @@ def test_turtle_lone_stronghold_takes_the_war_province() -> None:
 
     g = g_of(war_start(3, change, ("oshu",)))
     assert g.war_results == [TURTLE]
+
+
+def test_only_turtle_strongholds_have_force() -> None:
+    """The rulebook's Spring war, Oshu: «Nadie tiene cifras allí; sin embargo, la habilidad
+    especial de la TORTUGA establece que sus Fortalezas cuentan como 1 Fuerza». The Force is
+    Turtle's power, not every clan's: a lone Koi Stronghold (no figure) has no Force, so in
+    War the token is discarded, and in Harvest it leads nothing."""
+
+    def change(g: G) -> None:
+        g.holds[KOI] = [p("oshu"), p("oshu")]
+
+    state = war_start(3, change, ("oshu",))
+    g = g_of(state)
+    assert g.war_results == [None]
+    assert force(state, KOI, "oshu", war=True) == force(state, KOI, "oshu") == 0
 
 
 def test_dragonfly_summons_and_moves_anywhere_and_places_monsters_anywhere() -> None:
