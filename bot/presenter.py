@@ -16,14 +16,13 @@ from bot import forms as form_views
 from bot import pictures
 from bot.i18n import game_locale
 from bot.loaded import Loaded, mention, seat_name
-from bot.pictures import ALT_MAX, alt_summary, in_render_thread
 from bot.results import GameSummary, Post, PrivatePost, SeatInfo
 from bot.store import GameRow, SeatRow
 from bot.text import BUTTON_LABEL, CHOICE_NAME, describe_event, describe_outcome, fit, say, t
 from games import engine
 from games.base import Event, Game, Seat, State
 
-__all__ = ["ALT_MAX", "alt_summary", "in_render_thread", "mention", "seat_name"]
+__all__ = ["mention", "seat_name"]
 
 
 def summary(loaded: Loaded) -> GameSummary:

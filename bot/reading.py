@@ -292,14 +292,14 @@ class Reading:
                 renderer.render_board(game.key, v, names=names, locale=loaded.locale) for v in views
             ]
 
-        return await presenter.in_render_thread(draw)
+        return await pictures.in_render_thread(draw)
 
     async def replay(self, game_id: int) -> tuple[bytes, int] | None:
         """The public boards as one animated GIF (drawn off the event loop)."""
         frames = await self.replay_frames(game_id)
         if not frames:
             return None
-        gif = await presenter.in_render_thread(renderer.replay_gif, frames)
+        gif = await pictures.in_render_thread(renderer.replay_gif, frames)
         return gif, len(frames)
 
     # --- the outbox -------------------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 
 import games
 from bot.cogs.play import chunks
-from bot.presenter import ALT_MAX, alt_summary
+from bot.pictures import ALT_MAX, alt_summary
 from bot.text import t
 from renderer import alt_text
 
