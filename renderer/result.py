@@ -22,6 +22,7 @@ from renderer.columns import Column, ResultPart, int_map, number, result_cells, 
 from renderer.core import (
     CACHED,
     Font,
+    Role,
     Toolkit,
     draw_lines,
     draw_seat_mark,
@@ -335,14 +336,17 @@ class Painter:
         bold: bool = False,
         anchor: str = "la",
         width: float | None = None,
+        role: Role = "other",
     ) -> None:
         ink = self.pal["muted_text"] if muted else self.pal["text"]
         draw_text(
             self.img, xy, text, size=size, fill=ink, kit=self.kit, bold=bold, anchor=anchor,
-            max_width=width,
+            max_width=width, role=role,
         )  # fmt: skip
 
-    def pill(self, centre: tuple[int, int], text: str, size: int = 30) -> None:
+    def pill(
+        self, centre: tuple[int, int], text: str, size: int = 30, role: Role = "score"
+    ) -> None:
         """A number on the highlight colour: a marked cell (a type led, the tie-break)."""
         w = max(self.kit.font(size, True).getlength(text) + 22, size * 1.6)
         cx, cy = centre
@@ -351,7 +355,10 @@ class Painter:
             box, radius=size * 0.4, fill=self.pal["highlight"]
         )
         ink = self.pal["token_text"]
-        draw_text(self.img, centre, text, size=size, bold=True, fill=ink, kit=self.kit, anchor="mm")
+        draw_text(
+            self.img, centre, text, size=size, bold=True, fill=ink, kit=self.kit, anchor="mm",
+            role=role,
+        )  # fmt: skip
 
     def mark(self, centre: tuple[int, int], seat: Seat, r: int = 13) -> None:
         """The seat's shape in its colour (seats differ beyond colour)."""
@@ -446,7 +453,10 @@ def _draw_cells(p: Painter, card: Card, grid: Grid, seat: Seat, cy: int) -> None
         if seat in col.marked:
             p.pill((x, cy), col.cells[seat])
         else:
-            p.text((x, cy), col.cells[seat], 30, muted=not col.strong, bold=col.strong, anchor="mm")
+            p.text(
+                (x, cy), col.cells[seat], 30, muted=not col.strong, bold=col.strong, anchor="mm",
+                role="score",
+            )  # fmt: skip
 
 
 def _table_height(card: Card, kit: Toolkit) -> int:
@@ -495,7 +505,7 @@ def _draw_notes(p: Painter, card: Card, y: int) -> None:
         p.text((x, y), text, 26, width=WIDTH - MARGIN - x)
         y += 40
     if card.legend:
-        p.pill((MARGIN + 22, y + 16), "3", size=24)
+        p.pill((MARGIN + 22, y + 16), "3", size=24, role="other")  # the key's example
         p.text((MARGIN + 52, y + 16), card.legend, 24, muted=True, anchor="lm",
                width=WIDTH - 2 * MARGIN - 52)  # fmt: skip
 

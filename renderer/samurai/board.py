@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.samurai.view import HexView, SamuraiView
-from renderer.core import Toolkit, rgb
+from renderer.core import QUIET_CAPS_PX, Toolkit, caps_size, rgb
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
 from renderer.samurai.art import (
@@ -58,14 +58,20 @@ __all__ = [
 
 GAME_KEY = "samurai"
 STATIC_SCALE = 2  # the static layer is drawn twice as large and halved (anti-aliasing)
-TILE_SCALE = 0.8  # tile circumradius / hex circumradius
+TILE_SCALE = 0.86  # tile circumradius / hex circumradius
 RING_WIDTH = 0.26  # highlight band, in hex radii
 TOWN_LABEL_Y = 0.61  # a settlement's label sits this far below its centre (hex radii)
 
 
 def town_label_size(lay: Layout) -> int:
-    """Font size of settlement labels (smaller than plain ones: the figures need room)."""
-    return round(lay.r * 0.47)
+    """Font size of settlement labels (no larger than plain ones: the figures need room),
+    never under the legible floor of other text (capitals of 6.4 px at 450 px wide)."""
+    return max(round(lay.r * 0.47), caps_size(lay.width, QUIET_CAPS_PX))
+
+
+def hex_label_size(lay: Layout) -> int:
+    """Font size of a plain hex's label: quieter than the tiles' codes (see art.draw_code)."""
+    return max(round(lay.r * 0.52), caps_size(lay.width, QUIET_CAPS_PX))
 
 
 # --- static layer -----------------------------------------------------------------------
@@ -144,7 +150,7 @@ def _draw_labels(
 ) -> None:
     draw = ImageDraw.Draw(img)
     kit = kit.on_map()
-    plain, small = kit.font(round(lay.r * 0.52), True), kit.font(town_label_size(lay), True)
+    plain, small = kit.font(hex_label_size(lay), True), kit.font(town_label_size(lay), True)
     for h in view.hexes:
         cx, cy = lay.centre(h.x, h.y)
         if h.terrain in ("sea", "land"):
