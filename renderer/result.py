@@ -37,7 +37,7 @@ from renderer.core import (
     rgb,
 )
 from renderer.palettes import Palette
-from renderer.text import seat_label
+from renderer.text import seat_label, shown_width
 from renderer.words import Words, words
 
 __all__ = [
@@ -110,14 +110,14 @@ def fitted_headline(
     outcome: Outcome, labels: Sequence[str], fnt: Font, room: float, locale: str = "en"
 ) -> str:
     """The headline within ``room`` px: long names are cut (the longest first), never the verb."""
-    text = headline(outcome, labels, locale)
-    if fnt.getlength(text) <= room:
+    text, width = headline(outcome, labels, locale), shown_width(fnt)
+    if width(text) <= room:
         return text
     lo, hi = 40, round(room)
     while lo < hi:  # the widest cap on each name's width that lets the headline fit
         cap = (lo + hi + 1) // 2
         cut = [fit_text(printable(name, fnt), fnt, cap) for name in labels]
-        if fnt.getlength(headline(outcome, cut, locale)) <= room:
+        if width(headline(outcome, cut, locale)) <= room:
             lo = cap
         else:
             hi = cap - 1
@@ -395,13 +395,13 @@ def _draw_header(p: Painter, card: Card) -> int:
     room = WIDTH - MARGIN - x
     whole = headline(card.outcome, card.labels, card.locale)
     size, lines = fit_lines(p.kit, whole, 36, room, floor=26, bold=True, max_lines=1)
-    if p.kit.metrics(size, True).getlength(lines[0]) <= room:
+    if shown_width(p.kit.metrics(size, True))(lines[0]) <= room:
         p.text((x, y), whole, size, bold=True, width=room)
         return y + 62
     # long names: the headline on two lines, smaller, every name whole (the cut version
     # of fitted_headline only when even that cannot hold them)
     size, lines = fit_lines(p.kit, whole, 28, room, floor=legible_size(WIDTH), bold=True)
-    if all(p.kit.metrics(size, True).getlength(line) <= room for line in lines):
+    if all(shown_width(p.kit.metrics(size, True))(line) <= room for line in lines):
         for n, line in enumerate(lines):
             p.text((x, y - 6 + n * round(size * 1.12)), line, size, bold=True, width=room)
         return y + 62

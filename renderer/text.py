@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.base import Outcome, Seat, Termination
+from renderer.core import Font, printable
 from renderer.words import words
 
+# The fewest letters of a name a sentence keeps (``fit_name``): a sentence still too long
+# then wraps or is cut by its caller, where a test sees it.
+KEPT = 3
 SEAT_WORDS = 5  # "First player" .. "Fifth player" (``common.seat.0`` .. ``common.seat.4``)
 
 # How a winner won, after "<name> wins": ``common.win.<termination>`` for the reasons every
@@ -69,7 +73,7 @@ def fit_name(
     whole = sentence(name)
     if width(whole) <= max_width:
         return whole
-    lo, hi = 0, len(name)
+    lo, hi = min(KEPT, len(name)), len(name)
     while lo < hi:  # the longest start of the name that fits with the ellipsis
         mid = (lo + hi + 1) // 2
         if width(sentence(name[:mid].rstrip() + "…")) <= max_width:
@@ -106,7 +110,7 @@ def fit_names(
     def cut(keep: int) -> list[str]:
         return [n if len(n) <= keep else n[:keep].rstrip() + "…" for n in names]
 
-    lo, hi = 0, max((len(n) for n in names), default=0)
+    lo, hi = KEPT, max(KEPT, *(len(n) for n in names))
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if width(sentence(cut(mid))) <= max_width:
@@ -114,3 +118,9 @@ def fit_names(
         else:
             hi = mid - 1
     return sentence(cut(lo))
+
+
+def shown_width(fnt: Font) -> Callable[[str], float]:
+    """How wide a text is drawn in ``fnt`` ("?" for a glyph it lacks, as ``draw_text``
+    draws it): the measure to give :func:`fit_name`."""
+    return lambda text: fnt.getlength(printable(text, fnt))

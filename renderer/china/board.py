@@ -45,6 +45,7 @@ from renderer.core import (
     Point,
     Toolkit,
     caps_size,
+    draw_lines,
     draw_seat_mark,
     draw_text,
     fit_lines,
@@ -53,7 +54,7 @@ from renderer.core import (
 )
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
-from renderer.text import fit_name, seat_label, with_name
+from renderer.text import fit_name, seat_label, shown_width, with_name
 from renderer.words import Words, words
 
 __all__ = [
@@ -293,7 +294,7 @@ def draw_title_status(
         what = tr("china.final_round") if final else tr("china.turn", n=view.turn + 1)
         status = turn_status(view, names, locale=tr.locale)
         if view.to_act is not None:
-            seat, measure = view.to_act, kit.metrics(floor, True).getlength
+            seat, measure = view.to_act, shown_width(kit.metrics(floor, True))
 
             def sentence(name: str) -> str:
                 named = with_name(names, seat, name, view.players)
@@ -507,10 +508,10 @@ def draw_footer(
             return tr("china.last_turn", text=last_turn_text(view, named, tr.locale))
 
         who = seat_label(last.seat, names, tr.locale)
-        text = fit_name(sentence, who, kit.metrics(size).getlength, width)
-    draw_text(
-        img, xy, text, size=size, fill=pal["text"], kit=kit, anchor="lm", max_width=width,
-        role="last",
+        text = fit_name(sentence, who, shown_width(kit.metrics(size)), width)
+    draw_lines(  # one line, else two standing on the panel's bottom
+        img, (xy[0], xy[1] + 9), text, size=size, floor=size, fill=pal["text"], kit=kit,
+        anchor="ls", max_width=width, role="last",
     )  # fmt: skip
 
 

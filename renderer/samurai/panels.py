@@ -37,7 +37,7 @@ from renderer.samurai.words import (
     step_words,
     turn_entries,
 )
-from renderer.text import seat_label
+from renderer.text import fit_names, seat_label, shown_width
 from renderer.words import Words
 
 PAD = 16  # inside a panel
@@ -206,9 +206,9 @@ def draw_panels(
             head, detail = status_lines(view, names, tr.locale)
             loud = pen.loud
             size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
-            if kit.metrics(size, True).getlength(heads[-1]) > x1 - x0:  # several long names
-                head = status_lines(view, short_names(names), tr.locale)[0]
-                size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
+            width = shown_width(kit.metrics(size, True))
+            if any(width(line) > x1 - x0 for line in heads):  # long names give way
+                heads = [fit_status(view, names, pen, x1 - x0)]
             measure = partial(text_width, kit, size=SMALL)
             lines = wrap(detail.split(" "), measure, x1 - x0)
             keep = 2 if len(heads) > 1 else 3  # four lines at most
@@ -235,6 +235,13 @@ def draw_panels(
             draw_figure_counts(pen, (x0, y0, x1, y1), view)
         elif name == "turns":
             draw_turns(pen, (x0, y0, x1, y1), view, names)
+
+
+def fit_status(view: SamuraiView, names: Sequence[str] | None, pen: Pen, room: float) -> str:
+    """The status headline on one line, its names shortened with "…", never its words."""
+    labels = [seat_label(s, names, pen.tr.locale) for s in range(len(view.seats))]
+    measure = shown_width(pen.kit.metrics(pen.loud, True))
+    return fit_names(lambda n: status_lines(view, n, pen.tr.locale)[0], labels, measure, room)
 
 
 def draw_player(

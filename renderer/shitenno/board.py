@@ -45,7 +45,7 @@ from renderer.shitenno.words import (
     tile_name,
     title_name,
 )
-from renderer.text import fit_names, seat_label
+from renderer.text import fit_names, seat_label, shown_width
 from renderer.words import Words, words
 
 __all__ = ["GAME_KEY", "MIN_TEXT", "WIDTH", "layout", "province_box", "render"]
@@ -136,8 +136,8 @@ def _text(
 
 
 def text_length(kit: Toolkit, text: str, size: int, bold: bool = False) -> float:
-    """The width of ``text`` (kept: FreeType layout costs ~0.1 ms a call)."""
-    return kit.stamp(("len", text, size, bold), lambda: kit.font(size, bold).getlength(text))
+    """The width of ``text`` as drawn (kept: FreeType layout costs ~0.1 ms a call)."""
+    return kit.stamp(("len", text, size, bold), lambda: shown_width(kit.metrics(size, bold))(text))
 
 
 def _fit(

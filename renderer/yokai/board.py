@@ -33,7 +33,7 @@ from renderer.core import (
 )
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
-from renderer.text import fit_name, result_lines, seat_label
+from renderer.text import fit_name, fit_names, result_lines, seat_label, shown_width
 from renderer.words import Words, words
 from renderer.yokai.result import result_part
 from renderer.yokai.words import alt_text, piece_key, piece_name, short_move, title
@@ -504,9 +504,13 @@ def draw_status(
         img, xy, info, size=size, fill=muted, kit=kit, anchor="lm", max_width=width, role="last"
     )
     reason = ""
-    measure = kit.metrics(loud, True).getlength
+    measure = shown_width(kit.metrics(loud, True))
     if view.outcome is not None:
-        head, reason = result_lines(view.outcome, names, tr.locale, GAME_KEY)
+        outcome, labels = view.outcome, [seat_label(s, names, tr.locale) for s in (0, 1)]
+        reason = result_lines(outcome, names, tr.locale, GAME_KEY)[1]
+        head = fit_names(
+            lambda n: result_lines(outcome, n, tr.locale, GAME_KEY)[0], labels, measure, width
+        )
     elif view.to_move is not None:
         name = seat_label(view.to_move, names, tr.locale)
         head = fit_name(lambda n: tr("yokai.to_move", name=n), name, measure, width)
