@@ -208,7 +208,8 @@ def draw_panels(
             size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
             width = shown_width(kit.metrics(size, True))
             if any(width(line) > x1 - x0 for line in heads):  # long names give way
-                heads = [fit_status(view, names, pen, x1 - x0)]
+                head = fit_status(view, names, pen, x1 - x0)  # two lines if even so
+                size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
             measure = partial(text_width, kit, size=SMALL)
             lines = wrap(detail.split(" "), measure, x1 - x0)
             keep = 2 if len(heads) > 1 else 3  # four lines at most

@@ -71,7 +71,7 @@ LOGS: list[TextLog] = []
 
 
 @pytest.fixture
-def watch(monkeypatch: pytest.MonkeyPatch) -> Callable[[], TextLog]:
+def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], TextLog]]:
     """A maker of text logs: every text Pillow draws with a log's font is recorded there."""
     original = ImageDraw.ImageDraw.text
 
@@ -88,7 +88,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Callable[[], TextLog]:
         LOGS.append(TextLog())
         return LOGS[0]
 
-    yield make  # type: ignore[misc]
+    yield make
     LOGS.clear()
 
 
