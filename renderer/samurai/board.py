@@ -217,8 +217,8 @@ def draw_highlights(
         paste_centred(img, band, (cx, cy))
         if h.terrain in ("village", "city"):  # the band crosses the label: put it on a tag
             y = cy + TOWN_LABEL_Y * lay.r
-            w = text_width(kit, label, size, True) / 2 + 0.1 * lay.r
-            tag = (cx - w, y - 0.3 * lay.r, cx + w, y + 0.28 * lay.r)
+            w = text_width(kit, label, size, True) / 2 + 0.05 * lay.r  # tight: the band shows
+            tag = (cx - w, y - 0.27 * lay.r, cx + w, y + 0.25 * lay.r)
             ImageDraw.Draw(img).rounded_rectangle(tag, radius=0.12 * lay.r, fill=_fill(h, colours))
             draw_line(
                 img,
