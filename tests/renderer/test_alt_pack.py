@@ -30,7 +30,10 @@ def kept_of(out: str, said: list[Sentence]) -> list[int] | None:
 
 
 @settings(max_examples=300)
-@given(said=st.lists(SENTENCE, min_size=1, max_size=30), limit=st.integers(300, 1200))
+@given(
+    said=st.lists(SENTENCE, min_size=1, max_size=30, unique_by=lambda s: s.text),
+    limit=st.integers(300, 1200),
+)
 def test_pack_keeps_whole_sentences_and_the_lowest_ranks_first(
     said: list[Sentence], limit: int
 ) -> None:
