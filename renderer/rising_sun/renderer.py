@@ -7,7 +7,7 @@ from renderer.rising_sun import art
 from renderer.rising_sun.board import GAME_KEY, render
 from renderer.rising_sun.hand import render_hand
 from renderer.rising_sun.result import result_part
-from renderer.rising_sun.words import alt_text, hand_alt_text
+from renderer.rising_sun.words import alt_sentences, hand_alt_text
 
 __all__ = ["GAME_KEY"]
 
@@ -16,7 +16,7 @@ __all__ = ["GAME_KEY"]
 RENDERER = Drawing(
     GAME_KEY,
     render,
-    alt_text,
+    alt_sentences,
     draw_hand=render_hand,
     describe_hand=hand_alt_text,
     result=result_part,
