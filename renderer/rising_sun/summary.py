@@ -104,7 +104,7 @@ def draw_scores(page: Page, top: float) -> None:
     for key, x in COLS.items():
         draw_text(
             img, (LEFT + x, cy), tr(f"rising_sun.head.{key}"), size=L.MIN_TEXT,
-            fill=pal["muted_text"], kit=kit, anchor="mm", max_width=100 if key == "holds" else 80,
+            fill=pal["muted_text"], kit=kit, anchor="mm", max_width=112 if key == "holds" else 80,
         )  # fmt: skip
     for r, (rank, seat) in enumerate(standing(view)):
         y = top + L.SCORE_HEAD + r * L.SCORE_ROW
