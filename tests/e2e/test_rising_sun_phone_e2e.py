@@ -1,8 +1,8 @@
 """Rising Sun's board message through the Discord emulator (issue 25): every board post of
 a four-player game carries two pictures, the one-screen board (900 px wide, of one height
 through the game, at most 900 px tall at 450 px wide) and its second picture (the clans'
-powers and cards, the Season cards on offer, the shrines' powers), each with its alt text.
-"""
+powers and cards, the Season cards on offer, the shrines' powers), each with its alt text,
+and so does the ``/board`` reply."""
 
 from __future__ import annotations
 
@@ -62,3 +62,8 @@ async def test_every_board_post_carries_the_board_and_its_second_picture(table: 
         assert bw == dw == 900 and bh * 450 / bw <= 900
         heights.add(bh)
     assert len(heights) == 1, heights
+    # /board, answered to one player, carries both pictures too
+    answer = await t.answer(await t.emu.slash(t.bob, thread_id, "board", {}))
+    assert [a.filename for a in answer.attachments] == PARTS
+    (_, height), _ = _sizes(t, answer)
+    assert height in heights
