@@ -76,9 +76,9 @@ async def hand(sight: Sight) -> tuple[Attachment | None, tuple[str, ...]]:
 
 
 async def detail(sight: Sight) -> Attachment | None:
-    """The enlarged region of the last move, for a board too dense to read whole on a
-    phone (``None`` for every other board, and when it cannot be drawn: the board's
-    words are the post's already)."""
+    """The board's second picture: what a phone-sized board leaves out (``None`` when
+    the game has none, and when it cannot be drawn: the board's words are the post's
+    already)."""
     picture, _ = await picture_or_words("detail", sight, _detail_picture)
     return picture
 

@@ -155,8 +155,8 @@ def render_detail(
     names: Sequence[str] | None = None,
     locale: str = "en",
 ) -> bytes | None:
-    """The enlarged region of the last move as PNG bytes, for a board too dense to read
-    whole on a phone; ``None`` when the board alone is legible."""
+    """The board's second picture as PNG bytes (what a phone-sized board leaves out: the
+    last move's region enlarged, or panels); ``None`` when the board says it all."""
     game, pal = get(game_key), get_palette(palette)
     image = game.render_detail(view, palette=pal, names=names, kit=CACHED, locale=supported(locale))
     return None if image is None else encode_png(image, game.png_palette(pal, CACHED))

@@ -137,9 +137,9 @@ class GameRenderer(Protocol):
         kit: Toolkit,
         locale: str = "en",
     ) -> Image.Image | None:
-        """A second picture posted beside the board when the whole board cannot keep every
-        text legible on a phone: the region of the last move enlarged. ``None`` (the
-        default) when the board alone is legible or there is nothing to enlarge."""
+        """The board's second picture, posted in the same message: what a phone-sized
+        board leaves out (the region of the last move enlarged, or panels such as cards on
+        offer and seats' powers). ``None`` (the default) when the board says it all."""
         ...
 
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:

@@ -111,7 +111,7 @@ class PlayCog(commands.Cog):
                 await reply(interaction, chunk)
             return
         post = await self.bot.service.board(summary.game_id, locale, interaction.user.id)
-        await reply(interaction, post.text, attachment=post.image)
+        await reply(interaction, post.text, attachment=post.image, extra=post.extra)
 
     @app_commands.command(name="hand", description="Your private view of a game (also by DM)")
     @app_commands.describe(game=GAME_OPTION)

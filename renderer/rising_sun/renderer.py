@@ -5,6 +5,7 @@ from __future__ import annotations
 from renderer.plugin import Drawing
 from renderer.rising_sun import art
 from renderer.rising_sun.board import GAME_KEY, render
+from renderer.rising_sun.detail import render_detail
 from renderer.rising_sun.hand import render_hand
 from renderer.rising_sun.result import result_part
 from renderer.rising_sun.words import alt_sentences, hand_alt_text
@@ -21,4 +22,5 @@ RENDERER = Drawing(
     describe_hand=hand_alt_text,
     result=result_part,
     palette=art.png_palette,
+    draw_detail=render_detail,
 )

@@ -38,20 +38,8 @@ def figure_name(kind: str, tr: Words) -> str:
     return tr.get(f"rising_sun.figure.{kind}", kind.replace("_", " "))
 
 
-def abbr(kind: str, tr: Words) -> str:
-    return tr.get(f"rising_sun.abbr.{kind}", kind[:2].title())
-
-
 def kind_key(kind: str) -> tuple[int, str]:
     return (KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER), kind)
-
-
-def figures_short(groups: Iterable[FigureGroup], tr: Words) -> str:
-    """ "D B2 S3 OSk": abbreviations with counts above one (the key explains them)."""
-    parts = []
-    for g in sorted(groups, key=lambda g: kind_key(g.kind)):
-        parts.append(abbr(g.kind, tr) + (str(g.count) if g.count > 1 else ""))
-    return " ".join(parts)
 
 
 def figures_long(groups: Iterable[FigureGroup], tr: Words) -> str:
