@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -84,11 +84,13 @@ async def reply(
     ephemeral: bool = True,
     attachment: Attachment | None = None,
     view: discord.ui.View | None = None,
+    extra: Sequence[Attachment] = (),
 ) -> None:
-    """Answer an interaction whether or not it was already answered or deferred."""
+    """Answer an interaction whether or not it was already answered or deferred (with
+    ``attachment`` and the ``extra`` pictures posted with it, such as a board's second)."""
     kwargs: dict[str, Any] = {"content": within(content, 2000), "ephemeral": ephemeral}
     if attachment is not None:
-        kwargs["file"] = to_file(attachment)
+        kwargs["files"] = [to_file(a) for a in (attachment, *extra)]
     if view is not None:
         kwargs["view"] = view
     try:
@@ -101,7 +103,7 @@ async def reply(
                 # Discord delivered this interaction twice and the first delivery answered
                 # it: the answer is a follow-up (with a fresh file: the first one was read)
                 if attachment is not None:
-                    kwargs["file"] = to_file(attachment)
+                    kwargs["files"] = [to_file(a) for a in (attachment, *extra)]
                 await interaction.followup.send(**kwargs)
         else:
             await interaction.followup.send(**kwargs)

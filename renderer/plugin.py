@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from PIL import Image
 
 from games.base import Outcome, UnknownGame
+from renderer.alt import Sentence, pack, sentences
 from renderer.columns import Column, ResultPart, score_columns
 from renderer.core import Toolkit, png_palette
 from renderer.palettes import Palette
@@ -98,7 +99,15 @@ class GameRenderer(Protocol):
         ...
 
     def alt_text(self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-        """A description of the board for screen readers (at most 1024 characters)."""
+        """A description of the board for screen readers (at most 1,000 characters): its
+        :meth:`alt_sentences` packed by :func:`renderer.alt.pack`."""
+        ...
+
+    def alt_sentences(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> Sequence[Sentence]:
+        """The whole description of the board as ranked sentences in reading order, whose
+        turn and what they must do first (see :mod:`renderer.alt`)."""
         ...
 
     def render_hand(
@@ -128,9 +137,9 @@ class GameRenderer(Protocol):
         kit: Toolkit,
         locale: str = "en",
     ) -> Image.Image | None:
-        """A second picture posted beside the board when the whole board cannot keep every
-        text legible on a phone: the region of the last move enlarged. ``None`` (the
-        default) when the board alone is legible or there is nothing to enlarge."""
+        """The board's second picture, posted in the same message: what a phone-sized
+        board leaves out (the region of the last move enlarged, or panels such as cards on
+        offer and seats' powers). ``None`` (the default) when the board says it all."""
         ...
 
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
@@ -147,6 +156,14 @@ class RendererDefaults:
     """Defaults for the optional members of :class:`GameRenderer` (renderers inherit)."""
 
     has_hand: bool = False
+
+    def alt_text(self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+        raise NotImplementedError("a renderer describes its board")
+
+    def alt_sentences(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> Sequence[Sentence]:
+        return sentences(self.alt_text(view, names=names, locale=locale))
 
     def render_hand(
         self,
@@ -187,14 +204,16 @@ class Drawing:
     """A :class:`GameRenderer` made of a game's drawing functions, so a game package writes
     its functions once and does not restate the protocol's signatures to forward them:
 
-    ``RENDERER = Drawing(GAME_KEY, render, alt_text, result_part=result_part)``
+    ``RENDERER = Drawing(GAME_KEY, render, alt_sentences, result_part=result_part)``
+
+    ``describe`` gives the board's ranked sentences (see :mod:`renderer.alt`).
 
     Hand functions and a PNG palette are optional (no hand picture; the shared palette).
     """
 
     key: str
     draw: Callable[..., Image.Image]
-    describe: Callable[..., str]
+    describe: Callable[..., Sequence[Sentence]]
     draw_hand: Callable[..., Image.Image] | None = None
     describe_hand: Callable[..., str] | None = None
     result: Callable[[Outcome, int, Words], ResultPart] | None = None
@@ -220,6 +239,11 @@ class Drawing:
         )
 
     def alt_text(self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+        return pack(self.alt_sentences(view, names=names, locale=locale))
+
+    def alt_sentences(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> Sequence[Sentence]:
         return self.describe(view, names=names, locale=locale)
 
     def render_hand(

@@ -30,6 +30,7 @@ from renderer.china.pieces import (
 )
 from renderer.china.result import result_part
 from renderer.china.words import (
+    alt_sentences,
     alt_text,
     colour_name,
     colour_names,
@@ -524,7 +525,7 @@ def render(
 RENDERER = Drawing(
     GAME_KEY,
     render,
-    alt_text,
+    alt_sentences,
     draw_hand=render_hand,
     describe_hand=hand_alt_text,
     result=result_part,

@@ -34,7 +34,7 @@ from renderer.shitenno import art
 from renderer.shitenno.hand import render_hand
 from renderer.shitenno.result import result_part
 from renderer.shitenno.words import (
-    alt_text,
+    alt_sentences,
     card_name,
     hand_alt_text,
     koku_text,
@@ -693,7 +693,7 @@ def render(
 RENDERER = Drawing(
     GAME_KEY,
     render,
-    alt_text,
+    alt_sentences,
     draw_hand=render_hand,
     describe_hand=hand_alt_text,
     result=result_part,
