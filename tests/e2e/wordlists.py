@@ -158,8 +158,8 @@ def foreign_words(text: str, lang: str, names: Iterable[str] = ()) -> list[str]:
 # "1 coins", "(1 sellos)", "a Oni": a count of one with a plural noun (an adjective may stand
 # between), an English article that does not fit the next sound
 SLIPS = {
-    "en": re.compile(r"(?<![\d.,#])\b1 (?:[a-z]+ )?[A-Za-z]*[^s\W]s\b|\ba [AEIOUaeiou]\w*"),
-    "es": re.compile(r"(?<![\d.,#])\b1 [^\W\d_]+[^s\W]s\b"),
+    "en": re.compile(r"(?<![\d.,#+])\b1 (?:[a-z]+ )?[A-Za-z]*[^s\W]s\b|\ba [AEIOUaeiou]\w*"),
+    "es": re.compile(r"(?<![\d.,#+])\b1 [^\W\d_]+[^s\W]s\b"),
 }
 
 
