@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -43,12 +44,29 @@ def _logging(level: str) -> None:
     )
 
 
+def _close_on_signals(bot: TenkaBot) -> None:
+    """SIGTERM (``docker stop``) and SIGINT close the bot: the gateway, the timers and the
+    outbox stop, ``start()`` returns, and the store is closed on the way out."""
+    loop = asyncio.get_running_loop()
+    closing: set[asyncio.Task[None]] = set()
+
+    def close() -> None:
+        task = loop.create_task(bot.close())
+        closing.add(task)
+        task.add_done_callback(closing.discard)
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C still interrupts
+            loop.add_signal_handler(signum, close)
+
+
 async def _run(config: Config) -> None:
     # the database first: one that cannot be used (unreachable, read-only, not a Tenka
     # database) is named in one sentence before Discord is contacted
     store = await open_store(config.database, wait_s=config.database_wait_s)
     try:
         async with make_bot(config, store=store) as bot:
+            _close_on_signals(bot)
             assert config.token is not None
             await bot.start(config.token)
     finally:
