@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -30,11 +31,17 @@ Tenka needs a Discord bot token to connect to Discord.
   3. Put it in a file named .env next to README.md:   DISCORD_TOKEN=your-token
      (or export DISCORD_TOKEN in your shell), then run this command again.
   4. Invite the bot with the "bot" and "applications.commands" scopes, and run
-     `python -m bot sync` once so the slash commands appear.
+     `{command} sync` once so the slash commands appear.
 
 No token at hand? Watch the AI play a whole game without Discord:
-     python -m bot demo <game> --out out/demo      (games: {games})
+     {command} demo <game> --out out/demo      (games: {games})
 """
+
+
+def _command() -> str:
+    """How the person started this command, for the hints: ``./scripts/run`` says so in
+    ``TENKA_COMMAND`` (``python -m bot`` works only inside the virtual environment)."""
+    return os.environ.get("TENKA_COMMAND", "").strip() or "python -m bot"
 
 
 def _logging(level: str) -> None:
@@ -103,7 +110,7 @@ def _migrate(source: str, target: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser = argparse.ArgumentParser(prog=_command(), description=__doc__)
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord and serve (the default)")
     sync = sub.add_parser("sync", help="publish the slash commands")
@@ -150,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(err, file=sys.stderr)
             return 2
     if config.token is None:
-        print(NO_TOKEN.format(games=", ".join(sorted(games.GAMES))), file=sys.stderr)
+        names = ", ".join(sorted(games.GAMES))
+        print(NO_TOKEN.format(command=_command(), games=names), file=sys.stderr)
         return 2
     if args.command == "sync":
         asyncio.run(_sync(config, args.guild or config.dev_guild))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from bot.config import Config
@@ -38,3 +41,14 @@ def test_environment_wins_over_dotenv(tmp_path: Path) -> None:
 def test_missing_dotenv_reads_the_environment_only(tmp_path: Path) -> None:
     config = Config.load(env={"DISCORD_TOKEN": "t"}, dotenv=tmp_path / "absent.env")
     assert (config.token, config.database) == ("t", "data/tenka.db")
+
+
+def test_without_a_token_the_hints_name_the_command_that_was_run(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["TENKA_COMMAND"] = "./scripts/run"  # what ./scripts/run sets
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert "./scripts/run sync" in done.stderr and "./scripts/run demo" in done.stderr
+    assert "python -m bot" not in done.stderr
