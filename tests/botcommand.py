@@ -72,3 +72,11 @@ class BotCommand:
         closes = [entry[1] for entry in self.emu.gateway.history if entry[0] == "close"]
         wal = self.db.with_name(self.db.name + "-wal")
         return bool(closes) and closes[-1] != ABNORMAL_CLOSURE and not wal.exists()
+
+    async def start_then_terminate(self) -> int | None:
+        """:meth:`start`, then :meth:`terminate`; the process never outlives the call."""
+        try:
+            await self.start()
+            return await self.terminate()
+        finally:
+            self.kill()

@@ -58,10 +58,6 @@ async def test_the_built_wheel_runs_the_demo_and_the_bot(
     assert (elsewhere / "demo" / "game.gif").is_file()
     assert (elsewhere / "demo" / "board-000.png").is_file()
     bot = BotCommand(emulator, python, elsewhere, elsewhere / "tenka.db")
-    try:
-        await bot.start()
-        code = await bot.terminate()
-    finally:
-        bot.kill()
+    code = await bot.start_then_terminate()
     assert code == 0, bot.output()[-3000:]
     assert bot.closed_cleanly(), bot.output()[-3000:]

@@ -14,11 +14,7 @@ async def test_sigterm_closes_the_gateway_and_the_store_and_exits_0(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     bot = BotCommand(emulator, sys.executable, tmp_path, tmp_path / "tenka.db")
-    try:
-        await bot.start()
-        code = await bot.terminate()
-    finally:
-        bot.kill()
+    code = await bot.start_then_terminate()
     assert code == 0, bot.output()[-3000:]
     assert bot.closed_cleanly(), bot.output()[-3000:]
     assert "Traceback" not in bot.output()
