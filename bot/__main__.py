@@ -28,7 +28,7 @@ Tenka needs a Discord bot token to connect to Discord.
 
   1. Open https://discord.com/developers/applications and create an application.
   2. Under "Bot", press "Reset Token" and copy the token.
-  3. Put it in a file named .env next to README.md:   DISCORD_TOKEN=your-token
+  3. Put it in a file named .env in {folder}:   DISCORD_TOKEN=your-token
      (or export DISCORD_TOKEN in your shell), then run this command again.
   4. Invite the bot with the "bot" and "applications.commands" scopes, and run
      `{command} sync` once so the slash commands appear.
@@ -158,7 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     if config.token is None:
         names = ", ".join(sorted(games.GAMES))
-        print(NO_TOKEN.format(command=_command(), games=names), file=sys.stderr)
+        hint = NO_TOKEN.format(command=_command(), folder=Path.cwd(), games=names)
+        print(hint, file=sys.stderr)
         return 2
     if args.command == "sync":
         asyncio.run(_sync(config, args.guild or config.dev_guild))

@@ -43,7 +43,7 @@ def test_missing_dotenv_reads_the_environment_only(tmp_path: Path) -> None:
     assert (config.token, config.database) == ("t", "data/tenka.db")
 
 
-def test_without_a_token_the_hints_name_the_command_that_was_run(tmp_path: Path) -> None:
+def test_without_a_token_the_hints_name_the_command_and_the_folder(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["TENKA_COMMAND"] = "./scripts/run"  # what ./scripts/run sets
     done = subprocess.run(
@@ -52,3 +52,4 @@ def test_without_a_token_the_hints_name_the_command_that_was_run(tmp_path: Path)
     assert done.returncode == 2
     assert "./scripts/run sync" in done.stderr and "./scripts/run demo" in done.stderr
     assert "python -m bot" not in done.stderr
+    assert f"a file named .env in {tmp_path}" in done.stderr  # where it is read from
