@@ -9,7 +9,8 @@ so setuptools carries their files as package data.
 from setuptools import find_namespace_packages, setup
 
 NOT_CODE = ["*__pycache__"]
-CODE = find_namespace_packages(include=["games*", "renderer*", "bot*"], exclude=NOT_CODE)
+# bench/ too, as before: scripts/screenshots.py and the bench tools import it from anywhere
+CODE = find_namespace_packages(include=["games*", "renderer*", "bot*", "bench*"], exclude=NOT_CODE)
 DATA = [f"games.data.{name}" for name in find_namespace_packages("data", exclude=NOT_CODE)]
 
 setup(packages=[*CODE, "games.data", *DATA], package_dir={"games.data": "data"})
