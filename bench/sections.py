@@ -218,7 +218,7 @@ async def store(args: argparse.Namespace) -> dict[str, Any]:
     clients and of the server, round trips per move, and the cores other programs kept
     busy meanwhile (what the processes could not have)."""
     from bot.store.bench import bench_processes, bench_store
-    from bot.store.pg_cluster import TempCluster
+    from tests.pg_cluster import TempCluster
 
     moves = 500 if args.quick else 2000
     rounds = 2 if args.quick else 5

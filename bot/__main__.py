@@ -7,6 +7,8 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,14 +28,20 @@ Tenka needs a Discord bot token to connect to Discord.
 
   1. Open https://discord.com/developers/applications and create an application.
   2. Under "Bot", press "Reset Token" and copy the token.
-  3. Put it in a file named .env next to README.md:   DISCORD_TOKEN=your-token
+  3. Put it in a file named .env in {folder}:   DISCORD_TOKEN=your-token
      (or export DISCORD_TOKEN in your shell), then run this command again.
   4. Invite the bot with the "bot" and "applications.commands" scopes, and run
-     `python -m bot sync` once so the slash commands appear.
+     `{command} sync` once so the slash commands appear.
 
 No token at hand? Watch the AI play a whole game without Discord:
-     python -m bot demo <game> --out out/demo      (games: {games})
+     {command} demo <game> --out out/demo      (games: {games})
 """
+
+
+def _command() -> str:
+    """How the person started this command, for the hints: ``./scripts/run`` says so in
+    ``TENKA_COMMAND`` (``python -m bot`` works only inside the virtual environment)."""
+    return os.environ.get("TENKA_COMMAND", "").strip() or "python -m bot"
 
 
 def _logging(level: str) -> None:
@@ -43,12 +51,29 @@ def _logging(level: str) -> None:
     )
 
 
+def _close_on_signals(bot: TenkaBot) -> None:
+    """SIGTERM (``docker stop``) and SIGINT close the bot: the gateway, the timers and the
+    outbox stop, ``start()`` returns, and the store is closed on the way out."""
+    loop = asyncio.get_running_loop()
+    closing: set[asyncio.Task[None]] = set()
+
+    def close() -> None:
+        task = loop.create_task(bot.close())
+        closing.add(task)
+        task.add_done_callback(closing.discard)
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C still interrupts
+            loop.add_signal_handler(signum, close)
+
+
 async def _run(config: Config) -> None:
     # the database first: one that cannot be used (unreachable, read-only, not a Tenka
     # database) is named in one sentence before Discord is contacted
     store = await open_store(config.database, wait_s=config.database_wait_s)
     try:
         async with make_bot(config, store=store) as bot:
+            _close_on_signals(bot)
             assert config.token is not None
             await bot.start(config.token)
     finally:
@@ -85,7 +110,7 @@ def _migrate(source: str, target: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser = argparse.ArgumentParser(prog=_command(), description=__doc__)
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord and serve (the default)")
     sync = sub.add_parser("sync", help="publish the slash commands")
@@ -132,7 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(err, file=sys.stderr)
             return 2
     if config.token is None:
-        print(NO_TOKEN.format(games=", ".join(sorted(games.GAMES))), file=sys.stderr)
+        names = ", ".join(sorted(games.GAMES))
+        hint = NO_TOKEN.format(command=_command(), folder=Path.cwd(), games=names)
+        print(hint, file=sys.stderr)
         return 2
     if args.command == "sync":
         asyncio.run(_sync(config, args.guild or config.dev_guild))
