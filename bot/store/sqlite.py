@@ -1,4 +1,4 @@
-"""SQLite implementation of :class:`bot.store.models.Store` (WAL mode, one worker thread).
+"""SQLite implementation of :class:`bot.store.models.Store` on aiosqlite (WAL mode).
 
 The class is assembled from parts to keep files short: the connection and transactions
 (:mod:`bot.store.sqlite_base`), the action log (:mod:`bot.store.sqlite_actions`), queries,
@@ -13,6 +13,8 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+import aiosqlite
 
 from bot.store import codec
 from bot.store.codec import dumps, now_or
@@ -40,7 +42,6 @@ from bot.store.models import (
 )
 from bot.store.sqlite_actions import ActionsMixin
 from bot.store.sqlite_base import (
-    Worker,
     check_room,
     configure,
     fetch_game,
@@ -82,7 +83,7 @@ class SqliteStore(ActionsMixin, MiscMixin):
                 ) from None
         # isolation_level=None: no implicit transactions; every BEGIN here is explicit
         try:
-            db = await Worker.connect(path, isolation_level=None, timeout=5.0)
+            db = await aiosqlite.connect(path, isolation_level=None, timeout=5.0)
         except sqlite3.Error as err:
             raise StoreError(f"The database {path} cannot be opened ({err}).") from None
         store = cls(db, path, snapshot_every)

@@ -1,7 +1,7 @@
 """Connection, transactions and row loaders shared by the parts of the SQLite store.
 
 Every store call is one plain function over a ``sqlite3.Connection``, run as one whole
-transaction on the connection's own worker thread (:class:`Worker`; writes begin with
+transaction on the aiosqlite connection's worker thread (writes begin with
 ``BEGIN IMMEDIATE``, so a second process waits for the write lock up front instead of
 failing on a lock upgrade). Why one function and not one ``await`` per statement:
 
@@ -11,11 +11,6 @@ failing on a lock upgrade). Why one function and not one ``await`` per statement
   function runs to its COMMIT or ROLLBACK on the worker whatever happens to the awaiter;
 - no interleaving: the worker runs calls one after another, so no lock is needed.
 
-The worker (:class:`Worker`) is the store's own: aiosqlite, used before, keeps the same
-thread but has no public call that runs a function there (the store reached into its
-private ``_execute``), and its public per-statement calls would cost the hops above and
-the cancel-safety.
-
 Between processes, SQLite's lock plus ``busy_timeout`` serialise writers, and the
 ``version`` check inside the write transaction turns a lost race into :class:`Conflict`
 with nothing written.
@@ -23,22 +18,18 @@ with nothing written.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import queue
 import sqlite3
-import threading
 import time
 from collections.abc import Callable
-from functools import partial
-from typing import Any, Final, TypeAlias, TypeVar, cast
+from typing import Any, Final, TypeVar
+
+import aiosqlite
 
 from bot.store import codec
 from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
 from bot.store.models import GameRow, LobbyFull, NotFound, NotInLobby, SeatRow
 
 T = TypeVar("T")
-Job: TypeAlias = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[], Any]]
 
 BUSY_TIMEOUT_MS: Final = 5000
 PRAGMAS: Final = (
@@ -128,81 +119,10 @@ def check_room(conn: sqlite3.Connection, game_id: int, max_seats: int | None) ->
         raise LobbyFull(f"game {game_id} already has {count} seats")
 
 
-def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if future.cancelled():  # the caller went away; the function ran all the same
-        return
-    if error is None:
-        future.set_result(result)
-    else:
-        future.set_exception(error)
-
-
-class Worker:
-    """One ``sqlite3.Connection`` and the one thread that uses it: every function given to
-    :meth:`run` runs there whole, one after another, even when its caller is cancelled.
-
-    A queue and a thread, as in aiosqlite, with the one call this store needs. (The
-    standard library's thread-pool executor does the same at twice the cost per call:
-    about 200 against 110 µs measured on the 2-core machine.) The thread is a daemon, so
-    a store left open never holds the interpreter at exit: SQLite rolls back whatever
-    transaction was cut short.
-    """
-
-    def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._conn: sqlite3.Connection | None = None
-        self._thread = threading.Thread(target=self._serve, name="tenka-sqlite", daemon=True)
-
-    @classmethod
-    async def connect(cls, path: str, **kwargs: Any) -> Worker:
-        """``sqlite3.connect(path, **kwargs)``, made on the worker's thread."""
-        worker = cls()
-        worker._thread.start()
-        try:
-            await worker._submit(lambda: setattr(worker, "_conn", sqlite3.connect(path, **kwargs)))
-        except BaseException:
-            worker._jobs.put(None)
-            raise
-        return worker
-
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """``fn(connection)`` on the worker's thread."""
-        conn = self._conn
-        if conn is None:
-            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
-        return cast(T, await self._submit(partial(fn, conn)))
-
-    async def close(self) -> None:
-        """Close the connection, then end the thread."""
-        conn, self._conn = self._conn, None
-        if conn is not None:
-            try:
-                await self._submit(conn.close)
-            finally:
-                self._jobs.put(None)
-
-    def _submit(self, fn: Callable[[], Any]) -> asyncio.Future[Any]:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[Any] = loop.create_future()
-        self._jobs.put((loop, future, fn))
-        return future
-
-    def _serve(self) -> None:
-        while (job := self._jobs.get()) is not None:
-            loop, future, fn = job
-            result, error = None, None
-            try:
-                result = fn()
-            except BaseException as err:
-                error = err
-            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
-                loop.call_soon_threadsafe(_settle, future, result, error)
-
-
 class SqliteBase(CommonStore):
     """The connection and its transaction discipline; see :class:`bot.store.SqliteStore`."""
 
-    def __init__(self, db: Worker, path: str, snapshot_every: int) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: str, snapshot_every: int) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self._db = db
@@ -211,7 +131,10 @@ class SqliteBase(CommonStore):
         self._closed = False
 
     async def _run(self, begin: str | None, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return await self._db.run(partial(run_transaction, begin=begin, fn=fn))
+        # aiosqlite has no public "run this on the worker" call; _execute and _conn have
+        # been stable for years, and the store's tests fail at once if they ever change.
+        db = self._db
+        return await db._execute(lambda: run_transaction(db._conn, begin, fn))  # type: ignore[no-untyped-call,no-any-return]
 
     async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn`` as one write transaction."""

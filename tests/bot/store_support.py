@@ -70,7 +70,7 @@ async def play(store: AnyStore, game: GameRow, count: int, start_at: float = 200
 @asynccontextmanager
 async def store_opener() -> AsyncIterator[Opener]:
     """``open_store`` whose stores are all closed on exit, even when a test fails
-    (an unclosed store keeps its connection, and a PostgreSQL one its server session)."""
+    (an unclosed aiosqlite connection keeps its thread, and so pytest, alive)."""
     opened: list[AnyStore] = []
 
     async def open_tracked(url: str, **kwargs: Any) -> AnyStore:

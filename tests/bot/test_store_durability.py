@@ -288,12 +288,12 @@ async def test_sqlite_loading_a_500_action_game_costs_the_same_as_a_5_action_gam
     short = await play(store, await started_game(store), 5)
     long = await play(store, await started_game(store), 500)
     statements: list[str] = []
-    await store._one(lambda conn: conn.set_trace_callback(statements.append))
+    await store._db.set_trace_callback(statements.append)
     loaded_short = await store.get_game(short.id)
     short_statements = list(statements)
     statements.clear()
     loaded_long = await store.get_game(long.id)
-    await store._one(lambda conn: conn.set_trace_callback(None))
+    await store._db.set_trace_callback(None)  # type: ignore[arg-type]
     assert loaded_short == short and loaded_long == long
     assert len(short_statements) == len(statements) == 1  # one row, no replay, no log scan
     assert "actions" not in statements[0] and "snapshots" not in statements[0]
