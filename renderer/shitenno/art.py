@@ -142,14 +142,16 @@ def seat_marker(seat: int, r: int, pal: Palette, kit: Toolkit) -> Image.Image:
 
 
 def seals(n: int, r: int, pal: Palette, kit: Toolkit) -> Image.Image:
-    """``n`` red seal dots in a row."""
+    """``n`` red seal dots in a row, ringed in paper white (they sit on dark panels and on
+    gold chips)."""
     step = 2 * r + 4
     seal = mark_colour("seal", pal)
 
     def draw(d: ImageDraw.ImageDraw, k: int) -> None:
         for i in range(n):
             cx, cy = (r + 1 + i * step) * k, (r + 1) * k
-            d.ellipse((cx - r * k, cy - r * k, cx + r * k, cy + r * k), fill=seal)
+            box = (cx - r * k, cy - r * k, cx + r * k, cy + r * k)
+            d.ellipse(box, fill=seal, outline=CHIP, width=k)
 
     return _sprite(kit, ("seals", n, r, pal["name"]), (max(1, n * step), 2 * r + 2), draw)
 

@@ -30,7 +30,7 @@ TEXT_CONTRAST = 4.5  # WCAG 2 for text
 VISIONS = (None, *vision.DEFICIENCIES)
 # the games whose renderers declare category colours (a renderer that dropped its
 # declaration would pass the gap test with nothing to check)
-WITH_CATEGORIES = {"rising_sun", "samurai", "shitenno"}
+WITH_CATEGORIES = {"china", "rising_sun", "samurai", "shitenno"}
 
 
 def seen(colour: str, how: str | None) -> str:
