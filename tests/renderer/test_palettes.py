@@ -17,9 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from renderer import RENDERERS, vision
+from renderer.china import map as china_map
+from renderer.china import pieces as china_pieces
 from renderer.china.map import MAP_COLOURS
 from renderer.palettes import PALETTES, SEAT_SHAPES
 from renderer.rising_sun import art as rising_sun_art
+from renderer.samurai import art as samurai_art
 from renderer.shitenno import art as shitenno_art
 
 SEAT_GAP = {"default": 12.0, "colorblind": 15.0}
@@ -93,13 +96,17 @@ def test_no_category_colour_reads_as_a_seat_colour(game: str, name: str) -> None
 
 @pytest.mark.parametrize("name", list(PALETTES))
 def test_text_on_category_colours_reads(name: str) -> None:
-    """Troop headers and card bars carry their names: the game's ink for each reads."""
+    """Troop headers, card bars, card faces and figures carry names or letters: the game's
+    ink for each reads."""
     pal = PALETTES[name]
     col = rising_sun_art.colours(pal)
     inked = [(c, shitenno_art.ink_on(c)) for c in shitenno_art.category_colours(pal).values()]
     inked += [
         (c, rising_sun_art.ink_on(c, col)) for c in rising_sun_art.category_colours(pal).values()
     ]
+    inked += [(c, china_pieces.ink_on(c)) for c in china_map.category_colours(pal).values()]
+    figures = samurai_art.terrain_for(pal)
+    inked += list(zip(figures.figure_fill, figures.figure_ink, strict=True))
     for fill, ink in inked:
         assert vision.contrast(fill, ink) >= TEXT_CONTRAST, (name, fill, ink)
 
