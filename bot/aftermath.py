@@ -37,6 +37,7 @@ class Aftermath:
         *,
         ai_budget_s: float = 0.5,
         render: bool = True,
+        public_palette: str = presenter.PUBLIC_PALETTE,
     ) -> None:
         self.unit = unit
         self.store = unit.store
@@ -44,6 +45,8 @@ class Aftermath:
         self.history = history
         self.ai_budget_s = ai_budget_s
         self.render = render
+        # the public board's palette: always the default, but ``python -m bot demo --palette``
+        self.public_palette = public_palette
 
     async def after(
         self,
@@ -139,7 +142,7 @@ class Aftermath:
                 events,
                 render=self.render,
                 started=started,
-                palette=presenter.PUBLIC_PALETTE,
+                palette=self.public_palette,
             )
             post = await self._with_digest(loaded, post, before, described)
             acting = loaded.game.to_act(loaded.state)

@@ -31,6 +31,7 @@ from bot.loaded import Loaded
 from bot.lobby import Lobby, OpenThread
 from bot.play import Play
 from bot.prefs import Prefs
+from bot.presenter import PUBLIC_PALETTE
 from bot.reading import Reading
 from bot.results import GameSummary, HistoryPage, LobbyResult, Post, PrivatePost, Result
 from bot.store import Store
@@ -52,6 +53,7 @@ class Service:
         clock: Callable[[], float] = time.time,
         ai_budget_s: float = 0.5,
         render: bool = True,
+        public_palette: str = PUBLIC_PALETTE,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -59,7 +61,12 @@ class Service:
         self.timers = Timers(store, clock)
         self.history_log = History(self.unit)
         self.aftermath = Aftermath(
-            self.unit, self.timers, self.history_log, ai_budget_s=ai_budget_s, render=render
+            self.unit,
+            self.timers,
+            self.history_log,
+            ai_budget_s=ai_budget_s,
+            render=render,
+            public_palette=public_palette,
         )
         self.lobby = Lobby(self.unit, self.aftermath)
         self.play = Play(self.unit, self.aftermath, self.timers)
