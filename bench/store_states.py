@@ -1,0 +1,98 @@
+"""The store with real states: moves per second when each move writes a state of a real
+game (every position of random games, as ``game.dump_state`` gives it) against the
+game-neutral ~3.5 KB dummy (:func:`bot.store.bench.dummy_state`), on SQLite and, in the
+full run, on a temporary PostgreSQL cluster. Rounds interleave the dummy and the games so
+that a busy spell of the machine hits them alike; each figure is the median of the
+rounds. The aim (issue 26): no game below 0.8x the dummy."""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+import tempfile
+import time
+from typing import Any
+
+from bench.configs import configurations, heaviest, random_positions
+from bench.targets import Checks, at_least
+from bot.store import Store, open_store
+from bot.store.bench import dummy_state
+from bot.store.codec import dumps
+
+X_DUMMY = at_least(0.8)
+
+
+async def _new_game(store: Store) -> int:
+    game = await store.create_game(
+        guild_id=1, channel_id=2, creator_id=10, game_key="bench", options={}, seed=1,
+        rules_version=1, now=0.0,
+    )  # fmt: skip
+    await store.join(game.id, 11, now=0.0)
+    await store.start_game(
+        game.id, order=[(10, None), (11, None)], state={}, thread_id=None, now=0.0
+    )
+    return game.id
+
+
+async def moves_per_s(store: Store, states: list[Any]) -> float:
+    """Append one move per state to a new game, one transaction each, as the bot does."""
+    game_id = await _new_game(store)
+    started = time.perf_counter()
+    for move, state in enumerate(states):
+        await store.append_action(
+            game_id, expected_version=move, seat=move % 2, user_id=10 + move % 2,
+            text=f"m{move}", state=state, now=float(move),
+        )  # fmt: skip
+    return len(states) / (time.perf_counter() - started)
+
+
+def real_states(quick: bool, moves: int) -> dict[str, list[Any]]:
+    """Per configuration, ``moves`` dumped states of random games (repeated if short)."""
+    out = {}
+    for config in heaviest() if quick else configurations():
+        dumped = (config.game.dump_state(s) for s in random_positions(config, 4, seed=3))
+        out[config.label] = list(itertools.islice(itertools.cycle(list(dumped)), moves))
+    return out
+
+
+async def _rounds(url: str, states: dict[str, list[Any]], rounds: int) -> dict[str, float]:
+    rates: dict[str, list[float]] = {name: [] for name in ["dummy", *states]}
+    moves = len(next(iter(states.values())))
+    dummy = [dummy_state(move + 1) for move in range(moves)]
+    store = await open_store(url)
+    try:
+        for _ in range(rounds):
+            rates["dummy"].append(await moves_per_s(store, dummy))
+            for name, game_states in states.items():
+                rates[name].append(await moves_per_s(store, game_states))
+    finally:
+        await store.close()
+    return {name: statistics.median(values) for name, values in rates.items()}
+
+
+async def store_states(quick: bool) -> dict[str, Any]:
+    states = real_states(quick, 150 if quick else 600)
+    rounds = 2 if quick else 5
+    backends: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        backends["sqlite"] = await _rounds(f"{tmp}/states.db", states, rounds)
+    if not quick:
+        from bot.store.pg_cluster import TempCluster
+
+        cluster = TempCluster(durable=True)
+        try:
+            backends["postgresql"] = await _rounds(cluster.start(), states, rounds)
+        finally:
+            cluster.remove()
+    checks = Checks()
+    rows = []
+    for backend, rates in backends.items():
+        for name, game_states in states.items():
+            kib = max(len(dumps(s)) for s in game_states) / 1024
+            row = {"game": name, "kind": backend, "state_kib_max": round(kib, 1)}
+            row |= {"moves_per_s": round(rates[name]), "dummy_moves_per_s": round(rates["dummy"])}
+            row["x_dummy"] = round(rates[name] / rates["dummy"], 2)
+            checks.row(row, "x_dummy", X_DUMMY)
+            rows.append(row)
+    dummy_kib = round(len(dumps(dummy_state(1))) / 1024, 1)
+    return checks.result(rows=rows, rounds=rounds, dummy_state_kib=dummy_kib)
