@@ -98,6 +98,10 @@ def _child_argv(args: argparse.Namespace) -> list[str]:
     return argv + (["--balance-games", str(args.balance_games)] if args.balance_games else [])
 
 
+def _short(value: Any) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.alone:
@@ -115,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         results.setdefault("section_when", {})[name] = when
         print(f"\n== {name} ({time.perf_counter() - started:.1f} s)", flush=True)
         print_table(value)
-        missed += [f"{name}: {c['figure']} = {c['value']} (target {c['target']})"
+        missed += [f"{name}: {c['figure']} = {_short(c['value'])} (target {c['target']})"
                    for c in missed_checks(value)]  # fmt: skip
     if out:
         out.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
