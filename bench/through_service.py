@@ -16,7 +16,7 @@ from bot.store import open_store
 from games.ai import RandomPlayer
 from games.rng import derive_seed
 
-P95_MS = at_most(180.0)  # a whole move with its pictures, ~3x the busy machine's p95
+P95_MS = at_most(1500.0)  # a whole move with its pictures: ~3x the busy machine's 120-550 ms
 
 
 async def bench_service(
