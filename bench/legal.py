@@ -58,7 +58,7 @@ def legal_cost(quick: bool) -> dict[str, Any]:
     checks = Checks()
     rows: list[dict[str, Any]] = []
     for config in heaviest() if quick else configurations():
-        by_phase = measure(config, 2 if quick else 8, 100 if quick else 1500)
+        by_phase = measure(config, 2 if quick else 8, 60 if quick else 1500)
         game_rows = []
         for phase, times in sorted(by_phase.items()):
             cold, warm = summary_ms(times["cold"]), summary_ms(times["warm"])

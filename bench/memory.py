@@ -63,7 +63,7 @@ async def _resume(service: Service, game_id: int) -> None:
 
 
 async def memory(quick: bool) -> dict[str, Any]:
-    resumes, boards = (100, 60) if quick else (1000, 10_000)
+    resumes, boards = (60, 40) if quick else (1000, 10_000)
     boards_of = [  # quick: a few positions, each drawn again and again; full: hundreds
         (config, state)
         for config in heaviest()
@@ -75,7 +75,7 @@ async def memory(quick: bool) -> dict[str, Any]:
         store = await open_store(f"{tmp}/memory.db")
         try:
             service = Service(store, render=False)
-            ids = await _stored_games(service, 8 if quick else 60)
+            ids = await _stored_games(service, 4 if quick else 60)
             for _ in range(CHECKPOINTS):
                 for index in range(resumes // CHECKPOINTS):
                     await _resume(service, ids[index % len(ids)])

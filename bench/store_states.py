@@ -17,33 +17,20 @@ from typing import Any
 from bench.configs import configurations, heaviest, random_positions
 from bench.targets import Checks, at_least
 from bot.store import Store, open_store
+from bot.store.bench import _new_game as new_game
+from bot.store.bench import _play as play
 from bot.store.bench import dummy_state
 from bot.store.codec import dumps
 
 X_DUMMY = at_least(0.8)
 
 
-async def _new_game(store: Store) -> int:
-    game = await store.create_game(
-        guild_id=1, channel_id=2, creator_id=10, game_key="bench", options={}, seed=1,
-        rules_version=1, now=0.0,
-    )  # fmt: skip
-    await store.join(game.id, 11, now=0.0)
-    await store.start_game(
-        game.id, order=[(10, None), (11, None)], state={}, thread_id=None, now=0.0
-    )
-    return game.id
-
-
 async def moves_per_s(store: Store, states: list[Any]) -> float:
-    """Append one move per state to a new game, one transaction each, as the bot does."""
-    game_id = await _new_game(store)
+    """Append one move per state to a new game, one transaction each, as the bot does (the
+    store benchmark's own game and moves, :mod:`bot.store.bench`)."""
+    game_id = await new_game(store)
     started = time.perf_counter()
-    for move, state in enumerate(states):
-        await store.append_action(
-            game_id, expected_version=move, seat=move % 2, user_id=10 + move % 2,
-            text=f"m{move}", state=state, now=float(move),
-        )  # fmt: skip
+    await play(store, game_id, states)
     return len(states) / (time.perf_counter() - started)
 
 
