@@ -299,7 +299,9 @@ async def store_calls(args: argparse.Namespace) -> dict[str, Any]:
     checks.items = result.pop("checks")
     for row in result["rows"]:
         row["path"] = "Service.act"
+    result["whole_move_calls"] = {}
     for label, calls in (await bench_whole_moves()).items():
+        result["whole_move_calls"][label] = calls.pop("methods")
         row = {"game": label, "path": "/move", "moves": 1}
         row |= {k.removeprefix("move_"): v for k, v in calls.items()}
         checks.row(row, "total", CALLS_PER_MOVE)

@@ -90,7 +90,7 @@ async def bench_emulator(moves: int = 50, configs: list[Config] | None = None) -
     return checks.result(rows=rows, tables=len(tables), seconds=round(elapsed, 1), games=games)
 
 
-async def bench_whole_moves() -> dict[str, dict[str, int]]:
+async def bench_whole_moves() -> dict[str, dict[str, Any]]:
     """Per configuration, the store calls of one whole ``/move`` interaction (finding the
     game, the reader's locale, the move, the posts), after two moves played to warm up."""
     async with _running_bot(list(configurations())) as (emu, bot, channel, counting, tables):
@@ -143,7 +143,7 @@ class _Table:
             user = self.users[turn.user_id]
             typed = {"action": turn.text[:2], "game": str(self.game_id)}
             started = time.perf_counter()
-            await emu.autocomplete(user, channel, "move", typed, focused="action")
+            await emu.autocomplete(user, channel, "move", typed, focused="action", timeout=10)
             self.latencies["autocomplete"].append((time.perf_counter() - started) * 1000)
             took, answer = await self.move(emu, channel, turn)
             await check_played(bot.service, self.game_id, turn, answer)
@@ -152,8 +152,9 @@ class _Table:
 
 async def _count_one_move_each(
     emu: Any, bot: Any, channel: Any, tables: list[_Table], counting: CountingStore
-) -> dict[str, dict[str, int]]:
-    """The store calls of one whole ``/move`` interaction per table, played one at a time."""
+) -> dict[str, dict[str, Any]]:
+    """The store calls of one whole ``/move`` interaction per table, played one at a time:
+    ``move_<kind>`` counts and ``methods`` (calls per store method)."""
     out = {}
     for table in tables:
         turn = await table.turn(bot, channel)
@@ -162,4 +163,5 @@ async def _count_one_move_each(
         split = counting.split()
         await check_played(bot.service, table.game_id, turn, answer)
         out[table.config.label] = {f"move_{k}": v for k, v in split.items()}
+        out[table.config.label]["methods"] = dict(sorted(counting.calls.items()))
     return out

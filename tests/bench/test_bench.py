@@ -114,6 +114,8 @@ async def test_a_whole_move_through_discord_reports_its_store_calls_and_loads() 
     counted = await bench_whole_moves()
     assert set(counted) == {c.label for c in configurations()}
     for calls in counted.values():
+        assert sum(calls["methods"].values()) == calls["move_total"]
+        assert calls["methods"]["get_game"] == calls["move_loads"]
         assert calls["move_commits"] == 1 and calls["move_reads"] > 0
         assert calls["move_total"] > calls["move_commits"] and calls["move_loads"] >= 1
 
