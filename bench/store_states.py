@@ -72,7 +72,7 @@ async def store_states(quick: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         backends["sqlite"] = await _rounds(f"{tmp}/states.db", states, rounds)
     if not quick:
-        from bot.store.pg_cluster import TempCluster
+        from tests.pg_cluster import TempCluster
 
         cluster = TempCluster(durable=True)
         try:
