@@ -43,6 +43,8 @@ WRITES: Final = frozenset(
         "meta_swap",
         "claim_timers",
         "claim_board",
+        "rate_game",
+        "rebuild_ratings",
     }
 )
 READS: Final = frozenset(
@@ -64,6 +66,9 @@ READS: Final = frozenset(
         "timers_for_game",
         "meta_get",
         "played",
+        "rating_changes",
+        "player_stats",
+        "leaderboard",
     }
 )
 # the connection, not the data; game_lock returns a context manager, not a coroutine
