@@ -128,7 +128,11 @@ def test_resigners_tie_among_themselves_after_everyone_else() -> None:
 async def test_abandoned_games_are_not_rated(store_url: str, opener: Opener) -> None:
     store = await opener(store_url)
     game = await new_game(store)
-    await store.set_status(game.id, "abandoned", now=1500.0)
+    for user in (BOB, CAROL):
+        await store.join(game.id, user, now=1001.0)
+    await store.start_game(game.id, order=THREE, state={}, thread_id=None, now=1002.0)
+    outcome = Outcome(Termination.ABANDONED, frozenset(), (1, 1, 1))  # as the vote writes it
+    await store.set_status(game.id, "abandoned", outcome=outcome.to_json(), now=1500.0)
     assert await ratings.record(store, game.id) == []
     assert await ratings.rebuild(store) == 0
     assert await store.leaderboard(1, "toy", 0, 0, 10) == ([], 0)
