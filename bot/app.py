@@ -17,6 +17,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
 from bot.delivery import Publisher
 from bot.edge import Runner, begin, report_error
+from bot.pages import HALL_ITEMS
 from bot.results import BrokenGame, ServiceError
 from bot.scheduler import Dispatcher
 from bot.service import Service
@@ -26,7 +27,13 @@ from games.base import GameError
 
 log = logging.getLogger("tenka")
 
-EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.tempo", "bot.cogs.help")
+EXTENSIONS = (
+    "bot.cogs.lobby",
+    "bot.cogs.play",
+    "bot.cogs.tempo",
+    "bot.cogs.help",
+    "bot.cogs.hall",
+)
 
 
 def point_at(config: Config) -> None:
@@ -102,7 +109,7 @@ class TenkaBot(commands.Bot):
                 await self.load_extension(extension)
             except Exception:
                 log.exception("extension %s failed to load", extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HALL_ITEMS)
         if not self.serve:
             return
         self.dispatcher = Dispatcher(self.store, self.on_timer, clock=self.clock)

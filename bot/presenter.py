@@ -57,9 +57,13 @@ def summary(loaded: Loaded) -> GameSummary:
 
 def jump_url(game: GameSummary) -> str:
     """A link to the game: its thread, else its board message in the channel."""
-    guild = game.guild_id or "@me"
-    message = game.board_message_id if game.thread_id is None else None
-    base = f"https://discord.com/channels/{guild}/{game.where}"
+    return link(game.guild_id, game.channel_id, game.thread_id, game.board_message_id)
+
+
+def link(guild_id: int | None, channel_id: int, thread_id: int | None, board: int | None) -> str:
+    """:func:`jump_url` from a game's stored ids."""
+    message = board if thread_id is None else None
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{thread_id or channel_id}"
     return f"{base}/{message}" if message else base
 
 

@@ -41,15 +41,16 @@ async def finished_game(
     resign: tuple[int, ...] = (),
     at: float = 5000.0,
     guild: int = 1,
+    key: str = "toy",
 ) -> int:
     """A game of ``seats`` (user, AI level) that ended with ``ranks``; ``resign``: seats
     that resigned first (logged as ``resign``). Its last action is logged at ``at``."""
     game = await store.create_game(
-        guild_id=guild, channel_id=500, creator_id=ALICE, game_key="toy", options={},
+        guild_id=guild, channel_id=500, creator_id=seats[0][0] or ALICE, game_key=key, options={},
         seed=7, rules_version=1, now=1000.0,
     )  # fmt: skip
     for user, ai in seats:
-        if user is not None and user != ALICE:
+        if user is not None and user != seats[0][0]:
             await store.join(game.id, user, now=1001.0)
         elif ai is not None:
             await store.add_ai_seat(game.id, ai, now=1001.0)
