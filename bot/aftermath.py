@@ -140,6 +140,7 @@ class Aftermath:
                 render=self.render,
                 started=started,
                 palette=presenter.PUBLIC_PALETTE,
+                deltas=await self._deltas(loaded) if finished else None,
             )
             post = await self._with_digest(loaded, post, before, described)
             acting = loaded.game.to_act(loaded.state)
@@ -161,6 +162,13 @@ class Aftermath:
                 post = replace(post, text=_fit([*told, post.text]))
             public = (replace(post, edit_previous=mid_turn, ping=ping),)
         return public
+
+    async def _deltas(self, loaded: Loaded) -> list[float] | None:
+        """Each seat's rating change if the finished game was rated (else no column)."""
+        rows = await self.unit.store.rating_changes(loaded.row.id)
+        by_seat = {row.seat: row.delta for row in rows}
+        seats = range(len(loaded.seats))
+        return [by_seat[s] for s in seats] if all(s in by_seat for s in seats) else None
 
     async def _prefs(self, loaded: Loaded) -> dict[int, dict[str, object]]:
         return {

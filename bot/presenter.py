@@ -163,10 +163,11 @@ async def board_post(
     locale: str | None = None,
     palette: str = "default",
     viewer: Seat | None = None,
+    deltas: Sequence[float] | None = None,
 ) -> Post:
     """The public post after a move: what happened, the board, whose turn (in ``locale``,
     by default the game's). ``viewer``: the board as that seat sees it, for a reply only
-    its player reads."""
+    its player reads. ``deltas``: each seat's rating change, for the result card."""
     game, state = loaded.game, loaded.state
     locale = locale or loaded.locale
     names = loaded.names(locale)
@@ -194,7 +195,7 @@ async def board_post(
     detail = None if image is None else await pictures.detail(sight)  # words: the board's
     card = None
     if outcome is not None and render:
-        card = await pictures.result_card(sight, game, outcome)
+        card = await pictures.result_card(sight, game, outcome, deltas)
     extra = tuple(a for a in (detail, card) if a is not None)
     return Post(
         text="\n".join(lines),
