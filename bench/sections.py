@@ -5,6 +5,7 @@ registered game (:func:`bench.configs.configurations`); none names a game."""
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
@@ -257,6 +258,25 @@ async def store(args: argparse.Namespace) -> dict[str, Any]:
         " our_cores_busy + others_cores_busy is near the machine's cores, none were"
     )
     out["target"] = ">= 1000 moves/s; load ratio <= 1.5; PostgreSQL 2 processes >= 1.5x one"
+    return out
+
+
+async def ratings(args: argparse.Namespace) -> dict[str, Any]:
+    """``/stats`` and ``/leaderboard`` with 100,000 finished games (see
+    :mod:`bench.ratings`): a temporary SQLite file, and PostgreSQL when
+    ``TENKA_BENCH_POSTGRES`` or ``TENKA_TEST_POSTGRES`` names a server (a fresh database
+    on it). ``met`` is false, and ``python -m bench`` fails, when a p95 reaches 50 ms."""
+    from bench.ratings import TARGET_MS, bench_ratings, fresh_database
+
+    games = 20_000 if args.quick else 100_000
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        out["sqlite"] = await bench_ratings(f"{tmp}/ratings.db", games)
+    admin = os.environ.get("TENKA_BENCH_POSTGRES") or os.environ.get("TENKA_TEST_POSTGRES")
+    if admin:
+        out["postgresql"] = await bench_ratings(await fresh_database(admin), games)
+    out["met"] = all(run["met"] for run in out.values() if isinstance(run, dict))
+    out["target"] = f"p95 of each query < {TARGET_MS:.0f} ms"
     return out
 
 
