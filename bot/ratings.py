@@ -64,7 +64,7 @@ def rate(facts: Finished, skills: Mapping[str, Skill]) -> list[RatingRow]:
     teams = [[MODEL.rating(mu=b.mu, sigma=b.sigma)] for b in before]
     rated = MODEL.rate(teams, ranks=[float(p) for p in placed])
     after = _shared(players, [(team[0].mu, team[0].sigma) for team in rated])
-    sides = _sides(facts) or (None,) * len(seats)
+    sides = [side or None for side in _sides(facts) or ()]  # "": not chosen yet
     return [
         RatingRow(
             facts.game_id,

@@ -15,6 +15,7 @@ The SQL is written in SQLite's placeholders; PostgreSQL's store numbers them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import astuple
 from typing import Any, Final
 
 from bot.store.models import (
@@ -58,37 +59,14 @@ def fold(standings: dict[str, Standing], rows: Iterable[RatingRow]) -> list[Stan
 
 
 def history_values(row: RatingRow) -> tuple[Any, ...]:
-    return (
-        row.game_id,
-        row.seat,
-        row.guild_id,
-        row.game_key,
-        row.player,
-        row.user_id,
-        row.place,
-        row.side,
-        row.mu_before,
-        row.sigma_before,
-        row.mu,
-        row.sigma,
-        row.started_at,
-        row.finished_at,
-    )
+    """``row`` in the order of :data:`HISTORY_COLUMNS` (its fields' order)."""
+    return astuple(row)
 
 
 def standing_values(row: Standing) -> tuple[Any, ...]:
-    return (
-        row.guild_id,
-        row.game_key,
-        row.player,
-        row.user_id,
-        row.mu,
-        row.sigma,
-        row.ordinal,
-        row.games,
-        row.wins,
-        row.rank_sum,
-    )
+    """``row`` in the order of :data:`UPSERT_STANDING`: its fields, the ordinal after sigma."""
+    values = astuple(row)
+    return (*values[:6], row.ordinal, *values[6:])
 
 
 HISTORY_COLUMNS: Final = (

@@ -9,10 +9,15 @@ of E's and the update needs no library.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+import games
 from bot import ratings
-from bot.store.models import Standing
+from bot.hall import Hall
+from bot.prefs import Prefs
+from bot.store.models import Finished, SeatRow, Skill, Standing
 from games.base import Outcome, Termination
 from tests.bot.store_support import ALICE, BOB, CAROL, AnyStore, Opener, new_game
 
@@ -42,6 +47,7 @@ async def finished_game(
     at: float = 5000.0,
     guild: int = 1,
     key: str = "toy",
+    state: Any = None,
 ) -> int:
     """A game of ``seats`` (user, AI level) that ended with ``ranks``; ``resign``: seats
     that resigned first (logged as ``resign``). Its last action is logged at ``at``."""
@@ -63,7 +69,7 @@ async def finished_game(
     outcome = Outcome(Termination.SCORING, frozenset({ranks.index(1)}), ranks)
     await store.append_action(
         game.id, expected_version=row.version, seat=0, user_id=None, text="end",
-        state={}, status="finished", outcome=outcome.to_json(), now=at,
+        state=state or {}, status="finished", outcome=outcome.to_json(), now=at,
     )  # fmt: skip
     return game.id
 
@@ -170,3 +176,30 @@ async def test_a_rebuild_gives_the_same_table(store_url: str, opener: Opener) ->
     assert await table(store) == live
     assert await ratings.rebuild(store) == 5
     assert await table(store) == live
+
+
+async def render_now(draw: Callable[[], bytes]) -> bytes:
+    return draw()
+
+
+async def test_sides_are_rated_and_counted_where_the_game_has_them(
+    store_url: str, opener: Opener
+) -> None:
+    store = await opener(store_url)
+    game = games.get("rising_sun")
+    state = game.dump_state(game.setup(3, {"clans": "random"}, 5))
+    seats = tuple(SeatRow(1, p, user, None, 0.0) for p, (user, _) in enumerate(THREE))
+    facts = Finished(1, 1, "rising_sun", seats, {"ranks": [1, 2, 3]}, state, frozenset(), 0, 1)
+    rows = ratings.rate(facts, {f"u:{ALICE}": Skill(30.0, 5.0)})
+    assert [r.side for r in rows] == ["lotus", "dragonfly", "bonsai"]  # game.sides(state)
+    assert (rows[0].mu_before, rows[0].sigma_before) == (30.0, 5.0)  # her rating before
+    unchosen = game.dump_state(game.setup(3, {}, 5))  # clans not chosen yet: no side
+    assert {r.side for r in ratings.rate(replace(facts, state=unchosen), {})} == {None}
+    # Alice wins as Lotus twice and loses as Lotus once: /stats says 2 of 3
+    for at, ranks in ((5000.0, (1, 2, 3)), (6000.0, (2, 1, 3)), (7000.0, (1, 3, 2))):
+        game_id = await finished_game(store, THREE, ranks, at=at, key="rising_sun", state=state)
+        await ratings.record(store, game_id)
+    text, _ = await Hall(store, Prefs(store), render_now).stats(1, ALICE, None, "en")
+    assert "Rising Sun as Lotus: 2 won of 3 (67 %)" in text
+    spanish, _ = await Hall(store, Prefs(store), render_now).stats(1, CAROL, None, "es")
+    assert "Rising Sun con Bonsái: 0 ganadas de 3" in spanish

@@ -35,6 +35,11 @@ async def earlier_games(t: Table) -> None:
         await t.bot.service.unit.rate(game_id)
 
 
+async def one_game_is_enough(t: Table) -> None:
+    """The server's manager lets players with one game onto the leaderboard."""
+    await t.answer(await t.slash(t.emu.owner, t.channel, "settings server", leaderboard_min=1))
+
+
 def page_buttons(message: StoredMessage) -> list[str]:
     return [c for c in message.custom_ids() if c.startswith("tenka:lb:")]
 
@@ -62,8 +67,7 @@ async def test_leaderboard_pages_belong_to_the_invoker_and_survive_a_restart(
 ) -> None:
     t = table
     await earlier_games(t)
-    owner = t.emu.owner
-    await t.answer(await t.slash(owner, t.channel, "settings server", leaderboard_min=1))
+    await one_game_is_enough(t)
     board = await t.answer(await t.slash(t.alice, t.channel, "leaderboard", game="yokai"))
     assert not board.ephemeral and "page 1 of 3" in board.content
     (forward,) = page_buttons(board)
@@ -81,8 +85,7 @@ async def test_ranked_false_hides_a_player_and_other_servers_see_nothing(
 ) -> None:
     t = table
     await finish_by_resignation(t)
-    owner = t.emu.owner
-    await t.answer(await t.slash(owner, t.channel, "settings server", leaderboard_min=1))
+    await one_game_is_enough(t)
     shown = await t.answer(await t.slash(t.carol, t.channel, "leaderboard", game="yokai"))
     assert f"<@{t.bob.id}>" in shown.content and f"<@{t.alice.id}>" in shown.content
     await t.answer(await t.slash(t.bob, t.channel, "settings me", ranked=False))
