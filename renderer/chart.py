@@ -22,7 +22,7 @@ HEIGHT: Final = 300
 TITLE_PX: Final = 20
 VALUE_PX: Final = 16
 AXIS_PX: Final = 14
-LEFT, RIGHT, TOP, BOTTOM = 64, 24, 48, 44
+LEFT, RIGHT, TOP, BOTTOM = 48, 24, 66, 44
 
 
 @dataclass(frozen=True)
@@ -67,10 +67,13 @@ def render_chart(
     draw.rectangle((LEFT, TOP, LEFT + width, TOP + height), outline=rgb(pal["grid"]))
     band = [xy(i, p.mu + 2 * p.sigma) for i, p in enumerate(points)]
     band += [xy(i, p.mu - 2 * p.sigma) for i, p in reversed(list(enumerate(points)))]
-    if len(points) > 1:
-        draw.polygon(band, fill=rgb(pal["highlight"]))
-    line = [xy(i, p.mu) for i, p in enumerate(points)]
     colour = rgb(pal["players"][0])
+    if len(points) > 1:  # the band: the line's colour a quarter strong on the background
+        back = rgb(pal["background"])
+        draw.polygon(
+            band, fill=tuple(round(b + (c - b) * 0.25) for b, c in zip(back, colour, strict=True))
+        )
+    line = [xy(i, p.mu) for i, p in enumerate(points)]
     if len(line) > 1:
         draw.line(line, fill=colour, width=3)
     for x, y in line:
@@ -96,8 +99,7 @@ def _axes(
     bottom = HEIGHT - BOTTOM
     for value, y in ((high, TOP), (low, bottom)):
         draw_text(img, (LEFT - 8, y), f"{value:.0f}", size=AXIS_PX, fill=fill, kit=kit, anchor="rm")
-    draw_text(img, (LEFT - 8, (TOP + bottom) / 2), labels[1], size=AXIS_PX, fill=fill, kit=kit,
-              anchor="rm", max_width=LEFT - 10)  # fmt: skip
+    draw_text(img, (LEFT, TOP - 4), labels[1], size=AXIS_PX, fill=fill, kit=kit, anchor="ld")
     draw_text(img, (LEFT, bottom + 6), "1", size=AXIS_PX, fill=fill, kit=kit, anchor="la")
     end = str(len(points))
     draw_text(img, (WIDTH - RIGHT, bottom + 6), end, size=AXIS_PX, fill=fill, kit=kit, anchor="ra")

@@ -84,9 +84,10 @@ def result_cells(outcome: Outcome, seats: int, tr: Words) -> tuple[Column, ...]:
 
 
 def signed(value: float, locale: str) -> str:
-    """A change with its sign and one decimal, written the reader's way: +1.5, −0,8."""
+    """A change with its sign and one decimal, written the reader's way: +1.5, -0,8 (the
+    ASCII minus: the shipped font subset has no U+2212)."""
     shown = round(value, 1)
-    return ("−" if shown < 0 else "+") + number_words(abs(shown), locale)
+    return ("-" if shown < 0 else "+") + number_words(abs(shown), locale)
 
 
 def rating_column(deltas: Sequence[float] | None, seats: int, tr: Words) -> tuple[Column, ...]:

@@ -57,7 +57,7 @@ async def test_a_finished_game_is_in_stats_and_the_leaderboard(table: Table) -> 
     assert sorted(r.place for r in result) == [1, 2]
     await t.emu.wait_until(lambda: "resigned" in boards(t, thread_id)[-1].content, 10, "the end")
     alts = [a.description or "" for a in boards(t, thread_id)[-1].attachments]
-    assert any("rating change +" in a and "rating change −" in a for a in alts), alts
+    assert any("rating change +" in a and "rating change -" in a for a in alts), alts
     mine = await t.answer(await t.slash(t.bob, t.channel, "game mine", finished=True))
     assert f"#{game_id}" in mine.content and f"/{thread_id}" in mine.content
 

@@ -48,10 +48,10 @@ OUTCOME = Outcome(Termination.SCORING, frozenset({1}), (2, 1), (3.0, 5.0))
 def test_the_result_card_shows_each_seats_rating_change() -> None:
     card = make_card("yokai", "Yōkai", OUTCOME, ("Ann", "Bo"), "en", [-0.84, 1.25])
     (column,) = [c for c in card.columns if c.header == "Rating"]
-    assert column.cells == ("−0.8", "+1.2")
+    assert column.cells == ("-0.8", "+1.2")
     spanish = result_alt_text("yokai", "Yōkai", OUTCOME, names=("Ann", "Bo"), locale="es",
                               deltas=[-0.84, 1.25])  # fmt: skip
-    assert "cambio de puntuación +1,2" in spanish and "cambio de puntuación −0,8" in spanish
+    assert "cambio de puntuación +1,2" in spanish and "cambio de puntuación -0,8" in spanish
     plain = make_card("yokai", "Yōkai", OUTCOME, ("Ann", "Bo"), "en")
     assert all(c.header != "Rating" for c in plain.columns)  # an unrated game: no column
     assert render_result("yokai", "Yōkai", OUTCOME, names=("Ann", "Bo"), deltas=[-0.8, 1.2])
