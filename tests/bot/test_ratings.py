@@ -13,12 +13,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import games
 from bot import ratings
 from bot.hall import Hall
 from bot.prefs import Prefs
 from bot.store.models import Finished, SeatRow, Skill, Standing
-from games.base import Outcome, Termination
+from games.base import Outcome, Termination, ranks_from_scores
 from tests.bot.store_support import ALICE, BOB, CAROL, AnyStore, Opener, new_game
 
 DAVE = 104
@@ -203,3 +206,41 @@ async def test_sides_are_rated_and_counted_where_the_game_has_them(
     assert "Rising Sun as Lotus: 2 won of 3 (67 %)" in text
     spanish, _ = await Hall(store, Prefs(store), render_now).stats(1, CAROL, None, "es")
     assert "Rising Sun con Bonsái: 0 ganadas de 3" in spanish
+
+
+scores = st.lists(st.integers(0, 3), min_size=2, max_size=5)
+
+
+@given(scores, st.data())
+def test_places_put_resigners_last_and_keep_the_order_of_the_rest(
+    points: list[int], data: st.DataObject
+) -> None:
+    ranks = list(ranks_from_scores([(float(p),) for p in points]))
+    resigned = frozenset(data.draw(st.sets(st.sampled_from(range(len(points))))))
+    placed = ratings.places(ranks, resigned)
+    playing = [s for s in range(len(points)) if s not in resigned]
+    assert all(placed[a] < placed[b] for a in playing for b in resigned)
+    assert len({placed[s] for s in resigned}) <= 1
+    for a in playing:
+        for b in playing:
+            assert (ranks[a] < ranks[b]) == (placed[a] < placed[b])
+
+
+@given(
+    st.lists(st.tuples(st.floats(0, 50), st.floats(0.5, 9)), min_size=2, max_size=5),
+    st.integers(0, 4),
+)
+def test_a_lone_winner_gains_and_a_lone_last_loses(
+    skills: list[tuple[float, float]], top: int
+) -> None:
+    seats = tuple(SeatRow(1, p, 1000 + p, None, 0.0) for p in range(len(skills)))
+    winner = top % len(skills)
+    ranks = [1 if s == winner else 2 for s in range(len(skills))]
+    ranks[(winner + 1) % len(skills)] = len(skills)  # one seat alone in last place
+    facts = Finished(1, 1, "toy", seats, {"ranks": ranks}, {}, frozenset(), 0, 1)
+    before = {f"u:{1000 + p}": Skill(mu, sigma) for p, (mu, sigma) in enumerate(skills)}
+    rows = ratings.rate(facts, before)
+    assert rows[winner].mu > rows[winner].mu_before
+    last = (winner + 1) % len(skills)
+    assert rows[last].mu < rows[last].mu_before
+    assert all(r.sigma <= math.hypot(r.sigma_before, 25 / 300) + 1e-12 for r in rows)
