@@ -67,6 +67,7 @@ READS: Final = frozenset(
         "meta_get",
         "played",
         "rating_changes",
+        "unrated_games",
         "player_stats",
         "leaderboard",
     }

@@ -13,6 +13,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import ratings
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
 from bot.delivery import Publisher
@@ -132,9 +133,14 @@ class TenkaBot(commands.Bot):
             await self.runner.on_modal(interaction)
 
     async def resume_games(self) -> None:
-        """After a restart, let AI seats finish turns a crash interrupted."""
+        """After a restart, let AI seats finish turns a crash interrupted (and rate the
+        finished games a failure left unrated)."""
         await self.wait_until_ready()
         await self.publisher.catch_up_all()  # boards a crash left owed, once each
+        try:
+            await ratings.catch_up(self.store)  # games a failure left unrated
+        except Exception:
+            log.exception("could not rate the finished games left unrated")
         for row in await self.store.active_games():
             try:
                 result = await self.service.run_ai_turns(row.id)

@@ -108,3 +108,19 @@ async def record(store: Store, game_id: int) -> list[RatingRow]:
 async def rebuild(store: Store) -> int:
     """Rate every finished game again from the store; returns how many were read."""
     return await store.rebuild_ratings(rate)
+
+
+CATCH_UP: Final = 500  # unrated games rated at a start (a rebuild does any number)
+
+
+async def catch_up(store: Store) -> int:
+    """Rate the finished games a failure left unrated (at start); returns how many."""
+    found = await store.unrated_games(CATCH_UP)
+    for game_id in found:
+        await store.rate_game(game_id, rate)
+    if len(found) == CATCH_UP:
+        log.warning(
+            "more than %d finished games are not rated: run `python -m bot ratings rebuild`",
+            CATCH_UP,
+        )
+    return len(found)

@@ -23,6 +23,7 @@ _SQL: Final = {
     for name in (
         "FINISHED_ONE",
         "RESIGNED",
+        "UNRATED",
         "STANDING",
         "INSERT_HISTORY",
         "UPSERT_STANDING",
@@ -96,6 +97,10 @@ class RatingsMixin(PostgresBase):
             for game_id, guild, key, _ in ids:
                 await _rate(conn, game_id, rate, by_table.setdefault((guild, key), {}))
             return len(ids)
+
+    async def unrated_games(self, limit: int) -> list[int]:
+        async with self._conn() as conn:
+            return [r[0] for r in await conn.fetch(_SQL["UNRATED"], limit)]
 
     async def rating_changes(self, game_id: int) -> list[RatingRow]:
         async with self._conn() as conn:

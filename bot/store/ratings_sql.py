@@ -104,6 +104,13 @@ FINISHED_IDS: Final = (
     " FROM actions a WHERE a.game_id = g.id), g.created_at) AS finished_at FROM games g"
     " WHERE g.status = 'finished' ORDER BY finished_at, g.id"
 )
+# finished games no rating was written for (a failure right after the finishing commit)
+UNRATED: Final = (
+    "SELECT g.id, COALESCE((SELECT MAX(a.created_at) FROM actions a WHERE a.game_id = g.id),"
+    " g.created_at) AS finished_at FROM games g WHERE g.status = 'finished'"
+    " AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = g.id)"
+    " ORDER BY finished_at, g.id LIMIT ?"
+)
 RESIGNED: Final = "SELECT DISTINCT seat FROM actions WHERE game_id = ? AND text = 'resign'"
 CLEAR: Final = ("DELETE FROM rating_history", "DELETE FROM ratings")
 PLAYER_STANDINGS: Final = (

@@ -83,6 +83,11 @@ class RatingsMixin(SqliteBase):
 
         return await self._write(run)
 
+    async def unrated_games(self, limit: int) -> list[int]:
+        """Finished games without ratings (a game of fewer than two seats stays so)."""
+        sql = q.UNRATED
+        return await self._one(lambda conn: [r[0] for r in conn.execute(sql, (limit,))])
+
     async def rating_changes(self, game_id: int) -> list[RatingRow]:
         return await self._one(lambda conn: _rows(conn, q.CHANGES, (game_id,)))
 

@@ -244,3 +244,18 @@ def test_a_lone_winner_gains_and_a_lone_last_loses(
     last = (winner + 1) % len(skills)
     assert rows[last].mu < rows[last].mu_before
     assert all(r.sigma <= math.hypot(r.sigma_before, 25 / 300) + 1e-12 for r in rows)
+
+
+async def test_games_a_failure_left_unrated_are_rated_at_start(
+    store_url: str, opener: Opener
+) -> None:
+    store = await opener(store_url)
+    late = await finished_game(store, THREE, (1, 2, 3), at=9000.0)
+    early = await finished_game(store, THREE, (3, 2, 1), at=8000.0)
+    rated = await finished_game(store, THREE, (1, 2, 3), at=7000.0)
+    await ratings.record(store, rated)
+    assert await store.unrated_games(10) == [early, late]  # in the order they finished
+    assert await ratings.catch_up(store) == 2
+    assert await store.unrated_games(10) == []
+    standings, _ = await store.leaderboard(1, "toy", 0, 0, 10)
+    assert {s.games for s in standings} == {3}
