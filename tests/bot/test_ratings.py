@@ -8,9 +8,13 @@ of E's and the update needs no library.
 
 from __future__ import annotations
 
+import asyncio
 import math
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given
@@ -20,11 +24,13 @@ import games
 from bot import ratings
 from bot.hall import Hall
 from bot.prefs import Prefs
+from bot.store import open_store
 from bot.store.models import Finished, SeatRow, Skill, Standing
 from games.base import Outcome, Termination, ranks_from_scores
 from tests.bot.store_support import ALICE, BOB, CAROL, AnyStore, Opener, new_game
 
 DAVE = 104
+REPO = Path(__file__).resolve().parents[2]
 SIGMA2 = (25 / 3) ** 2 + (25 / 300) ** 2  # sigma^2 + tau^2: the dynamics step first
 BETA2 = (25 / 6) ** 2
 
@@ -259,3 +265,26 @@ async def test_games_a_failure_left_unrated_are_rated_at_start(
     assert await store.unrated_games(10) == []
     standings, _ = await store.leaderboard(1, "toy", 0, 0, 10)
     assert {s.games for s in standings} == {3}
+
+
+async def game_rows(path: Path, new_game: bool = False) -> list[Any]:
+    """The rating rows of game 1 in the file (written first, unrated, when ``new_game``)."""
+    store = await open_store(str(path))
+    try:
+        if new_game:
+            await finished_game(store, THREE, (1, 2, 3))
+        return await store.rating_changes(1)
+    finally:
+        await store.close()
+
+
+def test_the_rebuild_command_rates_the_finished_games_again(tmp_path: Path) -> None:
+    path = tmp_path / "tenka.db"
+    assert asyncio.run(game_rows(path, new_game=True)) == []  # written without the bot
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "ratings", "rebuild", "--database", str(path)],
+        cwd=REPO, capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Rated 1 finished games again")
+    assert [r.place for r in asyncio.run(game_rows(path))] == [1, 2, 3]
