@@ -11,6 +11,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -104,6 +105,12 @@ def _ratings(url: str) -> int:
     return 0
 
 
+def _ratings_parser(sub: Any) -> None:
+    ratings = sub.add_parser("ratings", help="rate every finished game again, from the store")
+    ratings.add_argument("action", choices=["rebuild"])
+    ratings.add_argument("--database", help="the store (default: TENKA_DATABASE)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     sub = parser.add_subparsers(dest="command")
@@ -123,9 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL one")
     migrate.add_argument("--from", dest="source", help="the SQLite file (default: data/tenka.db)")
     migrate.add_argument("--to", dest="target", help="postgresql://... (default: TENKA_DATABASE)")
-    ratings = sub.add_parser("ratings", help="rate every finished game again, from the store")
-    ratings.add_argument("action", choices=["rebuild"])
-    ratings.add_argument("--database", help="the store (default: TENKA_DATABASE)")
+    _ratings_parser(sub)
     args = parser.parse_args(argv)
     try:
         config = Config.load()

@@ -9,7 +9,7 @@ sigma``, which narrows as the games tell more. The picture is 600 px wide so tha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -65,19 +65,7 @@ def render_chart(
         return x, TOP + height * (high - value) / (high - low)
 
     draw.rectangle((LEFT, TOP, LEFT + width, TOP + height), outline=rgb(pal["grid"]))
-    band = [xy(i, p.mu + 2 * p.sigma) for i, p in enumerate(points)]
-    band += [xy(i, p.mu - 2 * p.sigma) for i, p in reversed(list(enumerate(points)))]
-    colour = rgb(pal["players"][0])
-    if len(points) > 1:  # the band: the line's colour a quarter strong on the background
-        back = rgb(pal["background"])
-        draw.polygon(
-            band, fill=tuple(round(b + (c - b) * 0.25) for b, c in zip(back, colour, strict=True))
-        )
-    line = [xy(i, p.mu) for i, p in enumerate(points)]
-    if len(line) > 1:
-        draw.line(line, fill=colour, width=3)
-    for x, y in line:
-        draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=colour)
+    _plot(draw, points, xy, rgb(pal["players"][0]), rgb(pal["background"]))
     _axes(img, points, (low, high), (x_label, y_label), pal["muted_text"], kit)
     last = points[-1]
     value = f"{last.mu:.1f} ± {2 * last.sigma:.1f}"
@@ -85,6 +73,27 @@ def render_chart(
         img, (WIDTH - RIGHT, 14), value, size=VALUE_PX, fill=pal["text"], kit=kit, anchor="ra"
     )
     return encode_png(img)
+
+
+def _plot(
+    draw: ImageDraw.ImageDraw,
+    points: Sequence[ChartPoint],
+    xy: Callable[[int, float], tuple[float, float]],
+    colour: tuple[int, int, int],
+    back: tuple[int, int, int],
+) -> None:
+    """The band mu ± 2 sigma (the line's colour a quarter strong on the background), then
+    the line of mu with a dot per game."""
+    band = [xy(i, p.mu + 2 * p.sigma) for i, p in enumerate(points)]
+    band += [xy(i, p.mu - 2 * p.sigma) for i, p in reversed(list(enumerate(points)))]
+    if len(points) > 1:
+        soft = tuple(round(b + (c - b) * 0.25) for b, c in zip(back, colour, strict=True))
+        draw.polygon(band, fill=soft)
+    line = [xy(i, p.mu) for i, p in enumerate(points)]
+    if len(line) > 1:
+        draw.line(line, fill=colour, width=3)
+    for x, y in line:
+        draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=colour)
 
 
 def _axes(

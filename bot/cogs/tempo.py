@@ -302,10 +302,8 @@ async def settings_server(
         changes["deadline_hours"] = numbers.deadline_hours(deadline_hours)
     if changes.get("language") == "auto":
         changes["language"] = None  # None deletes the key: back to the server's locale
-    if changes:
-        values = await prefs.set_guild(interaction.guild_id, changes)
-    else:
-        values = await prefs.guild(interaction.guild_id)
+    guild = interaction.guild_id
+    values = await (prefs.set_guild(guild, changes) if changes else prefs.guild(guild))
     locale = await locale_for(interaction)
     await reply(interaction, t("settings.server", locale, shown=_shown(values, locale)))
 

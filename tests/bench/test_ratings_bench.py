@@ -39,3 +39,6 @@ def test_a_missed_target_fails_the_benchmark(
     assert json.loads(out.read_text())["ratings"] == {"met": False}
     monkeypatch.setattr(bench_main, "SECTIONS", {"ratings": lambda args: {"met": True}})
     assert bench_main.main(["--only", "ratings", "--out", str(out)]) == 0
+    out.write_text(json.dumps({"ratings": {"met": False}}))  # an earlier run's miss
+    monkeypatch.setattr(bench_main, "SECTIONS", {"faults": lambda args: {"kills": 0}})
+    assert bench_main.main(["--only", "faults", "--out", str(out)]) == 0  # not this run's
