@@ -3,9 +3,10 @@ figure with its target beside it, writes ``bench/results.json`` and exits 1 when
 was missed (see ``docs/DESIGN.md``, "The benchmark").
 
 Sections (``--only NAME`` runs a subset): perft, playout, legal, ai, balance, render,
-store, store_states, service, store_calls, emulator, memory, faults; each runs over every
-registered game, variant and player count, and each in a fresh interpreter of its own (no
-section finds caches an earlier one filled). ``--check`` runs the sections CI runs (with
+store, store_states, ratings (``/stats`` and ``/leaderboard`` over 100,000 games), service,
+store_calls, emulator, memory, faults; each runs over every registered game, variant and
+player count, and each in a fresh interpreter of its own (no section finds caches an
+earlier one filled). ``--check`` runs the sections CI runs (with
 ``--quick``: within two minutes on a busy 2-core machine) and writes no results file.
 Numbers are wall-clock on this machine; compare runs on one machine.
 """
@@ -39,6 +40,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "render": sections.render,
     "store": sections.store,
     "store_states": sections.store_states,
+    "ratings": sections.ratings,
     "service": sections.service,
     "store_calls": sections.store_calls,
     "emulator": sections.emulator,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import tempfile
 import time
@@ -255,6 +256,30 @@ async def store_states(args: argparse.Namespace) -> dict[str, Any]:
 
 async def memory(args: argparse.Namespace) -> dict[str, Any]:
     return await memory_run.memory(args.quick)
+
+
+RATED_GAMES = (20_000, 100_000)  # finished games rated before the queries: quick, full
+
+
+async def ratings(args: argparse.Namespace) -> dict[str, Any]:
+    """``/stats`` and ``/leaderboard`` with 100,000 finished games (see
+    :mod:`bench.ratings`): a temporary SQLite file, and PostgreSQL when
+    ``TENKA_BENCH_POSTGRES`` or ``TENKA_TEST_POSTGRES`` names a server (a fresh database
+    on it). A p95 above 50 ms is a missed target."""
+    from bench.ratings import TARGET_MS, bench_ratings, fresh_database
+
+    games = RATED_GAMES[0] if args.quick else RATED_GAMES[1]
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        out["sqlite"] = await bench_ratings(f"{tmp}/ratings.db", games)
+    admin = os.environ.get("TENKA_BENCH_POSTGRES") or os.environ.get("TENKA_TEST_POSTGRES")
+    if admin:
+        out["postgresql"] = await bench_ratings(await fresh_database(admin), games)
+    checks = Checks()
+    for backend, run in out.items():
+        for query in ("stats", "leaderboard"):
+            checks.figure(f"{backend} /{query} p95_ms", run[query]["p95_ms"], at_most(TARGET_MS))
+    return checks.result(**out)
 
 
 def _median_range(values: list[float], digits: int = 1) -> list[float]:

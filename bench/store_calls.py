@@ -44,6 +44,8 @@ WRITES: Final = frozenset(
         "meta_swap",
         "claim_timers",
         "claim_board",
+        "rate_game",
+        "rebuild_ratings",
     }
 )
 READS: Final = frozenset(
@@ -65,6 +67,10 @@ READS: Final = frozenset(
         "timers_for_game",
         "meta_get",
         "played",
+        "rating_changes",
+        "unrated_games",
+        "player_stats",
+        "leaderboard",
     }
 )
 # a load of the game: every load begins with its row

@@ -1,5 +1,6 @@
 """``python -m bot`` runs the bot; ``sync`` publishes commands; ``demo`` plays without Discord;
-``migrate`` copies a SQLite database into PostgreSQL."""
+``migrate`` copies a SQLite database into PostgreSQL; ``ratings rebuild`` rates every finished
+game again."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -20,6 +22,7 @@ from bot.app import TenkaBot, make_bot
 from bot.config import DEFAULT_DATABASE, Config
 from bot.demo import run_demo
 from bot.invite import invite_url
+from bot.ratings import rebuild
 from bot.store import StoreError, is_postgres, open_store
 from bot.store.copy import copy_store
 
@@ -109,6 +112,30 @@ def _migrate(source: str, target: str) -> int:
     return 0
 
 
+async def _rebuild(url: str) -> int:
+    store = await open_store(url)
+    try:
+        return await rebuild(store)
+    finally:
+        await store.close()
+
+
+def _ratings(url: str) -> int:
+    try:
+        count = asyncio.run(_rebuild(url))
+    except StoreError as err:
+        print(err, file=sys.stderr)
+        return 2
+    print(f"Rated {count} finished games again, in the order they finished.")
+    return 0
+
+
+def _ratings_parser(sub: Any) -> None:
+    ratings = sub.add_parser("ratings", help="rate every finished game again, from the store")
+    ratings.add_argument("action", choices=["rebuild"])
+    ratings.add_argument("--database", help="the store (default: TENKA_DATABASE)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=_command(), description=__doc__)
     sub = parser.add_subparsers(dest="command")
@@ -128,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL one")
     migrate.add_argument("--from", dest="source", help="the SQLite file (default: data/tenka.db)")
     migrate.add_argument("--to", dest="target", help="postgresql://... (default: TENKA_DATABASE)")
+    _ratings_parser(sub)
     args = parser.parse_args(argv)
     try:
         config = Config.load()
@@ -140,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "migrate":
         return _migrate(args.source or str(DEFAULT_DATABASE), args.target or config.database)
+    if args.command == "ratings":
+        return _ratings(args.database or config.database)
     if args.command == "demo":
         try:
             return asyncio.run(

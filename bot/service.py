@@ -26,9 +26,11 @@ from typing import Any
 from bot.aftermath import Aftermath
 from bot.council import Council
 from bot.forms import FormView
+from bot.hall import Hall
 from bot.history import History
 from bot.loaded import Loaded
 from bot.lobby import Lobby, OpenThread
+from bot.pictures import in_render_thread
 from bot.play import Play
 from bot.prefs import Prefs
 from bot.presenter import PUBLIC_PALETTE
@@ -74,6 +76,7 @@ class Service:
         self.council = Council(self.unit, self.aftermath, self.timers)
         self.tempo = Tempo(self.unit, self.timers, self.play)
         self.settings = Prefs(store)
+        self.hall = Hall(store, self.settings, in_render_thread)
 
     # --- reading a game (no lock) -----------------------------------------------------
 
