@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -83,16 +83,27 @@ async def detail(sight: Sight) -> Attachment | None:
     return picture
 
 
-async def result_card(sight: Sight, game: Game, outcome: Outcome) -> Attachment | None:
-    """The end-of-game card: ranks, scores and the per-game breakdown (``None`` when it
-    cannot be drawn: the scores are in the post's text)."""
+async def result_card(
+    sight: Sight, game: Game, outcome: Outcome, deltas: Sequence[float] | None = None
+) -> Attachment | None:
+    """The end-of-game card: ranks, scores, the per-game breakdown and each seat's rating
+    change when the game was rated (``None`` when it cannot be drawn: the scores are in
+    the post's text)."""
 
     def draw(sight: Sight) -> Attachment:
         names, locale = sight.names, sight.locale
         data = renderer.render_result(
-            game.key, game.title, outcome, names=names, locale=locale, palette=sight.palette
+            game.key,
+            game.title,
+            outcome,
+            names=names,
+            locale=locale,
+            palette=sight.palette,
+            deltas=deltas,
         )
-        alt = renderer.result_alt_text(game.key, game.title, outcome, names=names, locale=locale)
+        alt = renderer.result_alt_text(
+            game.key, game.title, outcome, names=names, locale=locale, deltas=deltas
+        )
         return Attachment(f"{game.key}-result.png", data, alt_summary(alt, locale))
 
     picture, _ = await picture_or_words("result card", sight, draw)

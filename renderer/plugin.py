@@ -5,8 +5,8 @@ object, ``RENDERER``, satisfying :class:`GameRenderer`. Every per-game hook is a
 member of the protocol; :class:`Drawing` builds a renderer from a game's drawing functions
 (what every built-in game does), and :class:`RendererDefaults` gives a class-based
 renderer the optional members' defaults (no
-hand picture, no detail picture, the shared PNG palette, a plain score column on the
-result card), so a
+hand picture, no detail picture, the shared PNG palette, no category colours, a plain
+score column on the result card), so a
 game overrides only what it has. The shared core never names a game: it finds the
 packages under ``renderer/`` that export ``RENDERER`` (:func:`discover`), and a renderer
 from elsewhere (a test's toy game) joins with :func:`register`.
@@ -146,6 +146,12 @@ class GameRenderer(Protocol):
         """The fixed 256-colour PNG palette of this game's pictures in ``pal``."""
         ...
 
+    def category_colours(self, pal: Palette) -> Mapping[str, str]:
+        """Every colour this game gives a kind of thing (a card type, a troop, a seal) in
+        ``pal``, by name: none may be read as a seat's colour (tests/renderer/
+        test_palettes.py keeps each 12 CIEDE2000 from every seat colour, for every viewer)."""
+        ...
+
     def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
         """This game's columns, notes, legend and end wording on the result card, read
         from ``outcome.detail`` (unknown or malformed detail is left out, not guessed)."""
@@ -195,6 +201,9 @@ class RendererDefaults:
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
         return png_palette(pal, kit)
 
+    def category_colours(self, pal: Palette) -> Mapping[str, str]:
+        return {}
+
     def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
         return ResultPart(score_columns(outcome, seats, tr))
 
@@ -208,7 +217,8 @@ class Drawing:
 
     ``describe`` gives the board's ranked sentences (see :mod:`renderer.alt`).
 
-    Hand functions and a PNG palette are optional (no hand picture; the shared palette).
+    Hand functions, a PNG palette and category colours are optional (no hand picture; the
+    shared palette; no category colours).
     """
 
     key: str
@@ -219,6 +229,7 @@ class Drawing:
     result: Callable[[Outcome, int, Words], ResultPart] | None = None
     palette: Callable[[Palette, Toolkit], Image.Image] | None = None
     draw_detail: Callable[..., Image.Image | None] | None = None
+    categories: Callable[[Palette], Mapping[str, str]] | None = None
 
     @property
     def has_hand(self) -> bool:
@@ -281,6 +292,9 @@ class Drawing:
 
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
         return self.palette(pal, kit) if self.palette is not None else png_palette(pal, kit)
+
+    def category_colours(self, pal: Palette) -> Mapping[str, str]:
+        return self.categories(pal) if self.categories is not None else {}
 
     def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
         if self.result is not None:

@@ -201,8 +201,13 @@ async def list_(interaction: Interaction) -> None:
 
 
 @app_commands.command(name="mine", description="All your games, on every server")
-async def mine(interaction: Interaction) -> None:
+@app_commands.describe(finished="True: your finished games, with links to their threads")
+async def mine(interaction: Interaction, finished: bool = False) -> None:
     locale = await locale_for(interaction)
+    if finished:
+        done = await interaction.client.service.hall.finished(interaction.user.id, locale)
+        await reply(interaction, "\n".join(done) or t("hall.none_finished", locale))
+        return
     found = await interaction.client.service.mine(interaction.user.id)
     lines = [_summary_line(g, interaction.user.id, locale) for g in found[:20]]
     await reply(interaction, "\n".join(lines) or t("list.none_mine", locale))

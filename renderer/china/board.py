@@ -20,7 +20,7 @@ from games.china.view import ChinaView, RegionView
 from renderer.china import geometry as cg
 from renderer.china import map as cm
 from renderer.china.hand import render_hand
-from renderer.china.map import png_colours, png_palette
+from renderer.china.map import category_colours, png_colours, png_palette
 from renderer.china.pieces import (
     card_sprite,
     fort_sprite,
@@ -530,4 +530,5 @@ RENDERER = Drawing(
     describe_hand=hand_alt_text,
     result=result_part,
     palette=png_palette,
+    categories=category_colours,
 )

@@ -10,13 +10,16 @@ from typing import cast
 
 from PIL import Image, ImageDraw
 
+from renderer import vision
 from renderer.core import Point, Toolkit, build_png_palette, draw_seat_mark, draw_text
 from renderer.palettes import Palette
 
 SS = 4  # supersampling factor
 
-# Colours the shared palette lacks, by palette name. The colour-blind set keeps the card
-# types apart by lightness as well as hue, and nothing here reuses a seat's colour.
+# Colours the shared palette lacks, by palette name. The card types (and the Kami's
+# political cards, the Ronin's hat) are categories: each is lighter or darker than the
+# seat of its hue, 12 CIEDE2000 from every seat colour for every viewer
+# (tests/renderer/test_palettes.py), so a blue card never reads as the blue player's.
 COLOURS: dict[str, dict[str, str]] = {
     "default": {
         "sea": "#23485c",
@@ -29,13 +32,13 @@ COLOURS: dict[str, dict[str, str]] = {
         "badge_ring": "#e3b520",
         "coin": "#e3b520",
         "coin_edge": "#7a5a10",
-        "kasa": "#c9a45c",
-        "kami": "#8a2f2a",
-        "enhancement": "#2f8a4c",
-        "virtue": "#2a64ad",
-        "monster": "#7a4a22",
-        "war_upgrade": "#a8261c",
-        "winter_upgrade": "#4f93b8",
+        "kasa": "#c9aa6c",
+        "kami": "#6b3a4a",
+        "enhancement": "#4c9e66",
+        "virtue": "#1f3e59",
+        "monster": "#513b33",
+        "war_upgrade": "#7d1623",
+        "winter_upgrade": "#5aa1c5",
     },
     "colorblind": {
         "sea": "#30404f",
@@ -48,27 +51,32 @@ COLOURS: dict[str, dict[str, str]] = {
         "badge_ring": "#f0e442",
         "coin": "#f0e442",
         "coin_edge": "#6b6400",
-        "kasa": "#bfa878",
-        "kami": "#6a3d5a",
-        "enhancement": "#00785a",
-        "virtue": "#0060a0",
-        "monster": "#6b5030",
-        "war_upgrade": "#b04a00",
-        "winter_upgrade": "#56b4e9",
+        "kasa": "#d1bc8a",
+        "kami": "#6a405b",
+        "enhancement": "#0b4d3a",
+        "virtue": "#063f5f",
+        "monster": "#68533f",
+        "war_upgrade": "#cb6019",
+        "winter_upgrade": "#38b2f5",
     },
 }
+
+
+CATEGORIES = ("kami", "enhancement", "virtue", "monster", "war_upgrade", "winter_upgrade", "kasa")
 
 
 def colours(pal: Palette) -> dict[str, str]:
     return COLOURS.get(pal["name"], COLOURS["default"])
 
 
+def category_colours(pal: Palette) -> dict[str, str]:
+    """The card types', the Kami cards' and the Ronin's colours (see ``GameRenderer``)."""
+    return {key: colours(pal)[key] for key in CATEGORIES}
+
+
 def ink_on(fill: str, col: dict[str, str]) -> str:
-    """White or the map's ink, whichever reads better on ``fill`` (a light stripe of the
-    colour-blind palette takes dark letters)."""
-    r, g, b = (int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    light = 0.2126 * r**2.2 + 0.7152 * g**2.2 + 0.0722 * b**2.2
-    return col["ink"] if light > 0.3 else "#ffffff"
+    """White or the map's ink, whichever contrasts more with ``fill`` (WCAG ratio)."""
+    return vision.ink_on(fill, col["ink"])
 
 
 def png_palette(pal: Palette, kit: Toolkit) -> Image.Image:

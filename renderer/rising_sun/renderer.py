@@ -23,4 +23,5 @@ RENDERER = Drawing(
     result=result_part,
     palette=art.png_palette,
     draw_detail=render_detail,
+    categories=art.category_colours,
 )

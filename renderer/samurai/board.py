@@ -29,6 +29,7 @@ from renderer.samurai.art import (
     SQRT3,
     SS,
     Terrain,
+    category_colours,
     figure,
     hex_points,
     paste_centred,
@@ -351,4 +352,5 @@ RENDERER = Drawing(
     result=result_part,
     draw_detail=render_detail,
     palette=png_palette,
+    categories=category_colours,
 )
