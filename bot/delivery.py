@@ -65,6 +65,18 @@ def visible(content: str) -> str:
     return content.rstrip("".join(_BITS))
 
 
+def within(content: str, limit: int) -> str:
+    """``content`` within Discord's ``limit``: whole lines (a line is never cut mid-word,
+    which would leave half a word in the reader's eyes), else whole words."""
+    if len(content) <= limit:
+        return content
+    head = content[:limit]
+    cut = head.rfind("\n")
+    if cut <= 0:
+        cut = head.rfind(" ")
+    return head[:cut] if cut > 0 else head
+
+
 async def reply(
     interaction: discord.Interaction[Any],
     content: str,
@@ -76,7 +88,7 @@ async def reply(
 ) -> None:
     """Answer an interaction whether or not it was already answered or deferred (with
     ``attachment`` and the ``extra`` pictures posted with it, such as a board's second)."""
-    kwargs: dict[str, Any] = {"content": content[:2000], "ephemeral": ephemeral}
+    kwargs: dict[str, Any] = {"content": within(content, 2000), "ephemeral": ephemeral}
     if attachment is not None:
         kwargs["files"] = [to_file(a) for a in (attachment, *extra)]
     if view is not None:

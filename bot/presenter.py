@@ -370,8 +370,11 @@ def match_actions(
             continue
         scored.append((rank, index, notation, label))
     scored.sort()
+    shown = [label for _, _, _, label in scored[:limit]]
     out = []
     for _, _, notation, label in scored[:limit]:
-        text = notation if label == notation else f"{notation} — {label}"
+        # the label alone, in the reader's words; the notation (English words) only tells
+        # apart two actions of one label
+        text = label if shown.count(label) == 1 else f"{label} ({notation})"
         out.append((fit(text, CHOICE_NAME), notation[:100]))
     return out

@@ -17,7 +17,7 @@ from bot.cogs.common import (
     jump_url,
     resolve_game,
 )
-from bot.cogs.help import option_meaning
+from bot.cogs.help import option_choice
 from bot.components import lobby_view
 from bot.delivery import reply
 from bot.edge import deliver_and_reply
@@ -119,13 +119,7 @@ async def options_autocomplete(
             pair = f"{spec.name}={value}"
             if typing.strip().lower() not in pair:
                 continue
-            name = t(
-                "options.choice",
-                locale,
-                name=spec.name,
-                value=value,
-                meaning=option_meaning(game, spec, locale),
-            )
+            name = option_choice(game, spec, value, locale)
             choices.append(app_commands.Choice(name=fit(name, CHOICE_NAME), value=prefix + pair))
     return choices[:25]
 

@@ -38,6 +38,11 @@ def figure_name(kind: str, tr: Words) -> str:
     return tr.get(f"rising_sun.figure.{kind}", kind.replace("_", " "))
 
 
+def a_figure(kind: str, tr: Words) -> str:
+    """The figure with its indefinite article ("an Oni of Souls", "una Fortaleza")."""
+    return tr.get(f"rising_sun.a_figure.{kind}", figure_name(kind, tr))
+
+
 def kind_key(kind: str) -> tuple[int, str]:
     return (KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER), kind)
 
@@ -138,12 +143,13 @@ SECRET_ACTIONS = (st.Bid, st.Choose, st.Order)  # their notation holds a secret:
 
 
 def last_action_text(
-    view: RisingSunView, names: Sequence[str] | None, tr: Words, *, code: bool = True
+    view: RisingSunView, names: Sequence[str] | None, tr: Words, *, code: bool = False
 ) -> str:
-    """The last action in words, its notation after it in brackets (never for a bid or
-    a mandate choice, whose notation may hold a secret, nor without ``code``: the alt
-    text reads the words only, the notation being English codes); ``""`` before the
-    first."""
+    """The last action in words; its notation after it in brackets only with ``code``
+    (never for a bid or a mandate choice, whose notation may hold a secret). The board and
+    the alt text read the words only: the notation is English words and card ids
+    (``buy path_of_the_patron``), foreign to a Spanish reader and no news to an English
+    one; ``""`` before the first."""
     if view.last_action is None:
         return ""
     seat, text = view.last_action
@@ -177,10 +183,10 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
     if isinstance(a, st.Choose):
         return tr("rising_sun.did.choose", who=name, mandate=tr(f"rising_sun.mandate.{a.mandate}"))
     if isinstance(a, st.Summon):
-        kind = figure_name(a.kind, tr)
+        kind = a_figure(a.kind, tr)
         return tr("rising_sun.did.summon", who=name, kind=kind, place=place(a.dest, tr))
     if isinstance(a, st.Move):
-        kind, src, dst = figure_name(a.kind, tr), place(a.src, tr), place(a.dst, tr)
+        kind, src, dst = a_figure(a.kind, tr), place(a.src, tr), place(a.dst, tr)
         return tr("rising_sun.did.move", who=name, kind=kind, src=src, dst=dst)
     if isinstance(a, st.Build):
         return tr("rising_sun.did.build", who=name, place=place(a.province, tr))
