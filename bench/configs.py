@@ -45,6 +45,15 @@ def configurations() -> Iterator[Config]:
                 yield Config(key, game, options, players)
 
 
+def heaviest() -> list[Config]:
+    """Per game and variant, the configuration with the most players (the fullest board,
+    the widest choices): what the quick runs measure."""
+    most: dict[tuple[str, str], Config] = {}
+    for config in configurations():
+        most[(config.key, str(config.options.get("variant", "")))] = config
+    return list(most.values())
+
+
 def random_positions(config: Config, games_: int, seed: int = 0) -> Iterator[State]:
     """Every position of ``games_`` random playouts (the first seat to act moves)."""
     game = config.game

@@ -22,11 +22,14 @@ def summary_ms(times_ms: list[float]) -> dict[str, float]:
 
 
 def print_table(value: Any) -> None:
-    """A section's result: its ``rows`` as a table, then its other keys one per line."""
+    """A section's result: its ``rows`` as a table, then its other keys one per line, then
+    its checks (each checked figure of a row also has its target in the column beside)."""
     rows = value.get("rows") if isinstance(value, dict) else None
     if not rows:
         for k, v in (value or {}).items():
-            print(f"  {k:28} {v}")
+            if k != "checks":
+                print(f"  {k:28} {v}")
+        _print_checks(value)
         return
     columns = list(dict.fromkeys(k for row in rows for k in row))
     widths = [max(len(c), *(len(_fmt(r.get(c))) for r in rows)) for c in columns]
@@ -35,8 +38,20 @@ def print_table(value: Any) -> None:
         cells = (_fmt(row.get(c)).ljust(w) for c, w in zip(columns, widths, strict=True))
         print("  " + "  ".join(cells).rstrip())
     for k, v in value.items():
-        if k != "rows":
+        if k not in ("rows", "checks"):
             print(f"  {k}: {v}")
+    _print_checks(value)
+
+
+def _print_checks(value: Any) -> None:
+    """How many checks were met; every missed one, and every check not shown in a row."""
+    checks = value.get("checks", []) if isinstance(value, dict) else []
+    if not checks:
+        return
+    print(f"  targets: {sum(c['ok'] for c in checks)} of {len(checks)} met")
+    for c in checks:
+        if not c["ok"]:
+            print(f"  MISSED {c['figure']} = {_fmt(c['value'])} (target {c['target']})")
 
 
 def _fmt(v: Any) -> str:

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from bench.configs import Config, configurations
 from bench.tables import next_turn, open_table
+from bench.targets import Checks, at_most
 from bot.service import Service
 from bot.store import Store, open_store
 from games.ai import RandomPlayer
@@ -43,6 +44,8 @@ WRITES: Final = frozenset(
         "meta_swap",
         "claim_timers",
         "claim_board",
+        "rate_game",
+        "rebuild_ratings",
     }
 )
 READS: Final = frozenset(
@@ -64,8 +67,16 @@ READS: Final = frozenset(
         "timers_for_game",
         "meta_get",
         "played",
+        "rating_changes",
+        "unrated_games",
+        "player_stats",
+        "leaderboard",
     }
 )
+# a load of the game: every load begins with its row
+LOADS: Final = frozenset({"get_game"})
+CALLS_PER_MOVE = at_most(8)  # issue 26's aim for one move (24 through Discord before)
+LOADS_PER_MOVE = at_most(1)
 # the connection, not the data; game_lock returns a context manager, not a coroutine
 NOT_COUNTED: Final = frozenset({"close", "game_lock"})
 
@@ -110,6 +121,7 @@ class CountingStore:
         if not out["unclassified"]:
             del out["unclassified"]
         out["total"] = sum(self.calls.values())
+        out["loads"] = sum(self.calls[name] for name in LOADS)
         return out
 
     def reset(self) -> None:
@@ -120,6 +132,7 @@ async def bench_store_calls(moves: int = 10) -> dict[str, Any]:
     """Per configuration: the store calls of each of the first ``moves`` moves of a seeded
     game, every seat human; the row is the median move (by total calls) with the range."""
     rows = []
+    checks = Checks()
     methods: dict[str, dict[str, int]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         inner = await open_store(f"{tmp}/calls.db")
@@ -141,14 +154,16 @@ async def bench_store_calls(moves: int = 10) -> dict[str, Any]:
                         "mean": round(statistics.mean(totals), 1),
                     }
                 )
+                checks.row(rows[-1], "total", CALLS_PER_MOVE)
+                checks.row(rows[-1], "loads", LOADS_PER_MOVE)
                 methods[config.label] = dict(sorted(calls.items()))
         finally:
             await inner.close()
-    return {
-        "rows": rows,
-        "median_move_calls": methods,
-        "note": "store calls inside one Service.act of a human seat",
-    }
+    return checks.result(
+        rows=rows,
+        median_move_calls=methods,
+        note="store calls inside one Service.act of a human seat (the median move)",
+    )
 
 
 async def count_moves(

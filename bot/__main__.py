@@ -1,5 +1,6 @@
 """``python -m bot`` runs the bot; ``sync`` publishes commands; ``demo`` plays without Discord;
-``migrate`` copies a SQLite database into PostgreSQL."""
+``migrate`` copies a SQLite database into PostgreSQL; ``ratings rebuild`` rates every finished
+game again."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -18,6 +22,7 @@ from bot.app import TenkaBot, make_bot
 from bot.config import DEFAULT_DATABASE, Config
 from bot.demo import run_demo
 from bot.invite import invite_url
+from bot.ratings import rebuild
 from bot.store import StoreError, is_postgres, open_store
 from bot.store.copy import copy_store
 
@@ -26,14 +31,20 @@ Tenka needs a Discord bot token to connect to Discord.
 
   1. Open https://discord.com/developers/applications and create an application.
   2. Under "Bot", press "Reset Token" and copy the token.
-  3. Put it in a file named .env next to README.md:   DISCORD_TOKEN=your-token
+  3. Put it in a file named .env in {folder}:   DISCORD_TOKEN=your-token
      (or export DISCORD_TOKEN in your shell), then run this command again.
   4. Invite the bot with the "bot" and "applications.commands" scopes, and run
-     `python -m bot sync` once so the slash commands appear.
+     `{command} sync` once so the slash commands appear.
 
 No token at hand? Watch the AI play a whole game without Discord:
-     python -m bot demo <game> --out out/demo      (games: {games})
+     {command} demo <game> --out out/demo      (games: {games})
 """
+
+
+def _command() -> str:
+    """How the person started this command, for the hints: ``./scripts/run`` says so in
+    ``TENKA_COMMAND`` (``python -m bot`` works only inside the virtual environment)."""
+    return os.environ.get("TENKA_COMMAND", "").strip() or "python -m bot"
 
 
 def _logging(level: str) -> None:
@@ -43,12 +54,29 @@ def _logging(level: str) -> None:
     )
 
 
+def _close_on_signals(bot: TenkaBot) -> None:
+    """SIGTERM (``docker stop``) and SIGINT close the bot: the gateway, the timers and the
+    outbox stop, ``start()`` returns, and the store is closed on the way out."""
+    loop = asyncio.get_running_loop()
+    closing: set[asyncio.Task[None]] = set()
+
+    def close() -> None:
+        task = loop.create_task(bot.close())
+        closing.add(task)
+        task.add_done_callback(closing.discard)
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C still interrupts
+            loop.add_signal_handler(signum, close)
+
+
 async def _run(config: Config) -> None:
     # the database first: one that cannot be used (unreachable, read-only, not a Tenka
     # database) is named in one sentence before Discord is contacted
     store = await open_store(config.database, wait_s=config.database_wait_s)
     try:
         async with make_bot(config, store=store) as bot:
+            _close_on_signals(bot)
             assert config.token is not None
             await bot.start(config.token)
     finally:
@@ -84,8 +112,32 @@ def _migrate(source: str, target: str) -> int:
     return 0
 
 
+async def _rebuild(url: str) -> int:
+    store = await open_store(url)
+    try:
+        return await rebuild(store)
+    finally:
+        await store.close()
+
+
+def _ratings(url: str) -> int:
+    try:
+        count = asyncio.run(_rebuild(url))
+    except StoreError as err:
+        print(err, file=sys.stderr)
+        return 2
+    print(f"Rated {count} finished games again, in the order they finished.")
+    return 0
+
+
+def _ratings_parser(sub: Any) -> None:
+    ratings = sub.add_parser("ratings", help="rate every finished game again, from the store")
+    ratings.add_argument("action", choices=["rebuild"])
+    ratings.add_argument("--database", help="the store (default: TENKA_DATABASE)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser = argparse.ArgumentParser(prog=_command(), description=__doc__)
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord and serve (the default)")
     sync = sub.add_parser("sync", help="publish the slash commands")
@@ -103,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL one")
     migrate.add_argument("--from", dest="source", help="the SQLite file (default: data/tenka.db)")
     migrate.add_argument("--to", dest="target", help="postgresql://... (default: TENKA_DATABASE)")
+    _ratings_parser(sub)
     args = parser.parse_args(argv)
     try:
         config = Config.load()
@@ -115,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "migrate":
         return _migrate(args.source or str(DEFAULT_DATABASE), args.target or config.database)
+    if args.command == "ratings":
+        return _ratings(args.database or config.database)
     if args.command == "demo":
         try:
             return asyncio.run(
@@ -132,7 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(err, file=sys.stderr)
             return 2
     if config.token is None:
-        print(NO_TOKEN.format(games=", ".join(sorted(games.GAMES))), file=sys.stderr)
+        names = ", ".join(sorted(games.GAMES))
+        hint = NO_TOKEN.format(command=_command(), folder=Path.cwd(), games=names)
+        print(hint, file=sys.stderr)
         return 2
     if args.command == "sync":
         asyncio.run(_sync(config, args.guild or config.dev_guild))

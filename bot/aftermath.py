@@ -37,6 +37,7 @@ class Aftermath:
         *,
         ai_budget_s: float = 0.5,
         render: bool = True,
+        public_palette: str = presenter.PUBLIC_PALETTE,
     ) -> None:
         self.unit = unit
         self.store = unit.store
@@ -44,6 +45,8 @@ class Aftermath:
         self.history = history
         self.ai_budget_s = ai_budget_s
         self.render = render
+        # the public board's palette: always the default, but ``python -m bot demo --palette``
+        self.public_palette = public_palette
 
     async def after(
         self,
@@ -134,13 +137,7 @@ class Aftermath:
         """The public board post of :meth:`posts`, or none when nothing public happened."""
         public: tuple[Post, ...] = ()
         if started or finished or any(e.audience is None for e in events):
-            post = await presenter.board_post(
-                loaded,
-                events,
-                render=self.render,
-                started=started,
-                palette=presenter.PUBLIC_PALETTE,
-            )
+            post = await self._board(loaded, events, started, finished)
             post = await self._with_digest(loaded, post, before, described)
             acting = loaded.game.to_act(loaded.state)
             due = newly_due(loaded, before)
@@ -161,6 +158,26 @@ class Aftermath:
                 post = replace(post, text=_fit([*told, post.text]))
             public = (replace(post, edit_previous=mid_turn, ping=ping),)
         return public
+
+    async def _board(
+        self, loaded: Loaded, events: list[Event], started: bool, finished: bool
+    ) -> Post:
+        """The public board (a finished game's with its rating changes on the card)."""
+        return await presenter.board_post(
+            loaded,
+            events,
+            render=self.render,
+            started=started,
+            palette=self.public_palette,
+            deltas=await self._deltas(loaded) if finished else None,
+        )
+
+    async def _deltas(self, loaded: Loaded) -> list[float] | None:
+        """Each seat's rating change if the finished game was rated (else no column)."""
+        rows = await self.unit.store.rating_changes(loaded.row.id)
+        by_seat = {row.seat: row.delta for row in rows}
+        seats = range(len(loaded.seats))
+        return [by_seat[s] for s in seats] if all(s in by_seat for s in seats) else None
 
     async def _prefs(self, loaded: Loaded) -> dict[int, dict[str, object]]:
         return {

@@ -13,10 +13,12 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import ratings
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
 from bot.delivery import Publisher
 from bot.edge import Runner, begin, report_error
+from bot.pages import HALL_ITEMS
 from bot.results import BrokenGame, ServiceError
 from bot.scheduler import Dispatcher
 from bot.service import Service
@@ -26,7 +28,13 @@ from games.base import GameError
 
 log = logging.getLogger("tenka")
 
-EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.tempo", "bot.cogs.help")
+EXTENSIONS = (
+    "bot.cogs.lobby",
+    "bot.cogs.play",
+    "bot.cogs.tempo",
+    "bot.cogs.help",
+    "bot.cogs.hall",
+)
 
 
 def point_at(config: Config) -> None:
@@ -102,7 +110,7 @@ class TenkaBot(commands.Bot):
                 await self.load_extension(extension)
             except Exception:
                 log.exception("extension %s failed to load", extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HALL_ITEMS)
         if not self.serve:
             return
         self.dispatcher = Dispatcher(self.store, self.on_timer, clock=self.clock)
@@ -125,9 +133,14 @@ class TenkaBot(commands.Bot):
             await self.runner.on_modal(interaction)
 
     async def resume_games(self) -> None:
-        """After a restart, let AI seats finish turns a crash interrupted."""
+        """After a restart, let AI seats finish turns a crash interrupted (and rate the
+        finished games a failure left unrated)."""
         await self.wait_until_ready()
         await self.publisher.catch_up_all()  # boards a crash left owed, once each
+        try:
+            await ratings.catch_up(self.store)  # games a failure left unrated
+        except Exception:
+            log.exception("could not rate the finished games left unrated")
         for row in await self.store.active_games():
             try:
                 result = await self.service.run_ai_turns(row.id)

@@ -6,25 +6,20 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATABASE = ROOT / "data" / "tenka.db"
+from dotenv import dotenv_values
+
+# relative to the working directory (./scripts/run works from the repository), so an
+# installed package never writes beside its own files
+DEFAULT_DATABASE = Path("data") / "tenka.db"
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
-    """``KEY=value`` lines; ``#`` comments, ``export`` prefixes and quotes are allowed."""
-    values: dict[str, str] = {}
+    """``KEY=value`` lines as python-dotenv reads them (``#`` comments, also after a value,
+    ``export`` prefixes, quotes); values are taken literally, ``$`` included."""
     if not path.is_file():
-        return values
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
+        return {}
+    values = dotenv_values(path, interpolate=False, encoding="utf-8")
+    return {key: value for key, value in values.items() if value is not None}
 
 
 def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -65,6 +65,18 @@ def visible(content: str) -> str:
     return content.rstrip("".join(_BITS))
 
 
+def within(content: str, limit: int) -> str:
+    """``content`` within Discord's ``limit``: whole lines (a line is never cut mid-word,
+    which would leave half a word in the reader's eyes), else whole words."""
+    if len(content) <= limit:
+        return content
+    head = content[:limit]
+    cut = head.rfind("\n")
+    if cut <= 0:
+        cut = head.rfind(" ")
+    return head[:cut] if cut > 0 else head
+
+
 async def reply(
     interaction: discord.Interaction[Any],
     content: str,
@@ -72,11 +84,13 @@ async def reply(
     ephemeral: bool = True,
     attachment: Attachment | None = None,
     view: discord.ui.View | None = None,
+    extra: Sequence[Attachment] = (),
 ) -> None:
-    """Answer an interaction whether or not it was already answered or deferred."""
-    kwargs: dict[str, Any] = {"content": content[:2000], "ephemeral": ephemeral}
+    """Answer an interaction whether or not it was already answered or deferred (with
+    ``attachment`` and the ``extra`` pictures posted with it, such as a board's second)."""
+    kwargs: dict[str, Any] = {"content": within(content, 2000), "ephemeral": ephemeral}
     if attachment is not None:
-        kwargs["file"] = to_file(attachment)
+        kwargs["files"] = [to_file(a) for a in (attachment, *extra)]
     if view is not None:
         kwargs["view"] = view
     try:
@@ -89,7 +103,7 @@ async def reply(
                 # Discord delivered this interaction twice and the first delivery answered
                 # it: the answer is a follow-up (with a fresh file: the first one was read)
                 if attachment is not None:
-                    kwargs["file"] = to_file(attachment)
+                    kwargs["files"] = [to_file(a) for a in (attachment, *extra)]
                 await interaction.followup.send(**kwargs)
         else:
             await interaction.followup.send(**kwargs)

@@ -50,7 +50,7 @@ async def run_demo(
     out.mkdir(parents=True, exist_ok=True)
     store = await open_store(":memory:")
     try:
-        service = Service(store, ai_budget_s=0.1)
+        service = Service(store, ai_budget_s=0.1, public_palette=palette)
         options = {"variant": variant} if variant else {}
         lobby = await service.new_game(
             guild_id=None,

@@ -11,16 +11,16 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import renderer
 from bot.results import Attachment
-from bot.text import fit, t
+from bot.text import t
 from games.base import Game, Outcome
+from renderer import alt
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -35,24 +35,20 @@ async def in_render_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T
     return await loop.run_in_executor(RENDER_POOL, functools.partial(fn, *args, **kwargs))
 
 
-ALT_MAX = 1000  # Discord cuts an attachment's description at 1,024 characters
+ALT_MAX = alt.LIMIT  # Discord keeps 1,024 characters of an attachment's description
 
 
 def alt_summary(text: str, locale: str = "en", limit: int = ALT_MAX) -> str:
-    """An alt text within ``limit`` characters: whole lines (then whole sentences) while
-    they fit, then where the rest is (``/board text:true``), never a word cut in two."""
-    text = text.strip()
-    if len(text) <= limit:
-        return text
-    more = t("board.alt_more", locale)
-    room = limit - len(more) - 1
-    kept: list[str] = []
-    for piece in re.split(r"(?<=[.\n])\s*", text):
-        if sum(len(k) + 1 for k in kept) + len(piece) > room:
-            break
-        kept.append(piece)
-    head = " ".join(k for k in kept if k) or fit(text, room)
-    return f"{head} {more}"
+    """An alt text within ``limit`` characters: whole sentences while they fit, then where
+    the rest is (``/board text:true``), never a word cut in two."""
+    return alt.pack(alt.sentences(text), limit, t("board.alt_more", locale))
+
+
+def board_alt(sight: Sight, limit: int = ALT_MAX) -> str:
+    """The board's alt text: its ranked sentences packed within ``limit`` (whose turn, what
+    they must do, the last action and the scores first), then where the rest is."""
+    said = renderer.alt_sentences(sight.key, sight.view, names=sight.names, locale=sight.locale)
+    return alt.pack(said, limit, t("board.alt_more", sight.locale))
 
 
 @dataclass(frozen=True)
@@ -80,23 +76,34 @@ async def hand(sight: Sight) -> tuple[Attachment | None, tuple[str, ...]]:
 
 
 async def detail(sight: Sight) -> Attachment | None:
-    """The enlarged region of the last move, for a board too dense to read whole on a
-    phone (``None`` for every other board, and when it cannot be drawn: the board's
-    words are the post's already)."""
+    """The board's second picture: what a phone-sized board leaves out (``None`` when
+    the game has none, and when it cannot be drawn: the board's words are the post's
+    already)."""
     picture, _ = await picture_or_words("detail", sight, _detail_picture)
     return picture
 
 
-async def result_card(sight: Sight, game: Game, outcome: Outcome) -> Attachment | None:
-    """The end-of-game card: ranks, scores and the per-game breakdown (``None`` when it
-    cannot be drawn: the scores are in the post's text)."""
+async def result_card(
+    sight: Sight, game: Game, outcome: Outcome, deltas: Sequence[float] | None = None
+) -> Attachment | None:
+    """The end-of-game card: ranks, scores, the per-game breakdown and each seat's rating
+    change when the game was rated (``None`` when it cannot be drawn: the scores are in
+    the post's text)."""
 
     def draw(sight: Sight) -> Attachment:
         names, locale = sight.names, sight.locale
         data = renderer.render_result(
-            game.key, game.title, outcome, names=names, locale=locale, palette=sight.palette
+            game.key,
+            game.title,
+            outcome,
+            names=names,
+            locale=locale,
+            palette=sight.palette,
+            deltas=deltas,
         )
-        alt = renderer.result_alt_text(game.key, game.title, outcome, names=names, locale=locale)
+        alt = renderer.result_alt_text(
+            game.key, game.title, outcome, names=names, locale=locale, deltas=deltas
+        )
         return Attachment(f"{game.key}-result.png", data, alt_summary(alt, locale))
 
     picture, _ = await picture_or_words("result card", sight, draw)
@@ -139,8 +146,7 @@ def _board_picture(sight: Sight) -> Attachment | None:
     if not renderer.has_board(key):
         return None
     data = renderer.render_board(key, view, names=names, palette=sight.palette, locale=locale)
-    description = renderer.alt_text(key, view, names=names, locale=locale)
-    return Attachment(f"{key}-board.png", data, alt_summary(description, locale))
+    return Attachment(f"{key}-board.png", data, board_alt(sight))
 
 
 def _detail_picture(sight: Sight) -> Attachment | None:
@@ -148,8 +154,7 @@ def _detail_picture(sight: Sight) -> Attachment | None:
     data = renderer.render_detail(key, view, names=names, palette=sight.palette, locale=locale)
     if data is None:
         return None
-    description = renderer.alt_text(key, view, names=names, locale=locale)
-    return Attachment(f"{key}-detail.png", data, alt_summary(description, locale))
+    return Attachment(f"{key}-detail.png", data, board_alt(sight))
 
 
 def _hand_picture(sight: Sight) -> Attachment:
@@ -160,10 +165,13 @@ def _hand_picture(sight: Sight) -> Attachment:
 
 
 def board_as_text(sight: Sight, limit: int | None = 1500) -> str:
-    """The board in words (its alt text, summarised within ``limit`` characters)."""
+    """The board in words: all of it, a sentence a line (``limit`` ``None``), or its
+    sentences packed within ``limit`` characters like its alt text."""
     try:
-        text = renderer.alt_text(sight.key, sight.view, names=sight.names, locale=sight.locale)
-        return text if limit is None else alt_summary(text, sight.locale, limit)
+        if limit is not None:
+            return board_alt(sight, limit)
+        said = renderer.alt_sentences(sight.key, sight.view, names=sight.names, locale=sight.locale)
+        return alt.whole(said, "\n")
     except Exception:
         log.exception("could not describe the board of game %s either", sight.game_id)
         return t("board.no_picture", sight.locale)

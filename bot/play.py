@@ -366,7 +366,8 @@ def read_move(game: Game, state: State, seat: Seat, text: str, locale: str) -> A
             raise
         key = error.key
         reason = t(key, locale, **error.params) if key and has(key) else str(error)
-        raise NotAllowed("err.unreadable_move", reason=reason, words=", ".join(accepted)) from error
+        typed = ", ".join(f"`{w}`" for w in accepted)  # what a player types: notation
+        raise NotAllowed("err.unreadable_move", reason=reason, words=typed) from error
 
 
 def _own_words(key: str, locale: str) -> set[str]:

@@ -57,9 +57,13 @@ def summary(loaded: Loaded) -> GameSummary:
 
 def jump_url(game: GameSummary) -> str:
     """A link to the game: its thread, else its board message in the channel."""
-    guild = game.guild_id or "@me"
-    message = game.board_message_id if game.thread_id is None else None
-    base = f"https://discord.com/channels/{guild}/{game.where}"
+    return link(game.guild_id, game.channel_id, game.thread_id, game.board_message_id)
+
+
+def link(guild_id: int | None, channel_id: int, thread_id: int | None, board: int | None) -> str:
+    """:func:`jump_url` from a game's stored ids."""
+    message = board if thread_id is None else None
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{thread_id or channel_id}"
     return f"{base}/{message}" if message else base
 
 
@@ -159,10 +163,11 @@ async def board_post(
     locale: str | None = None,
     palette: str = "default",
     viewer: Seat | None = None,
+    deltas: Sequence[float] | None = None,
 ) -> Post:
     """The public post after a move: what happened, the board, whose turn (in ``locale``,
     by default the game's). ``viewer``: the board as that seat sees it, for a reply only
-    its player reads."""
+    its player reads. ``deltas``: each seat's rating change, for the result card."""
     game, state = loaded.game, loaded.state
     locale = locale or loaded.locale
     names = loaded.names(locale)
@@ -190,7 +195,7 @@ async def board_post(
     detail = None if image is None else await pictures.detail(sight)  # words: the board's
     card = None
     if outcome is not None and render:
-        card = await pictures.result_card(sight, game, outcome)
+        card = await pictures.result_card(sight, game, outcome, deltas)
     extra = tuple(a for a in (detail, card) if a is not None)
     return Post(
         text="\n".join(lines),
@@ -365,8 +370,11 @@ def match_actions(
             continue
         scored.append((rank, index, notation, label))
     scored.sort()
+    shown = [label for _, _, _, label in scored[:limit]]
     out = []
     for _, _, notation, label in scored[:limit]:
-        text = notation if label == notation else f"{notation} — {label}"
+        # the label alone, in the reader's words; the notation (English words) only tells
+        # apart two actions of one label
+        text = label if shown.count(label) == 1 else f"{label} ({notation})"
         out.append((fit(text, CHOICE_NAME), notation[:100]))
     return out

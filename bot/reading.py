@@ -56,7 +56,7 @@ class Reading:
         loaded = await self.unit.load(game_id)
         if loaded.state is None:
             raise WrongPhase("err.not_started", game_id=game_id)
-        palette = presenter.PUBLIC_PALETTE
+        palette = self.aftermath.public_palette
         viewer = None
         if user_id is not None:
             settings = await self.store.user_settings(user_id)

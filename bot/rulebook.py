@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import DEFAULT_CATALOGUE, catalogue_for_locale
+from games import files
 
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"  # data/<key>/rules.<lang>.md
+DATA_DIR = files.DATA_DIR  # data/<key>/rules.<lang>.md
 MESSAGE_LIMIT = 2000  # characters in one Discord message
 MAX_PAGES = 4  # messages one answer may take
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")

@@ -26,11 +26,14 @@ from typing import Any
 from bot.aftermath import Aftermath
 from bot.council import Council
 from bot.forms import FormView
+from bot.hall import Hall
 from bot.history import History
 from bot.loaded import Loaded
 from bot.lobby import Lobby, OpenThread
+from bot.pictures import in_render_thread
 from bot.play import Play
 from bot.prefs import Prefs
+from bot.presenter import PUBLIC_PALETTE
 from bot.reading import Reading
 from bot.results import GameSummary, HistoryPage, LobbyResult, Post, PrivatePost, Result
 from bot.store import Store
@@ -52,6 +55,7 @@ class Service:
         clock: Callable[[], float] = time.time,
         ai_budget_s: float = 0.5,
         render: bool = True,
+        public_palette: str = PUBLIC_PALETTE,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -59,7 +63,12 @@ class Service:
         self.timers = Timers(store, clock)
         self.history_log = History(self.unit)
         self.aftermath = Aftermath(
-            self.unit, self.timers, self.history_log, ai_budget_s=ai_budget_s, render=render
+            self.unit,
+            self.timers,
+            self.history_log,
+            ai_budget_s=ai_budget_s,
+            render=render,
+            public_palette=public_palette,
         )
         self.lobby = Lobby(self.unit, self.aftermath)
         self.play = Play(self.unit, self.aftermath, self.timers)
@@ -67,6 +76,7 @@ class Service:
         self.council = Council(self.unit, self.aftermath, self.timers)
         self.tempo = Tempo(self.unit, self.timers, self.play)
         self.settings = Prefs(store)
+        self.hall = Hall(store, self.settings, in_render_thread)
 
     # --- reading a game (no lock) -----------------------------------------------------
 

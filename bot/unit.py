@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import games
+from bot import ratings
 from bot.loaded import Loaded, new_turn
 from bot.results import AlreadyPlayed, BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
 from bot.rewind import Undone
@@ -280,7 +281,17 @@ class Unit:
             row = await self.store.append_actions(loaded.row.id, actions=list(rows), **common)
         wrote(loaded.row.id)  # first: the move is in, whatever follows
         self._checked_on(loaded.row, row)
+        if outcome is not None:
+            await self.rate(loaded.row.id)
         return Loaded(row, loaded.seats, game, state)
+
+    async def rate(self, game_id: int) -> None:
+        """Rate a game that just finished. A failure loses no move: it is logged, and
+        ``python -m bot ratings rebuild`` rates every finished game again."""
+        try:
+            await ratings.record(self.store, game_id)
+        except Exception:
+            log.exception("game %s finished but could not be rated", game_id)
 
     async def play(
         self, loaded: Loaded, seat: Seat, user_id: int | None, actions: Sequence[Any]

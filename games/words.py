@@ -57,11 +57,12 @@ import string
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
+
+from games import files
 
 __all__ = [
     "DATA_DIR",
@@ -75,7 +76,7 @@ __all__ = [
     "unalias",
 ]
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR = files.DATA_DIR
 
 _extra: dict[str, dict[str, str]] = {}
 _cache: dict[str, dict[str, str]] = {}

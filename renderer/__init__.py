@@ -22,6 +22,7 @@ from typing import Any
 
 from PIL import Image
 
+from renderer.alt import Sentence
 from renderer.core import CACHED, NAIVE, encode_png, get_palette
 from renderer.palettes import PALETTES
 from renderer.plugin import (
@@ -47,6 +48,7 @@ __all__ = [
     "NoHandPicture",
     "RendererDefaults",
     "ResultPart",
+    "alt_sentences",
     "alt_text",
     "encode_png",
     "get",
@@ -153,8 +155,8 @@ def render_detail(
     names: Sequence[str] | None = None,
     locale: str = "en",
 ) -> bytes | None:
-    """The enlarged region of the last move as PNG bytes, for a board too dense to read
-    whole on a phone; ``None`` when the board alone is legible."""
+    """The board's second picture as PNG bytes (what a phone-sized board leaves out: the
+    last move's region enlarged, or panels); ``None`` when the board says it all."""
     game, pal = get(game_key), get_palette(palette)
     image = game.render_detail(view, palette=pal, names=names, kit=CACHED, locale=supported(locale))
     return None if image is None else encode_png(image, game.png_palette(pal, CACHED))
@@ -163,5 +165,13 @@ def render_detail(
 def alt_text(
     game_key: str, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
 ) -> str:
-    """A short description of the position and last move for screen readers (≤ 1024 chars)."""
+    """A short description of the position and last move for screen readers (≤ 1,000
+    characters): whose turn and what to do first, then as much as fits, in whole sentences."""
     return get(game_key).alt_text(view, names=names, locale=supported(locale))
+
+
+def alt_sentences(
+    game_key: str, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> Sequence[Sentence]:
+    """The whole description of the board as ranked sentences (see :mod:`renderer.alt`)."""
+    return get(game_key).alt_sentences(view, names=names, locale=supported(locale))

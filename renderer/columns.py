@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.base import JSON, Outcome, Seat
+from games.words import number as number_words
 
 if TYPE_CHECKING:
     from renderer.words import Words
@@ -80,3 +81,18 @@ def result_cells(outcome: Outcome, seats: int, tr: Words) -> tuple[Column, ...]:
         for s in range(seats)
     )
     return (Column(tr("result.head.result"), cells, strong=True),)
+
+
+def signed(value: float, locale: str) -> str:
+    """A change with its sign and one decimal, written the reader's way: +1.5, -0,8 (the
+    ASCII minus: the shipped font subset has no U+2212)."""
+    shown = round(value, 1)
+    return ("-" if shown < 0 else "+") + number_words(abs(shown), locale)
+
+
+def rating_column(deltas: Sequence[float] | None, seats: int, tr: Words) -> tuple[Column, ...]:
+    """Each seat's rating change (the bot passes it in; ``None``: no column)."""
+    if deltas is None or len(deltas) != seats:
+        return ()
+    cells = tuple(signed(d, tr.locale) for d in deltas)
+    return (Column(tr("result.rating.header"), cells, alt=tr("result.rating.alt")),)

@@ -19,15 +19,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games import files
 from games.base import InvalidOption
 from renderer.palettes import PALETTES, Palette
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
+FONT_DIR = files.DATA_DIR / "fonts"
 FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 
 RGB = tuple[int, int, int]

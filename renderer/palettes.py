@@ -4,8 +4,11 @@ Every palette gives five seat colours (Samurai and China seat up to five) with a
 tint of each for token fills and a shape per seat, because a player is never told apart
 by colour alone: tokens also differ in orientation, outline and shape marks. Both palettes
 keep their seat colours apart for viewers with protanopia, deuteranopia and tritanopia
-(:mod:`renderer.vision`, tests/renderer/test_palettes.py); the public board uses the
-default, a player's own pictures the palette they chose.
+(Machado 2009 simulation in :mod:`renderer.vision`, CIEDE2000 distances): every pair of
+the default's seats at least 12 apart for every viewer, of the colour-blind palette's at
+least 15 (tests/renderer/test_palettes.py). The public board uses the default, a player's
+own pictures the palette they chose; a game's category colours (card types, troops,
+seals) keep 12 away from every seat colour too (``category_colours`` of each renderer).
 """
 
 from __future__ import annotations
@@ -59,9 +62,11 @@ DEFAULT: Palette = {
     "promoted_fill": "#f3c94e",
     "promoted_dot": "#7a4a00",
     "shadow": "#000000",
-    # Magenta, not purple, for the fourth seat: purple and blue were 8.8 ΔE apart for
-    # protanopes (tests/renderer/test_palettes.py keeps every pair >= 15 for all viewers).
-    "players": ("#2a64ad", "#bb3328", "#24874f", "#c2458f", "#c77800"),
+    # Blue, red, green, magenta, orange, chosen by lightness as much as hue: the brighter
+    # blue and the darker red and green keep every pair >= 13.8 CIEDE2000 apart for
+    # protanopes, deuteranopes and tritanopes (they were 6.3 (blue and magenta) and 10.2
+    # (red and green) before; tests/renderer/test_palettes.py asks 12).
+    "players": ("#206de4", "#b8251f", "#227a4f", "#b93592", "#c77800"),
     "player_fills": ("#dde9f8", "#f9dfda", "#d7efe0", "#f6dcea", "#fbe8c8"),
     "player_shapes": SEAT_SHAPES,
 }
@@ -87,9 +92,11 @@ COLORBLIND: Palette = {
     "promoted_fill": "#cc79a7",
     "promoted_dot": "#000000",
     "shadow": "#000000",
-    # A darker vermillion than Okabe & Ito's: vermillion and orange then differ in
-    # lightness too, which every kind of colour vision keeps (they were alike in China).
-    "players": ("#0072b2", "#a33b00", "#009e73", "#cc79a7", "#e69f00"),
+    # Okabe & Ito's hues, spread in lightness and chroma: a darker vermillion (it and
+    # orange differ in lightness, which every colour vision keeps), a deeper blue and a
+    # greyer reddish purple (Okabe & Ito's were 11.1-12.3 CIEDE2000 from orange and blue
+    # for tritanopes and protanopes). Every pair >= 17.1 for every viewer (the test asks 15).
+    "players": ("#216399", "#a33b00", "#1f9e74", "#ae84b1", "#e69f00"),
     "player_fills": ("#d4e8f5", "#f8dcc8", "#c9ece1", "#f4e0ec", "#fae9c7"),
     "player_shapes": SEAT_SHAPES,
 }

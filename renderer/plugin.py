@@ -5,8 +5,8 @@ object, ``RENDERER``, satisfying :class:`GameRenderer`. Every per-game hook is a
 member of the protocol; :class:`Drawing` builds a renderer from a game's drawing functions
 (what every built-in game does), and :class:`RendererDefaults` gives a class-based
 renderer the optional members' defaults (no
-hand picture, no detail picture, the shared PNG palette, a plain score column on the
-result card), so a
+hand picture, no detail picture, the shared PNG palette, no category colours, a plain
+score column on the result card), so a
 game overrides only what it has. The shared core never names a game: it finds the
 packages under ``renderer/`` that export ``RENDERER`` (:func:`discover`), and a renderer
 from elsewhere (a test's toy game) joins with :func:`register`.
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from PIL import Image
 
 from games.base import Outcome, UnknownGame
+from renderer.alt import Sentence, pack, sentences
 from renderer.columns import Column, ResultPart, score_columns
 from renderer.core import Toolkit, png_palette
 from renderer.palettes import Palette
@@ -98,7 +99,15 @@ class GameRenderer(Protocol):
         ...
 
     def alt_text(self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-        """A description of the board for screen readers (at most 1024 characters)."""
+        """A description of the board for screen readers (at most 1,000 characters): its
+        :meth:`alt_sentences` packed by :func:`renderer.alt.pack`."""
+        ...
+
+    def alt_sentences(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> Sequence[Sentence]:
+        """The whole description of the board as ranked sentences in reading order, whose
+        turn and what they must do first (see :mod:`renderer.alt`)."""
         ...
 
     def render_hand(
@@ -128,13 +137,19 @@ class GameRenderer(Protocol):
         kit: Toolkit,
         locale: str = "en",
     ) -> Image.Image | None:
-        """A second picture posted beside the board when the whole board cannot keep every
-        text legible on a phone: the region of the last move enlarged. ``None`` (the
-        default) when the board alone is legible or there is nothing to enlarge."""
+        """The board's second picture, posted in the same message: what a phone-sized
+        board leaves out (the region of the last move enlarged, or panels such as cards on
+        offer and seats' powers). ``None`` (the default) when the board says it all."""
         ...
 
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
         """The fixed 256-colour PNG palette of this game's pictures in ``pal``."""
+        ...
+
+    def category_colours(self, pal: Palette) -> Mapping[str, str]:
+        """Every colour this game gives a kind of thing (a card type, a troop, a seal) in
+        ``pal``, by name: none may be read as a seat's colour (tests/renderer/
+        test_palettes.py keeps each 12 CIEDE2000 from every seat colour, for every viewer)."""
         ...
 
     def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
@@ -147,6 +162,14 @@ class RendererDefaults:
     """Defaults for the optional members of :class:`GameRenderer` (renderers inherit)."""
 
     has_hand: bool = False
+
+    def alt_text(self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+        raise NotImplementedError("a renderer describes its board")
+
+    def alt_sentences(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> Sequence[Sentence]:
+        return sentences(self.alt_text(view, names=names, locale=locale))
 
     def render_hand(
         self,
@@ -178,6 +201,9 @@ class RendererDefaults:
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
         return png_palette(pal, kit)
 
+    def category_colours(self, pal: Palette) -> Mapping[str, str]:
+        return {}
+
     def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
         return ResultPart(score_columns(outcome, seats, tr))
 
@@ -187,19 +213,23 @@ class Drawing:
     """A :class:`GameRenderer` made of a game's drawing functions, so a game package writes
     its functions once and does not restate the protocol's signatures to forward them:
 
-    ``RENDERER = Drawing(GAME_KEY, render, alt_text, result_part=result_part)``
+    ``RENDERER = Drawing(GAME_KEY, render, alt_sentences, result_part=result_part)``
 
-    Hand functions and a PNG palette are optional (no hand picture; the shared palette).
+    ``describe`` gives the board's ranked sentences (see :mod:`renderer.alt`).
+
+    Hand functions, a PNG palette and category colours are optional (no hand picture; the
+    shared palette; no category colours).
     """
 
     key: str
     draw: Callable[..., Image.Image]
-    describe: Callable[..., str]
+    describe: Callable[..., Sequence[Sentence]]
     draw_hand: Callable[..., Image.Image] | None = None
     describe_hand: Callable[..., str] | None = None
     result: Callable[[Outcome, int, Words], ResultPart] | None = None
     palette: Callable[[Palette, Toolkit], Image.Image] | None = None
     draw_detail: Callable[..., Image.Image | None] | None = None
+    categories: Callable[[Palette], Mapping[str, str]] | None = None
 
     @property
     def has_hand(self) -> bool:
@@ -220,6 +250,11 @@ class Drawing:
         )
 
     def alt_text(self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+        return pack(self.alt_sentences(view, names=names, locale=locale))
+
+    def alt_sentences(
+        self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
+    ) -> Sequence[Sentence]:
         return self.describe(view, names=names, locale=locale)
 
     def render_hand(
@@ -257,6 +292,9 @@ class Drawing:
 
     def png_palette(self, pal: Palette, kit: Toolkit) -> Image.Image:
         return self.palette(pal, kit) if self.palette is not None else png_palette(pal, kit)
+
+    def category_colours(self, pal: Palette) -> Mapping[str, str]:
+        return self.categories(pal) if self.categories is not None else {}
 
     def result_part(self, outcome: Outcome, seats: int, tr: Words) -> ResultPart:
         if self.result is not None:

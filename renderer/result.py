@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from games.base import Outcome, Seat, Termination, UnknownGame
+from renderer import columns as shared_columns
 from renderer import plugin
 from renderer.columns import Column, ResultPart, int_map, number, result_cells, score_columns
 from renderer.core import (
@@ -162,9 +163,15 @@ def _resigned(outcome: Outcome, seats: int) -> set[Seat]:
 
 
 def make_card(
-    game_key: str, title: str, outcome: Outcome, names: Sequence[str], locale: str = "en"
+    game_key: str,
+    title: str,
+    outcome: Outcome,
+    names: Sequence[str],
+    locale: str = "en",
+    deltas: Sequence[float] | None = None,
 ) -> Card:
-    """The words of the result card (in ``locale``); unknown or malformed detail is left out."""
+    """The words of the result card (in ``locale``); unknown or malformed detail is left out.
+    ``deltas``: each seat's rating change, shown as the last column."""
     tr = words(locale)
     seats = len(outcome.ranks)
     labels = tuple(_label(s, names, tr) for s in range(seats))
@@ -174,7 +181,7 @@ def make_card(
         part = ResultPart(score_columns(outcome, seats, tr))
     except (TypeError, ValueError, KeyError, AttributeError):  # detail of an unknown shape
         part = ResultPart(score_columns(outcome, seats, tr))
-    columns = part.columns
+    columns = part.columns + shared_columns.rating_column(deltas, seats, tr)
     notes = list(part.notes)
     if outcome.tiebreak:
         notes.insert(0, (tr("result.tiebreak"), tiebreak_words(game_key, outcome.tiebreak, tr)))
@@ -199,11 +206,17 @@ def _ordinal(rank: int, tr: Words) -> str:
 
 
 def result_alt_text(
-    game_key: str, title: str, outcome: Outcome, *, names: Sequence[str], locale: str = "en"
+    game_key: str,
+    title: str,
+    outcome: Outcome,
+    *,
+    names: Sequence[str],
+    locale: str = "en",
+    deltas: Sequence[float] | None = None,
 ) -> str:
     """A screen-reader description of the result card (≤ 1024 characters), in ``locale``."""
     tr = words(locale)
-    card = make_card(game_key, title, outcome, names, tr.locale)
+    card = make_card(game_key, title, outcome, names, tr.locale, deltas)
     head = headline(card.outcome, card.labels, tr.locale)
     parts = [tr("result.alt.head", title=card.title, head=head, reason=card.reason)]
     rows = []
@@ -528,8 +541,11 @@ def render_result(
     names: Sequence[str],
     palette: str = "default",
     locale: str = "en",
+    deltas: Sequence[float] | None = None,
 ) -> bytes:
-    """The result card of a finished game as PNG bytes (``names`` by seat), in ``locale``."""
+    """The result card of a finished game as PNG bytes (``names`` by seat), in ``locale``;
+    ``deltas``: each seat's rating change, if the game was rated."""
     pal = get_palette(palette)
-    image = draw_card(make_card(game_key, title, outcome, names, locale), pal, CACHED)
+    card = make_card(game_key, title, outcome, names, locale, deltas)
+    image = draw_card(card, pal, CACHED)
     return encode_png(image, png_palette(pal, CACHED))

@@ -1,14 +1,18 @@
-"""How colours look to viewers with a colour-vision deficiency, in plain numbers.
+"""How colours look to viewers with a colour-vision deficiency, in plain numbers, and
+which ink reads on a colour.
 
 The simulation is Machado, Oliveira & Fernandes (2009), "A Physiologically-based Model for
 Simulation of Color Vision Deficiency", severity 1.0 (full dichromacy): a 3x3 matrix
-applied to linear sRGB. Differences are CIE76 ΔE in CIELAB (D65), where about 2.3 is
-just noticeable and 10 or more reads as a different colour at a glance.
+applied to linear sRGB. :func:`delta_e` is CIE76 ΔE in CIELAB (D65), where about 2.3 is
+just noticeable; the palettes' tests measure CIEDE2000 instead (a test-only library).
+:func:`contrast` is WCAG 2's ratio; :func:`ink_on` picks the ink that reads on a fill.
 
 >>> round(delta_e("#000000", "#ffffff"))
 100
 >>> simulate("#ffffff", "protanopia") == "#ffffff"
 True
+>>> round(contrast("#000000", "#ffffff")), ink_on("#4c9e66", "#1d1b18")
+(21, '#1d1b18')
 """
 
 from __future__ import annotations
@@ -85,3 +89,20 @@ def closest_pair(colours: Sequence[str], deficiency: str | None = None) -> tuple
     typical vision), with the pair."""
     seen = {c: simulate(c, deficiency) if deficiency else c for c in colours}
     return min((delta_e(seen[a], seen[b]), a, b) for a, b in itertools.combinations(colours, 2))
+
+
+def luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+    r, g, b = (_linear(c) for c in _rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two colours (1 to 21; text wants 4.5)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink_on(fill: str, dark: str) -> str:
+    """White or ``dark``, whichever contrasts more with ``fill``."""
+    return "#ffffff" if contrast(fill, "#ffffff") >= contrast(fill, dark) else dark

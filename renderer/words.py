@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from games.words import fragments
+from games.words import fill, fragments, plural_category
 
 __all__ = ["DEFAULT_LOCALE", "LOCALES", "Words", "core_table", "supported", "table", "words"]
 
@@ -65,11 +65,17 @@ class Words:
 
     def __call__(self, key: str, **values: object) -> str:
         text = self.table[key]
+        if ":#" in text:  # a counted term ({n:#china.count.free}): the catalogue's plurals
+            return fill(text, self.table, values, locale=self.locale)
         return text.format(**values) if values else text
 
     def count(self, key: str, n: int, **values: object) -> str:
-        """``key.one`` when ``n`` is 1, else ``key.other``; ``n`` is passed as ``{n}``."""
-        return self(f"{key}.{'one' if n == 1 else 'other'}", n=n, **values)
+        """``key.<category>`` by the plural rules of the locale (CLDR: ``one``, ``many``,
+        ``other``…; a missing category reads ``other``); ``n`` is passed as ``{n}``."""
+        category = plural_category(n, self.locale)
+        if f"{key}.{category}" not in self.table:
+            category = "other"
+        return self(f"{key}.{category}", n=n, **values)
 
     def get(self, key: str, default: str) -> str:
         """The word for ``key``, or ``default`` where the table has none (data-driven keys)."""

@@ -2,7 +2,7 @@
 
 The server is the one ``./scripts/test`` started (its admin URL in ``TENKA_TEST_POSTGRES``)
 or, when that is unset (plain ``pytest``), a temporary cluster this session starts itself
-(:class:`bot.store.pg_cluster.TempCluster`) and removes at the end. Each pytest-xdist
+(:class:`tests.pg_cluster.TempCluster`) and removes at the end. Each pytest-xdist
 worker gets its own database on the server, and each test its own schema in it (a
 ``search_path`` in the URL), so tests never see each other's rows.
 """
@@ -19,7 +19,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 import asyncpg
 import pytest
 
-from bot.store.pg_cluster import TempCluster
+from tests.pg_cluster import TempCluster
 
 ENV: str = "TENKA_TEST_POSTGRES"
 

@@ -40,7 +40,7 @@ from bench.tables import open_table
 from bot.edge import error_text
 from bot.service import Service
 from bot.store import is_postgres, open_store
-from bot.store.pg_cluster import ClusterError, TempCluster
+from tests.pg_cluster import ClusterError, TempCluster
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -34,6 +34,20 @@ def option_meaning(game: Game, spec: OptionSpec, locale: str) -> str:
     return t(key, locale) if has(key, locale) else spec.description
 
 
+def option_choice(game: Game, spec: OptionSpec, value: str, locale: str) -> str:
+    """One value of an option as autocomplete offers it, in the reader's words: the value's
+    own meaning (``<key>.option.<name>.<value>``), a switch's on or off before the option's
+    meaning, else the value before it. The meaning comes first and the value's words are
+    never cut off, so every value of an option reads differently."""
+    key = f"{game.key}.option.{spec.name}.{value}"
+    if has(key, locale):
+        return t(key, locale)
+    meaning = option_meaning(game, spec, locale)
+    if not spec.choices and value in ("yes", "no"):
+        return t(f"options.switch.{value}", locale, meaning=meaning)
+    return t("options.choice", locale, value=value, meaning=meaning)
+
+
 def option_values(spec: OptionSpec, locale: str) -> str:
     """``a | b`` for a choice, ``yes | no`` (in the reader's words) for a switch."""
     if spec.choices:

@@ -17,7 +17,7 @@ from bot.cogs.common import (
     jump_url,
     resolve_game,
 )
-from bot.cogs.help import option_meaning
+from bot.cogs.help import option_choice
 from bot.components import lobby_view
 from bot.delivery import reply
 from bot.edge import deliver_and_reply
@@ -119,13 +119,7 @@ async def options_autocomplete(
             pair = f"{spec.name}={value}"
             if typing.strip().lower() not in pair:
                 continue
-            name = t(
-                "options.choice",
-                locale,
-                name=spec.name,
-                value=value,
-                meaning=option_meaning(game, spec, locale),
-            )
+            name = option_choice(game, spec, value, locale)
             choices.append(app_commands.Choice(name=fit(name, CHOICE_NAME), value=prefix + pair))
     return choices[:25]
 
@@ -207,8 +201,13 @@ async def list_(interaction: Interaction) -> None:
 
 
 @app_commands.command(name="mine", description="All your games, on every server")
-async def mine(interaction: Interaction) -> None:
+@app_commands.describe(finished="True: your finished games, with links to their threads")
+async def mine(interaction: Interaction, finished: bool = False) -> None:
     locale = await locale_for(interaction)
+    if finished:
+        done = await interaction.client.service.hall.finished(interaction.user.id, locale)
+        await reply(interaction, "\n".join(done) or t("hall.none_finished", locale))
+        return
     found = await interaction.client.service.mine(interaction.user.id)
     lines = [_summary_line(g, interaction.user.id, locale) for g in found[:20]]
     await reply(interaction, "\n".join(lines) or t("list.none_mine", locale))

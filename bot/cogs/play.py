@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import discord
@@ -52,16 +53,25 @@ async def topic_autocomplete(
 
 
 def chunks(text: str, size: int) -> list[str]:
-    """``text`` in messages of at most ``size`` characters, split between lines."""
+    """``text`` in messages of at most ``size`` characters, split between lines (a line
+    longer than a message between its words)."""
     out: list[str] = [""]
-    for line in text.splitlines():
-        while len(line) > size:
-            out.append(line[:size])
-            line = line[size:]
+    for line in _lines(text, size):
         if len(out[-1]) + len(line) + 1 > size:
             out.append("")
         out[-1] = f"{out[-1]}\n{line}" if out[-1] else line
     return [c for c in out if c] or [text[:size] or "…"]
+
+
+def _lines(text: str, size: int) -> Iterator[str]:
+    """The lines of ``text``, each at most ``size`` characters, cut at a space if needed."""
+    for line in text.splitlines():
+        while len(line) > size:
+            cut = line.rfind(" ", 0, size + 1)
+            cut = cut if cut > 0 else size
+            yield line[:cut]
+            line = line[cut:].lstrip()
+        yield line
 
 
 class PlayCog(commands.Cog):
@@ -101,7 +111,7 @@ class PlayCog(commands.Cog):
                 await reply(interaction, chunk)
             return
         post = await self.bot.service.board(summary.game_id, locale, interaction.user.id)
-        await reply(interaction, post.text, attachment=post.image)
+        await reply(interaction, post.text, attachment=post.image, extra=post.extra)
 
     @app_commands.command(name="hand", description="Your private view of a game (also by DM)")
     @app_commands.describe(game=GAME_OPTION)

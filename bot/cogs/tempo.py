@@ -206,6 +206,7 @@ LANGUAGE_CHOICES = [
     timezone="Your time zone, e.g. Europe/Madrid",
     language="The language Tenka answers you in",
     palette="Colours for your pictures",
+    ranked="False hides you from this bot's leaderboards",
 )
 @app_commands.choices(
     notify=[app_commands.Choice(name=n, value=n) for n in ("mention", "dm")],
@@ -219,6 +220,7 @@ async def settings_me(
     timezone: str | None = None,
     language: str | None = None,
     palette: str | None = None,
+    ranked: bool | None = None,
 ) -> None:
     prefs = interaction.client.service.settings
     changes: dict[str, Any] = {}
@@ -243,6 +245,8 @@ async def settings_me(
     for key, value in (("notify", notify), ("language", language), ("palette", palette)):
         if value is not None:
             changes[key] = None if value == "auto" else value
+    if ranked is not None:  # the default is ranked: only a hidden player is stored
+        changes["ranked"] = None if ranked else False
     values = await prefs.set_user(interaction.user.id, changes) if changes else current
     forget_locale(interaction)  # a new language answers at once, in that language
     locale = user_locale(interaction, values)
@@ -258,6 +262,7 @@ async def settings_me(
     threads="Open a thread per game (off = play in the channel)",
     creators="Who may open games",
     language="The language of new games' posts on this server",
+    leaderboard_min="Games a player needs to appear on a leaderboard (default 3)",
 )
 @app_commands.choices(
     creators=[app_commands.Choice(name=n, value=n) for n in ("everyone", "managers")],
@@ -271,6 +276,7 @@ async def settings_server(
     threads: bool | None = None,
     creators: str | None = None,
     language: str | None = None,
+    leaderboard_min: app_commands.Range[int, 1, 100] | None = None,
 ) -> None:
     if interaction.guild_id is None:
         raise NotAllowed("err.server_only")
@@ -286,6 +292,7 @@ async def settings_server(
             ("threads", threads),
             ("creators", creators),
             ("language", language),
+            ("leaderboard_min", leaderboard_min),
         )
         if v is not None
     }
@@ -295,10 +302,8 @@ async def settings_server(
         changes["deadline_hours"] = numbers.deadline_hours(deadline_hours)
     if changes.get("language") == "auto":
         changes["language"] = None  # None deletes the key: back to the server's locale
-    if changes:
-        values = await prefs.set_guild(interaction.guild_id, changes)
-    else:
-        values = await prefs.guild(interaction.guild_id)
+    guild = interaction.guild_id
+    values = await (prefs.set_guild(guild, changes) if changes else prefs.guild(guild))
     locale = await locale_for(interaction)
     await reply(interaction, t("settings.server", locale, shown=_shown(values, locale)))
 

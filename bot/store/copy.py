@@ -26,6 +26,8 @@ TABLES: Final = (
     ("guild_settings", None),
     ("timers", "id"),
     ("meta", None),
+    ("rating_history", None),  # ratings (migration 6): rebuilt alike from the games anyway
+    ("ratings", None),
 )
 _CASTS: Final = {"bigint": int, "integer": int, "double precision": float, "text": str}
 

@@ -164,6 +164,49 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
         CREATE UNIQUE INDEX actions_origin ON actions (origin) WHERE origin IS NOT NULL;
         """,
     ),
+    (
+        6,
+        """
+        -- ratings (issue 28): one row per seat of every rated game, and the running
+        -- rating per server (0: none), game and player ('u:<user id>', 'ai:<level>'),
+        -- written together when a game finishes; `python -m bot ratings rebuild` makes
+        -- both again from the finished games
+        CREATE TABLE rating_history (
+            game_id      INTEGER NOT NULL,
+            seat         INTEGER NOT NULL,
+            guild_id     INTEGER NOT NULL,
+            game_key     TEXT    NOT NULL,
+            player       TEXT    NOT NULL,
+            user_id      INTEGER,
+            place        INTEGER NOT NULL,
+            side         TEXT,
+            mu_before    REAL    NOT NULL,
+            sigma_before REAL    NOT NULL,
+            mu           REAL    NOT NULL,
+            sigma        REAL    NOT NULL,
+            started_at   REAL    NOT NULL,
+            finished_at  REAL    NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX rating_history_player
+            ON rating_history (guild_id, player, game_key, finished_at);
+        CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            game_key TEXT    NOT NULL,
+            player   TEXT    NOT NULL,
+            user_id  INTEGER,
+            mu       REAL    NOT NULL,
+            sigma    REAL    NOT NULL,
+            ordinal  REAL    NOT NULL,
+            games    INTEGER NOT NULL,
+            wins     INTEGER NOT NULL,
+            rank_sum INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, game_key, player)
+        );
+        CREATE INDEX ratings_board ON ratings (guild_id, game_key, ordinal DESC, player);
+        CREATE INDEX ratings_player ON ratings (guild_id, player);
+        """,
+    ),
 ]
 
 LATEST_VERSION: Final = MIGRATIONS[-1][0]

@@ -12,7 +12,7 @@ Snapshot ``seq`` uses the same counting: the snapshot at ``seq`` is the state af
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
@@ -193,6 +193,106 @@ def merge_settings(old: Mapping[str, Any], values: Mapping[str, Any]) -> dict[st
 # --- the protocol ---------------------------------------------------------------------
 
 
+# --- ratings (issue 28; the queries are bot.store.ratings_sql) --------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A rating: ``mu`` the estimate, ``sigma`` its uncertainty."""
+
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """What rating a finished game needs, read from the store."""
+
+    game_id: int
+    guild_id: int
+    game_key: str
+    seats: tuple[SeatRow, ...]
+    outcome: Mapping[str, Any] | None
+    state: Any
+    resigned: frozenset[int]
+    started_at: float
+    finished_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One seat of one rated game (a ``rating_history`` row)."""
+
+    game_id: int
+    seat: int
+    guild_id: int
+    game_key: str
+    player: str
+    user_id: int | None
+    place: int
+    side: str | None
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    started_at: float
+    finished_at: float
+
+    @property
+    def delta(self) -> float:
+        """The change of the conservative rating (``mu - 3 sigma``)."""
+        return ordinal(self.mu, self.sigma) - ordinal(self.mu_before, self.sigma_before)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's running rating in one server's game (a ``ratings`` row)."""
+
+    guild_id: int
+    game_key: str
+    player: str
+    user_id: int | None
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    rank_sum: int
+
+    @property
+    def ordinal(self) -> float:
+        return ordinal(self.mu, self.sigma)
+
+
+@dataclass(frozen=True, slots=True)
+class SideCount:
+    game_key: str
+    side: str
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """Everything ``/stats`` shows of one player in one server."""
+
+    standings: tuple[Standing, ...]  # one per game played, most played first
+    sides: tuple[SideCount, ...]
+    longest: RatingRow | None
+    fastest: RatingRow | None
+    history: tuple[RatingRow, ...]  # the chart's game, oldest first
+
+
+# rates one finished game from its facts and the players' ratings before it
+RateFn = Callable[[Finished, Mapping[str, Skill]], list[RatingRow]]
+
+CONSERVATIVE_Z: Final = 3.0
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative rating the leaderboard orders by: ``mu - 3 sigma``."""
+    return mu - CONSERVATIVE_Z * sigma
+
+
 class Store(Protocol):
     """Everything the service may ask of a store; SQLite today, PostgreSQL later."""
 
@@ -348,3 +448,15 @@ class Store(Protocol):
     # several processes on one database
     def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]: ...
     async def claim_board(self, game_id: int, revision: int) -> bool: ...
+
+    # ratings (issue 28, bot.store.ratings_sql)
+    async def rate_game(self, game_id: int, rate: RateFn) -> list[RatingRow]: ...
+    async def rebuild_ratings(self, rate: RateFn) -> int: ...
+    async def unrated_games(self, limit: int) -> list[int]: ...
+    async def rating_changes(self, game_id: int) -> list[RatingRow]: ...
+    async def player_stats(
+        self, guild_id: int, player: str, game_key: str | None
+    ) -> PlayerStats: ...
+    async def leaderboard(
+        self, guild_id: int, game_key: str, min_games: int, offset: int, limit: int
+    ) -> tuple[list[Standing], int]: ...

@@ -66,6 +66,7 @@ from bot.store.postgres_base import (
     split_url,
 )
 from bot.store.postgres_misc import MiscMixin
+from bot.store.postgres_ratings import RatingsMixin
 from bot.store.postgres_schema import schema_version
 
 log = logging.getLogger("tenka.store")
@@ -129,7 +130,7 @@ SELECT * FROM g
 
 
 @retry_broken  # a connection a stopped server left broken is discarded, the call run again
-class PostgresStore(MiscMixin):
+class PostgresStore(MiscMixin, RatingsMixin):
     """The store on a PostgreSQL database; build it with :meth:`open`."""
 
     @classmethod

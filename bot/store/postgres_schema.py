@@ -142,6 +142,45 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
         CREATE UNIQUE INDEX actions_origin ON actions (origin) WHERE origin IS NOT NULL;
         """,
     ),
+    (
+        6,
+        """
+        CREATE TABLE rating_history (
+            game_id      BIGINT  NOT NULL,
+            seat         INTEGER NOT NULL,
+            guild_id     BIGINT  NOT NULL,
+            game_key     TEXT    NOT NULL,
+            player       TEXT    NOT NULL,
+            user_id      BIGINT,
+            place        INTEGER NOT NULL,
+            side         TEXT,
+            mu_before    DOUBLE PRECISION NOT NULL,
+            sigma_before DOUBLE PRECISION NOT NULL,
+            mu           DOUBLE PRECISION NOT NULL,
+            sigma        DOUBLE PRECISION NOT NULL,
+            started_at   DOUBLE PRECISION NOT NULL,
+            finished_at  DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX rating_history_player
+            ON rating_history (guild_id, player, game_key, finished_at);
+        CREATE TABLE ratings (
+            guild_id BIGINT  NOT NULL,
+            game_key TEXT    NOT NULL,
+            player   TEXT    NOT NULL,
+            user_id  BIGINT,
+            mu       DOUBLE PRECISION NOT NULL,
+            sigma    DOUBLE PRECISION NOT NULL,
+            ordinal  DOUBLE PRECISION NOT NULL,
+            games    INTEGER NOT NULL,
+            wins     INTEGER NOT NULL,
+            rank_sum INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, game_key, player)
+        );
+        CREATE INDEX ratings_board ON ratings (guild_id, game_key, ordinal DESC, player);
+        CREATE INDEX ratings_player ON ratings (guild_id, player);
+        """,
+    ),
 ]
 
 assert MIGRATIONS[-1][0] == LATEST_VERSION, "PostgreSQL and SQLite schemas must be numbered alike"

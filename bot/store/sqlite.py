@@ -50,6 +50,7 @@ from bot.store.sqlite_base import (
     require_game,
 )
 from bot.store.sqlite_misc import MiscMixin
+from bot.store.sqlite_ratings import RatingsMixin
 
 REQUIRED_TABLES = ("games", "seats", "actions", "snapshots", "timers", "meta")
 
@@ -67,7 +68,7 @@ def check_schema(conn: sqlite3.Connection) -> None:
     conn.execute("ROLLBACK")
 
 
-class SqliteStore(ActionsMixin, MiscMixin):
+class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
     """The store on one SQLite file (or ``:memory:``); build it with :meth:`open`."""
 
     @classmethod

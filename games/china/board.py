@@ -12,10 +12,11 @@ import json
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "china"
+from games import files
+
+DATA_DIR = files.DATA_DIR / "china"
 MAP_FILE = DATA_DIR / "china_map.json"
 
 

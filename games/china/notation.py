@@ -264,7 +264,7 @@ def _read_token(layout: Board, spec: _Spec, word: str) -> None:
         letters = [_colour_of(word)]
     if None in letters:
         raise InvalidNotation(
-            f"Cannot read {word!r} in a placement (see /help china).",
+            f"Cannot read {word!r} in a placement (see `/help game:china`).",
             key="china.notation.cannot_read_placement_see_help",
             word=word,
         )

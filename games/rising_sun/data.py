@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "rising_sun" / "rising_sun.json"
+from games import files
+
+DATA_FILE = files.DATA_DIR / "rising_sun" / "rising_sun.json"
 
 SEASONS = ("spring", "summer", "autumn")
 MANDATES = ("recruit", "marshal", "train", "harvest", "betray")

@@ -15,10 +15,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "samurai"
+from games import files
+
+DATA_DIR = files.DATA_DIR / "samurai"
 
 FIGURES = "HBR"
 FIGURE_KINDS = ("helmet", "buddha", "rice")

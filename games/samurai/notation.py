@@ -69,7 +69,7 @@ from games.samurai.state import (
     TileSwap,
 )
 
-EXAMPLES = "B3@F7, W1@C4, TS F7>G9, FS H@L16 B@O10, end"
+EXAMPLES = "`B3@F7`, `W1@C4`, `TS F7>G9`, `FS H@L16 B@O10`, `end`"
 PHRASES = (
     ("figure swap", "fs"),
     ("swap figures", "fs"),

@@ -16,10 +16,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "shitenno"
+from games import files
+
+DATA_DIR = files.DATA_DIR / "shitenno"
 
 TROOPS = "SNMB"
 TROOP_IDS = {"S": "samurai", "N": "shinobi", "M": "sohei", "B": "bushi"}

@@ -65,7 +65,9 @@ from games.shitenno.state import (
 )
 
 Legal = Callable[[], Sequence[ShitennoAction]]
-EXAMPLES = "lot K1 N + sensei, accept, refuse, kanto S S S MB, hokkaido MB +exchange +1, end"
+EXAMPLES = (
+    "`lot K1 N + sensei`, `accept`, `refuse`, `kanto S S S MB`, `hokkaido MB +exchange +1`, `end`"
+)
 
 TROOP_WORDS = {
     "samurai": "S", "shinobi": "N", "ninja": "N", "sohei": "M", "monk": "M", "bushi": "B",

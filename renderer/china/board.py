@@ -20,7 +20,7 @@ from games.china.view import ChinaView, RegionView
 from renderer.china import geometry as cg
 from renderer.china import map as cm
 from renderer.china.hand import render_hand
-from renderer.china.map import png_colours, png_palette
+from renderer.china.map import category_colours, png_colours, png_palette
 from renderer.china.pieces import (
     card_sprite,
     fort_sprite,
@@ -30,6 +30,7 @@ from renderer.china.pieces import (
 )
 from renderer.china.result import result_part
 from renderer.china.words import (
+    alt_sentences,
     alt_text,
     colour_name,
     colour_names,
@@ -545,9 +546,10 @@ def render(
 RENDERER = Drawing(
     GAME_KEY,
     render,
-    alt_text,
+    alt_sentences,
     draw_hand=render_hand,
     describe_hand=hand_alt_text,
     result=result_part,
     palette=png_palette,
+    categories=category_colours,
 )

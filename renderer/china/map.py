@@ -37,12 +37,13 @@ from renderer.palettes import Palette
 
 SUPERSAMPLE = 4
 
-# Map colours by palette name. Card colours double as the strong tone of a region; the
-# colour-blind set reuses Okabe & Ito's hues (vermillion, bluish green, orange, yellow,
-# reddish purple), which is also what that palette's seats use, so houses get outlines.
+# Map colours by palette name. Card colours double as the strong tone of a region; each is
+# lighter or darker than the seat of its hue (12 CIEDE2000 from every seat colour, for
+# every viewer: tests/renderer/test_palettes.py), so a red card never reads as the red
+# player's; houses get outlines all the same.
 MAP_COLOURS: dict[str, dict[str, dict[str, str]]] = {
     "default": {
-        "card": {"R": "#bb3328", "G": "#2f8a4c", "O": "#d8781c", "Y": "#e3b520", "P": "#7d3c98"},
+        "card": {"R": "#7d1623", "G": "#4c9e66", "O": "#f0b070", "Y": "#f6e94a", "P": "#5e1c73"},
         "band": {"R": "#dc8c80", "G": "#8fc296", "O": "#eeb06c", "Y": "#e9cd66", "P": "#b795ca"},
         "fill": {"R": "#f6d5cf", "G": "#d6ebd2", "O": "#f9e0c1", "Y": "#f7edb9", "P": "#e6d9ef"},
         "map": {
@@ -60,7 +61,7 @@ MAP_COLOURS: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "colorblind": {
-        "card": {"R": "#a33b00", "G": "#009e73", "O": "#e69f00", "Y": "#f0e442", "P": "#cc79a7"},
+        "card": {"R": "#6a1b00", "G": "#19cc8c", "O": "#b57700", "Y": "#f8ee60", "P": "#e8acd8"},
         "band": {"R": "#e8a070", "G": "#6cc4a8", "O": "#f0c765", "Y": "#e6dc6a", "P": "#e0a9c8"},
         "fill": {"R": "#f8dcc8", "G": "#c9ece1", "O": "#fae9c7", "Y": "#f8f4c2", "P": "#f4e0ec"},
         "map": {
@@ -83,6 +84,11 @@ MAP_COLOURS: dict[str, dict[str, dict[str, str]]] = {
 def map_colours(pal: Palette) -> dict[str, dict[str, str]]:
     """The map colours that go with ``pal`` (the default set for an unknown palette)."""
     return MAP_COLOURS.get(pal["name"], MAP_COLOURS["default"])
+
+
+def category_colours(pal: Palette) -> dict[str, str]:
+    """The five card colours (see ``GameRenderer``)."""
+    return dict(map_colours(pal)["card"])
 
 
 # --- static layer -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from games.base import Termination
 from games.china.view import ChinaView, LastTurnView, RegionView
+from renderer.alt import NOW, THEN, Sentence, pack
 from renderer.text import result_lines, seat_label
 from renderer.words import Words, words
 
@@ -172,9 +173,11 @@ def region_sentences(view: ChinaView, names: Sequence[str] | None, tr: Words) ->
     return out
 
 
-def alt_text(view: ChinaView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-    """The public description (≤ 1024 characters): turn, last turn, scores, cards, pile,
-    scored regions, then each region's pieces as far as they fit."""
+def alt_sentences(
+    view: ChinaView, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> list[Sentence]:
+    """The public description in ranked sentences: turn, last turn and scores first; the
+    face-up cards, the pile and the scored regions; then each region's pieces."""
     tr = words(locale)
     head = tr("china.alt.head", side=view.side, players=view.players)
     if view.outcome is not None:
@@ -182,23 +185,26 @@ def alt_text(view: ChinaView, *, names: Sequence[str] | None = None, locale: str
     else:
         status = turn_status(view, names, locale=tr.locale)
         head += tr("china.alt.turn", n=view.turn + 1, status=status)
-    sentences = [head]
+    said = [Sentence(head, NOW)]
     last = last_turn_text(view, names, tr.locale)
     if last:
-        sentences.append(tr("china.alt.last", text=last))
-    sentences.append(scores_text(view, names, tr))
+        said.append(Sentence(tr("china.alt.last", text=last), NOW))
+    said.append(Sentence(scores_text(view, names, tr), NOW))
     face_up = ", ".join(colour_name(view, c, tr) for c in view.face_up) or tr("china.alt.none")
-    sentences += [tr("china.alt.face_up", cards=face_up), pile_sentence(view, tr)]
     scored = ", ".join(r.name for r in view.regions if r.scored) or tr("china.alt.none")
-    sentences.append(tr("china.alt.regions_scored", regions=scored))
-    text = " ".join(sentences)
-    if len(text) > MAX_ALT:
-        return text[: MAX_ALT - 1] + "…"
-    for sentence in region_sentences(view, names, tr) or [tr("china.alt.empty_board")]:
-        if len(text) + 1 + len(sentence) > MAX_ALT:
-            break
-        text += " " + sentence
-    return text
+    said += [
+        Sentence(tr("china.alt.face_up", cards=face_up), THEN),
+        Sentence(pile_sentence(view, tr), THEN),
+        Sentence(tr("china.alt.regions_scored", regions=scored), THEN),
+    ]
+    regions = region_sentences(view, names, tr) or [tr("china.alt.empty_board")]
+    return said + [Sentence(text) for text in regions]
+
+
+def alt_text(view: ChinaView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The public description in at most 1,000 characters, whole sentences, what matters
+    first."""
+    return pack(alt_sentences(view, names=names, locale=locale))
 
 
 def hand_alt_text(

@@ -1,53 +1,32 @@
-"""Rising Sun's board picture: the map (a Tenka design) with the political track, the
-shrines and the key in its free cells, then the battle (while one is fought), the clans
-in Honor order, the Season cards on offer and the last action in words.
+"""Rising Sun's board picture, one phone screen of one height through a game: whose turn
+and what they must do, the map (a Tenka design) with the political track, the shrines
+and the key in its free cells, the war line, the scores and the last action
+(:mod:`renderer.rising_sun.summary`). The clans' cards, the Season cards on offer, the
+shrines' powers and a battle's bids are the second picture (:mod:`.detail`).
 
 The static layer (background, sea, borders and routes, empty boxes with names and
-harvest rewards, the key, panel frames and headers) is cached per player count, shrine
-set, panel layout, palette and language; each call draws only what changes.
+harvest rewards, the key, panel frames) is cached per player count, shrine set, palette
+and language; each call draws only what changes.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from games.rising_sun.view import ProvinceView, RisingSunView
-from renderer.core import Toolkit, draw_text, fitting_size
+from renderer.core import Toolkit, draw_lines, draw_text
 from renderer.palettes import Palette
-from renderer.rising_sun import art, panels
+from renderer.rising_sun import art, summary
 from renderer.rising_sun import layout as L
+from renderer.rising_sun.key import draw_key
 from renderer.rising_sun.political import POLITICAL_BOX, draw_political
-from renderer.rising_sun.words import (
-    figures_short,
-    last_places,
-    status,
-)
+from renderer.rising_sun.words import kind_key, last_places, season_phase, status
 from renderer.words import Words, words
 
 GAME_KEY = "rising_sun"
 Box = L.Box
-
-
-def monster_key(view: RisingSunView, tr: Words, kit: Toolkit) -> list[str]:
-    """The key's lines for the monsters on the map and at the shrines (0 to 2 lines)."""
-    kinds = sorted(
-        {
-            g.kind
-            for groups in [p.figures for p in view.provinces]
-            + [s.worshippers for s in view.shrines]
-            for g in groups
-            if g.kind not in ("daimyo", "shinto", "bushi")
-        }
-    )
-    if not kinds:
-        return []
-    items = [
-        f"{tr.get(f'rising_sun.abbr.{k}', k)} {tr.get(f'rising_sun.figure.{k}', k)}" for k in kinds
-    ]
-    return panels.wrap(tr("rising_sun.key.monsters"), items, L.WIDTH - 2 * L.MARGIN - 24, kit)[:2]
 
 
 # --- static layer -------------------------------------------------------------------------
@@ -60,17 +39,6 @@ def draw_static(view: RisingSunView, pal: Palette, kit: Toolkit, tr: Words) -> I
     bottom = L.cell_box(0, L.map_rows(view) - 1)[3]
     img = Image.new("RGB", (L.WIDTH, round(bottom + 8 + L.FOOT_ROW)), pal["background"])
     draw = ImageDraw.Draw(img)
-    title = tr("rising_sun.title").upper()
-    draw_text(
-        img,
-        (L.MARGIN, L.TITLE_H / 2),
-        title,
-        size=28,
-        bold=True,
-        fill=pal["text"],
-        kit=kit,
-        anchor="lm",
-    )
     cells = L.province_cells(view)
     draw.rounded_rectangle(
         (L.SEA_LEFT, L.MAP_TOP - 8, L.WIDTH - 8, bottom + 8), radius=16, fill=col["sea"]
@@ -80,7 +48,7 @@ def draw_static(view: RisingSunView, pal: Palette, kit: Toolkit, tr: Words) -> I
         _province_frame(img, p, L.cell_box(*cells[p.id]), pal, kit, tr)
     _political_frame(img, pal, kit)
     _shrine_frame(img, view, pal, kit, tr)
-    _key(img, pal, kit, tr)
+    draw_key(img, pal, kit, tr)
     foot = tr("rising_sun.footnote")
     xy = (L.WIDTH - L.MARGIN, bottom + 8 + L.FOOT_ROW / 2)
     draw_text(img, xy, foot, size=18, fill=pal["muted_text"], kit=kit, anchor="rm")
@@ -98,52 +66,14 @@ def _draw_routes(
             if pair in done or q not in cells:
                 continue
             done.add(pair)
-            path = L.route_path(p.id, q, cells)
-            draw.line(path, fill=col["land_edge"], width=22, joint="curve")
-            draw.line(path, fill=col["land"], width=14, joint="curve")
+            art.land_border(draw, L.route_path(p.id, q, cells), col)
     for p in view.provinces:
         for q in p.sea:
             pair = frozenset({p.id, q})
             if pair in done or q not in cells:
                 continue
             done.add(pair)
-            _dashed(draw, L.route_path(p.id, q, cells), col["lane"], 4, 10, 7)
-
-
-def _dashed(
-    draw: ImageDraw.ImageDraw,
-    path: Sequence[L.Point],
-    fill: str,
-    width: int,
-    dash: float,
-    gap: float,
-) -> None:
-    """A dashed polyline (the dashes run on across corners)."""
-    on, left = True, dash
-    for (x0, y0), (x1, y1) in itertools.pairwise(path):
-        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-        pos = 0.0
-        while pos < length:
-            step = min(left, length - pos)
-            if on:
-                a, b = pos / length, (pos + step) / length
-                draw.line(
-                    (
-                        x0 + (x1 - x0) * a,
-                        y0 + (y1 - y0) * a,
-                        x0 + (x1 - x0) * b,
-                        y0 + (y1 - y0) * b,
-                    ),
-                    fill=fill,
-                    width=width,
-                )
-            pos += step
-            left -= step
-            if left <= 0:
-                on = not on
-                left = dash if on else gap
-    for x, y in path[1:-1]:
-        draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=fill)
+            art.sea_route(draw, L.route_path(p.id, q, cells), col["lane"], 4, 10, 7)
 
 
 def _province_frame(
@@ -168,28 +98,28 @@ def _province_frame(
     )
     x = x0 + 12
     label = tr("rising_sun.harvest_label")
-    draw_text(img, (x, y0 + 54), label, size=18, fill=col["muted_ink"], kit=kit, anchor="lm")
+    draw_text(img, (x, y0 + 50), label, size=18, fill=col["muted_ink"], kit=kit, anchor="lm")
     x += kit.font(18, False).getlength(label) + 10
     vp, coins, ronin = p.harvest
     if vp:
         text = f"{vp} {tr('rising_sun.vp')}"
         draw_text(
-            img, (x, y0 + 54), text, size=18, bold=True, fill=col["ink"], kit=kit, anchor="lm"
+            img, (x, y0 + 50), text, size=18, bold=True, fill=col["ink"], kit=kit, anchor="lm"
         )
         x += kit.font(18, True).getlength(text) + 12
     for n, sprite in ((coins, art.coin(10, pal, kit)), (ronin, art.ronin(10, pal, kit))):
         if n:
-            art.paste(img, sprite, (x + sprite.width / 2, y0 + 54))
+            art.paste(img, sprite, (x + sprite.width / 2, y0 + 50))
             x += sprite.width + 4
             draw_text(
-                img, (x, y0 + 54), str(n), size=18, bold=True, fill=col["ink"], kit=kit, anchor="lm"
+                img, (x, y0 + 50), str(n), size=18, bold=True, fill=col["ink"], kit=kit, anchor="lm"
             )
             x += kit.font(18, True).getlength(str(n)) + 12
-    ImageDraw.Draw(img).line((x0 + 10, y0 + 70, x1 - 10, y0 + 70), fill=col["land_edge"], width=1)
+    ImageDraw.Draw(img).line((x0 + 10, y0 + 66, x1 - 10, y0 + 66), fill=col["land_edge"], width=1)
 
 
 SHRINE_BOX = L.cell_box(*L.SHRINE_CELL)
-KEY_BOX = L.cell_box(*L.KEY_CELL)
+SHRINE_TOP, SHRINE_PITCH = 60, 44
 
 
 def _panel(img: Image.Image, box: Box, pal: Palette) -> None:
@@ -219,7 +149,7 @@ def _shrine_frame(
     )
     for k, sh in enumerate(view.shrines):
         name = tr.get(f"rising_sun.kami.{sh.id}", sh.name)
-        y = y0 + 56 + k * 38
+        y = y0 + SHRINE_TOP + k * SHRINE_PITCH
         draw_text(
             img,
             (x0 + 12, y),
@@ -231,51 +161,6 @@ def _shrine_frame(
             anchor="lm",
             max_width=108,
         )
-
-
-def _key(img: Image.Image, pal: Palette, kit: Toolkit, tr: Words) -> None:
-    col = art.colours(pal)
-    _panel(img, KEY_BOX, pal)
-    x0, y0, x1, _ = KEY_BOX
-    ink, room = pal["text"], x1 - x0 - 24
-    figures = tr("rising_sun.key.figures").split(" · ")
-    y = y0 + 20
-    step = 26.5
-
-    def line(text: str, at: float, x: float) -> None:
-        draw_text(
-            img, (x, at), text, size=18, fill=ink, kit=kit, anchor="lm", max_width=x1 - 12 - x
-        )
-
-    line(" · ".join(figures[:2]), y, x0 + 12)
-    line(figures[2] if len(figures) > 2 else "", y + step, x0 + 12)
-    bx = x0 + 12 + kit.font(18, False).getlength(figures[2] if len(figures) > 2 else "") + 16
-    force = art.force_box("3", pal, kit)
-    img.paste(force, (round(bx), round(y + step - 12)), force)
-    line(tr("rising_sun.key.force"), y + step, bx + force.width + 8)
-    hold = art.stronghold(None, 22, pal, kit)
-    art.paste(img, hold, (x0 + 24, y + 2 * step))
-    line(tr("rising_sun.key.stronghold"), y + 2 * step, x0 + 44)
-    badge = art.number_badge("2", 12, col["badge"], col["badge_ring"], "#ffffff", 18, kit)
-    art.paste(img, badge, (x0 + 24, y + 3 * step))
-    line(tr("rising_sun.key.war"), y + 3 * step, x0 + 44)
-    art.paste(img, art.coin(10, pal, kit), (x0 + 24, y + 4 * step))
-    coins = tr("rising_sun.key.coins")
-    line(coins, y + 4 * step, x0 + 44)
-    rx = x0 + 44 + kit.font(18, False).getlength(coins) + 18
-    kasa = art.ronin(10, pal, kit)
-    art.paste(img, kasa, (rx + kasa.width / 2, y + 4 * step))
-    line(tr("rising_sun.key.ronin"), y + 4 * step, rx + kasa.width + 8)
-    draw = ImageDraw.Draw(img)
-    ly = y + 5 * step
-    draw.line((x0 + 12, ly, x0 + 36, ly), fill=col["land_edge"], width=14)
-    draw.line((x0 + 12, ly, x0 + 36, ly), fill=col["land"], width=8)
-    line(tr("rising_sun.key.land"), ly, x0 + 44)
-    sy = y + 6 * step
-    draw.rectangle((x0 + 10, sy - 9, x0 + 38, sy + 9), fill=col["sea"])
-    _dashed(draw, ((x0 + 12, sy), (x0 + 36, sy)), col["lane"], 4, 7, 5)
-    line(tr("rising_sun.key.sea"), sy, x0 + 44)
-    del room
 
 
 # --- per call: the map ----------------------------------------------------------------------
@@ -294,9 +179,10 @@ def _frame(img: Image.Image, box: Box, pal: Palette) -> None:
 
 
 def draw_provinces(
-    img: Image.Image, view: RisingSunView, pal: Palette, kit: Toolkit, tr: Words, lit: set[str]
+    img: Image.Image, view: RisingSunView, pal: Palette, kit: Toolkit, lit: set[str]
 ) -> None:
-    col = art.colours(pal)
+    """Each province's war-order badge (and its war's winner), then a row per clan there:
+    its mark, its figures as shapes with counts, its Strongholds and its Force."""
     cells = L.province_cells(view)
     for p in view.provinces:
         box = L.cell_box(*cells[p.id])
@@ -304,56 +190,74 @@ def draw_provinces(
         if p.id in lit:
             _frame(img, box, pal)
         if p.war_number is not None:
-            badge = art.number_badge(
-                str(p.war_number), 16, col["badge"], col["badge_ring"], "#ffffff", 20, kit
-            )
-            art.paste(img, badge, (x1 - 24, y0 + 24))
+            art.paste(img, art.war_badge(str(p.war_number), pal, kit), (x1 - 24, y0 + 22))
             if p.war_winner is not None:
-                art.paste(img, art.seat_mark(p.war_winner, 10, pal, kit), (x1 - 56, y0 + 24))
+                art.paste(img, art.winner(p.war_winner, pal, kit), (x1 - 62, y0 + 22))
         owners = sorted({g.owner for g in p.figures} | {s for s, _ in p.strongholds})
-        rows = max(1, len(owners))
-        step = min(24.0, (y1 - 8 - (y0 + 84)) / rows + 0.0) if rows > 5 else 24.0
+        step = min(float(L.OWNER_ROW), (y1 - 4 - (y0 + L.OWNER_TOP)) / max(1, len(owners)))
         for r, seat in enumerate(owners):
-            cy = y0 + 86 + r * step
-            art.paste(img, art.seat_mark(seat, 9, pal, kit), (x0 + 22, cy))
-            mine = [g for g in p.figures if g.owner == seat]
-            text = figures_short(mine, tr)
-            right = x1 - 10
-            force = p.force[seat] if seat < len(p.force) else 0
-            if force:
-                fb = art.force_box(str(force), pal, kit)
-                right -= fb.width
-                img.paste(fb, (round(right), round(cy - 12)), fb)
-                right -= 6
-            holds = next((n for s, n in p.strongholds if s == seat), 0)
-            if holds:
-                if holds > 1:
-                    right -= 12
-                    draw_text(
-                        img,
-                        (right + 12, cy),
-                        str(holds),
-                        size=18,
-                        bold=True,
-                        fill=col["ink"],
-                        kit=kit,
-                        anchor="rm",
-                    )
-                hold = art.stronghold(seat, 22, pal, kit)
-                right -= 24
-                art.paste(img, hold, (right + 11, cy - 1))
-                right -= 4
+            cy = y0 + L.OWNER_TOP + step / 2 + r * step
+            _owner_row(img, p, seat, cy, (x0, x1), pal, kit)
+
+
+def _owner_row(
+    img: Image.Image,
+    p: ProvinceView,
+    seat: int,
+    cy: float,
+    span: tuple[float, float],
+    pal: Palette,
+    kit: Toolkit,
+) -> None:
+    x0, x1 = span
+    ink = art.colours(pal)["ink"]
+    art.paste(img, art.seat_mark(seat, 9, pal, kit), (x0 + 20, cy))
+    right = x1 - 8
+    force = p.force[seat] if seat < len(p.force) else 0
+    if force:
+        fb = art.force_box(str(force), pal, kit)
+        right -= fb.width
+        img.paste(fb, (round(right), round(cy - fb.height / 2)), fb)
+        right -= 6
+    holds = next((n for s, n in p.strongholds if s == seat), 0)
+    if holds > 1:
+        label = str(holds)
+        draw_text(
+            img, (right, cy), label, size=art.LABEL, bold=True, fill=ink, kit=kit, anchor="rm"
+        )
+        right -= art.width(kit, label, art.LABEL, True) + 2
+    if holds:
+        art.paste(img, art.stronghold(seat, 26, pal, kit), (right - 13, cy - 1))
+        right -= 32
+    mine = sorted((g for g in p.figures if g.owner == seat), key=lambda g: kind_key(g.kind))
+    draw_figures(img, [(g.kind, g.count) for g in mine], seat, (x0 + 34, right, cy), pal, kit)
+
+
+def draw_figures(
+    img: Image.Image,
+    groups: Sequence[tuple[str, int]],
+    seat: int,
+    at: tuple[float, float, float],
+    pal: Palette,
+    kit: Toolkit,
+) -> None:
+    """Figures as shapes, each followed by its count when above one, from ``left`` to
+    ``right`` at height ``cy`` (``at``); closer together, never smaller, when they do not
+    fit."""
+    left, right, cy = at
+    labels = [str(n) if n > 1 else "" for _, n in groups]
+    widths = [L.FIGURE + (art.width(kit, t, art.LABEL, True) + 1 if t else 0) + 5 for t in labels]
+    squeeze = min(1.0, (right - left) / sum(widths)) if widths else 1.0
+    ink = art.colours(pal)["ink"]
+    x = left
+    for (kind, _), label, w in zip(groups, labels, widths, strict=True):
+        art.paste(img, art.figure(kind, seat, L.FIGURE, pal, kit), (x + L.FIGURE / 2, cy))
+        if label:
             draw_text(
-                img,
-                (x0 + 38, cy),
-                text,
-                size=18,
-                bold=True,
-                fill=col["ink"],
-                kit=kit,
-                anchor="lm",
-                max_width=right - x0 - 40,
-            )
+                img, (x + L.FIGURE + 1, cy), label, size=art.LABEL, bold=True, fill=ink,
+                kit=kit, anchor="lm",
+            )  # fmt: skip
+        x += w * squeeze
 
 
 def draw_shrines(
@@ -361,30 +265,24 @@ def draw_shrines(
 ) -> None:
     x0, y0, x1, _ = SHRINE_BOX
     for k, sh in enumerate(view.shrines):
-        y = y0 + 56 + k * 38
+        y = y0 + SHRINE_TOP + k * SHRINE_PITCH
         if sh.id in lit:
             ImageDraw.Draw(img).rounded_rectangle(
-                (x0 + 5, y - 17, x1 - 5, y + 17), radius=8, outline=pal["highlight"], width=3
+                (x0 + 5, y - 19, x1 - 5, y + 19), radius=8, outline=pal["highlight"], width=3
             )
         owners = sorted({g.owner for g in sh.worshippers})
         if not owners:
             continue
-        step = min(40.0, (x1 - 10 - (x0 + 126)) / len(owners))
+        step = min(46.0, (x1 - 10 - (x0 + 124)) / len(owners))
         for i, seat in enumerate(owners):
             n = sum(g.count for g in sh.worshippers if g.owner == seat)
             x = x0 + 136 + i * step
-            art.paste(img, art.seat_mark(seat, 9, pal, kit), (x, y))
+            art.paste(img, art.seat_mark(seat, 10, pal, kit), (x, y))
             if n > 1:
                 draw_text(
-                    img,
-                    (x + 12, y),
-                    str(n),
-                    size=18,
-                    bold=True,
-                    fill=pal["text"],
-                    kit=kit,
-                    anchor="lm",
-                )
+                    img, (x + 14, y), str(n), size=art.LABEL, bold=True, fill=pal["text"],
+                    kit=kit, anchor="lm",
+                )  # fmt: skip
 
 
 def draw_title(
@@ -395,29 +293,19 @@ def draw_title(
     kit: Toolkit,
     tr: Words,
 ) -> None:
-    text = status(view, names, tr)
-    if not text:
-        return
-    left = L.MARGIN + art.width(kit, tr("rising_sun.title").upper(), 28, True) + 24
-    room = L.WIDTH - L.MARGIN - left
-    if art.width(kit, text, 18, True) > room - 28:  # several long names: count them
-        text = status(view, names, tr, brief=True)
-    size = fitting_size(kit, text, (22, 20, 18), room - 28, bold=True)
-    width = min(art.width(kit, text, size, True) + 28, room)
-    box = (L.WIDTH - L.MARGIN - width, 8, L.WIDTH - L.MARGIN, L.TITLE_H - 6)
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=18, fill=pal["highlight"])
-    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    draw_text(
-        img,
-        centre,
-        text,
-        size=size,
-        bold=True,
-        fill=pal["token_text"],
-        kit=kit,
-        anchor="mm",
-        max_width=width - 24,
-    )
+    """The status bar across the top: whose turn and what they must do (the result once
+    the game is over; the season and phase while nobody is to act)."""
+    room = L.WIDTH - 2 * L.MARGIN - 32
+    text = status(view, names, tr) or season_phase(view, tr)
+    if art.width(kit, text, L.READ_TEXT + 1, True) > room:  # several long names: count them
+        text = status(view, names, tr, brief=True) or text
+    box = (L.MARGIN, 8, L.WIDTH - L.MARGIN, L.TITLE_H)
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=22, fill=pal["highlight"])
+    draw_lines(
+        img, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, size=28,
+        floor=L.READ_TEXT + 1, fill=pal["token_text"], kit=kit, bold=True, anchor="mm",
+        max_width=room, max_lines=1,
+    )  # fmt: skip
 
 
 def render(
@@ -429,13 +317,10 @@ def render(
     kit: Toolkit,
     locale: str = "en",
 ) -> Image.Image:
-    """The board picture of ``view`` (RGB)."""
+    """The board picture of ``view`` (RGB), of one height per player count."""
     tr = words(locale)
-    monsters = monster_key(view, tr, kit)
-    key_lines = len(panels.offer_key(tr, kit)) if view.offer else 0
-    sec = L.sections(view, len(monsters), key_lines)
-    # The map's layer depends on the game's fixed parts only, so one game's pictures
-    # share it whatever the panels below hold (battle, monsters).
+    parts = L.board(view.players, L.map_rows(view))
+    # The map's layer depends on the game's fixed parts only.
     key = (
         GAME_KEY,
         view.players,
@@ -444,13 +329,12 @@ def render(
         palette["name"],
         tr.locale,
     )
-    img = Image.new("RGB", (L.WIDTH, sec.height), palette["background"])
+    img = Image.new("RGB", (L.WIDTH, parts.height), palette["background"])
     img.paste(kit.layer(key, lambda: draw_static(view, palette, kit, tr)), (0, 0))
-    panels.draw_static_panels(img, view, sec, palette, kit, tr)
-    provinces, shrines, card = last_places(view) if highlight else (set(), set(), None)
+    provinces, shrines, _card = last_places(view) if highlight else (set(), set(), None)
     draw_title(img, view, names, palette, kit, tr)
     draw_political(img, view, names, palette, kit, tr)
-    draw_provinces(img, view, palette, kit, tr, provinces)
+    draw_provinces(img, view, palette, kit, provinces)
     draw_shrines(img, view, palette, kit, shrines)
-    panels.draw_panels(img, view, sec, monsters, names, palette, kit, tr, card)
+    summary.draw_summary(summary.Page(img, view, names, palette, kit, tr), parts)
     return img

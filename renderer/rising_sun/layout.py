@@ -1,7 +1,13 @@
 """Where everything goes in a Rising Sun picture (a Tenka design, not the printed board).
 
-The picture is 900 px wide and tall: the map on top, panels below, so that at 450 px wide
-(a phone) the smallest text, 18 px here, is still 9 px. The map is a 3 x 4 grid of
+The board is 900 px wide and of one height per player count (at most 1,800 px, so at
+most 900 px tall at 450 px wide, a phone): whose turn and what to do on top, the map,
+the war line (the battle's Force per clan, or the war order), the scores and the last
+action. What does not fit there (the clans' cards and powers, the Season cards on offer,
+the shrines' powers, the monsters by name, a battle's bids) is the second picture
+(:mod:`renderer.rising_sun.detail`), laid out by :func:`detail_sections`. Text one must
+read is drawn at 23 px or more here (capitals 8 px at 450 px), all other at 18 px (6.4 px
+capitals); figures are 30 px shapes (15 px at 450 px). The map is a 3 x 4 grid of
 province boxes placed roughly as Japan lies (Hokkaido top right, Kyushu bottom left);
 three free cells hold the political track, the shrines and the key. Land borders join
 neighbouring boxes; a shipping route between boxes that do not touch runs through the
@@ -12,7 +18,6 @@ map file still draws.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.rising_sun.view import RisingSunView
@@ -21,16 +26,20 @@ Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 
 WIDTH = 900
-MIN_TEXT = 18  # px: 9 px at 450 px wide
+MIN_TEXT = 18  # px: capitals of 6.4 px at 450 px wide
+READ_TEXT = 23  # px: capitals of 8 px at 450 px wide (turn, scores, last action, counts)
+FIGURE = 30  # px: a figure's shape, 15 px at 450 px wide (14 px inked)
 MARGIN = 16
 CHANNEL = 48  # the sea channel left of the map's boxes
 GAP = 24  # between box columns
 COL_W = 262
-ROW_H = 200
-ROW_GAP = 26
-TITLE_H = 56
-MAP_TOP = TITLE_H + 8
+ROW_H = 230
+ROW_GAP = 24
+TITLE_H = 64  # the status bar: whose turn and what they must do
+MAP_TOP = TITLE_H + 12
 FOOT_ROW = 30  # the map's footnote under the boxes
+OWNER_TOP = 70  # a province's first row of figures, under its name and harvest
+OWNER_ROW = 32  # one row per clan present (five fit)
 
 # Province id -> (column, row); the free cells hold panels (see module docstring).
 CELLS: dict[str, tuple[int, int]] = {
@@ -134,23 +143,57 @@ def _centre(cell: tuple[int, int]) -> Point:
     return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
+WAR_LINE = 48  # the battle's Force per clan, or the war order
+SCORE_HEAD = 38
+SCORE_ROW = 44
+LAST_LINE = 31  # the last action: two lines
+LAST_LINES = 2
+POINTER = 34  # where the rest is (the second picture)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Top edges (px) of the board's parts under the map, and its height: one per player
+    count, whatever the position (a battle, a long last action, the end)."""
+
+    war: float
+    scores: float
+    last: float
+    pointer: float
+    height: int
+
+
+def board(players: int, rows: int = GRID_ROWS) -> Board:
+    """The board's parts for ``players`` clans (``rows`` of map boxes)."""
+    y = cell_box(0, rows - 1)[3] + 8 + FOOT_ROW + 4
+    war = y
+    y += WAR_LINE + 6
+    scores = y
+    y += SCORE_HEAD + players * SCORE_ROW + 10
+    last = y
+    y += LAST_LINES * LAST_LINE + 12
+    pointer = y
+    y += POINTER
+    return Board(war, scores, last, pointer, round(y))
+
+
 @dataclass(frozen=True)
 class Sections:
-    """Top edges (px) of the panels under the map, and the picture's height."""
+    """Top edges (px) of the second picture's panels, and its height."""
 
-    monsters: float
-    monster_lines: int
     battle: float | None
     clans: float
     offer: float
     offer_height: float
     key_lines: int
-    footer: float
+    shrines: float
+    monsters: float
+    monster_lines: int
     height: int
 
 
 CLAN_HEAD = 34
-CLAN_ROW = 108  # the name on a line of its own, then clan and counts, cards, extras
+CLAN_ROW = 224  # the name, the clan, its power (3 lines), cards and extras (2 each)
 BATTLE_HEAD = 70
 BATTLE_ROW = 56  # the name, then the bids
 LINE = 26
@@ -163,6 +206,7 @@ CARD_H = 80
 CARD_PITCH = 86
 CARD_LINES = 2  # lines of effect text under the name
 KEY_LINE = 30
+SHRINE_ROW = 70  # a shrine: its Kami and power, then who worships there (two lines)
 
 
 def offer_rows(cards: int) -> int:
@@ -174,11 +218,10 @@ def offer_height(cards: int, key_lines: int) -> float:
     return OFFER_HEAD + body + key_lines * KEY_LINE + 6
 
 
-def sections(view: RisingSunView, monster_lines: int, key_lines: int = 1) -> Sections:
-    """The panels' places for this view (a battle panel only while one is fought)."""
-    y = map_bottom(view) + 6
-    monsters = y
-    y += monster_lines * LINE + (8 if monster_lines else 0)
+def detail_sections(view: RisingSunView, monster_lines: int, key_lines: int = 1) -> Sections:
+    """The second picture's panels for this view (a battle panel only while one is
+    fought, the monsters' panel only while a monster is out)."""
+    y = 8.0
     battle = None
     if view.battle is not None:
         battle = y
@@ -188,14 +231,10 @@ def sections(view: RisingSunView, monster_lines: int, key_lines: int = 1) -> Sec
     offer = y
     height = offer_height(len(view.offer), key_lines)
     y += height + 12
-    footer = y
-    y += 2 * LINE + 16
+    shrines = y
+    y += CLAN_HEAD + len(view.shrines) * SHRINE_ROW + 12
+    monsters = y
+    y += (CLAN_HEAD + monster_lines * LINE + 12) if monster_lines else 0
     return Sections(
-        monsters, monster_lines, battle, clans, offer, height, key_lines, footer, round(y)
+        battle, clans, offer, height, key_lines, shrines, monsters, monster_lines, round(y)
     )
-
-
-def spread(n: int, left: float, right: float) -> Sequence[float]:
-    """``n`` x positions spread over [left, right]."""
-    step = (right - left) / max(1, n)
-    return [left + step * (i + 0.5) for i in range(n)]

@@ -1,6 +1,6 @@
-"""The panels under Rising Sun's map: the monsters' key, the battle, the clans in Honor
-order (with their cards, tokens, hostages and reserves), the Season cards on offer and
-the last action."""
+"""The panels of Rising Sun's second picture (:mod:`renderer.rising_sun.detail`): the
+battle's bids, the clans in Honor order (with their powers, cards, tokens, hostages and
+reserves) and the Season cards on offer."""
 
 from __future__ import annotations
 
@@ -20,8 +20,6 @@ from renderer.rising_sun.words import (
     clan_name,
     figure_name,
     figures_long,
-    figures_short,
-    last_action_text,
     place,
     set_name,
     standing,
@@ -31,8 +29,6 @@ from renderer.words import Words
 
 LEFT, RIGHT = L.MARGIN, L.WIDTH - L.MARGIN
 CARD_TYPES = ("enhancement", "virtue", "monster", "war_upgrade", "winter_upgrade")
-# Clan table columns (centres), from the panel's left edge.
-COLS = {"vp": 400, "coins": 486, "ronin": 572, "ally": 652, "holds": 732}
 BATTLE_COLS = (310, 440, 570, 700)  # the four boxes' centres
 BATTLE_STATUS = 810
 
@@ -123,50 +119,23 @@ def draw_static_panels(
         )
     top = sec.clans
     _box(img, (LEFT, top, RIGHT, top + L.CLAN_HEAD + view.players * L.CLAN_ROW), pal)
-    _text(
-        img,
-        (LEFT + 14, top + 20),
-        tr("rising_sun.head.clans" if view.outcome is None else "rising_sun.head.result"),
-        pal,
-        kit,
-        size=20,
-        bold=True,
-        width=COLS["vp"] - 60,
-    )
-    for key, x in COLS.items():
-        _text(
-            img,
-            (LEFT + x, top + 20),
-            tr(f"rising_sun.head.{key}"),
-            pal,
-            kit,
-            muted=True,
-            anchor="mm",
-            width=124 if key == "holds" else 84,
-        )
+    head = tr("rising_sun.head.clan_cards")
+    _text(img, (LEFT + 14, top + 20), head, pal, kit, size=20, bold=True, width=RIGHT - LEFT - 28)
 
 
 def draw_panels(
     img: Image.Image,
     view: RisingSunView,
     sec: L.Sections,
-    monsters: Sequence[str],
     names: Sequence[str] | None,
     pal: Palette,
     kit: Toolkit,
     tr: Words,
-    bought: str | None,
 ) -> None:
-    for i, line in enumerate(monsters):
-        _text(
-            img, (LEFT + 8, sec.monsters + 13 + i * L.LINE), line, pal, kit, width=RIGHT - LEFT - 16
-        )
     if sec.battle is not None:
         draw_battle(img, view, sec.battle, names, pal, kit, tr)
     draw_clans(img, view, sec.clans, names, pal, kit, tr)
     draw_offer(img, view, sec, pal, kit, tr)
-    draw_footer(img, view, sec.footer, names, pal, kit, tr)
-    del bought
 
 
 def draw_battle(
@@ -242,80 +211,67 @@ def draw_clans(
     kit: Toolkit,
     tr: Words,
 ) -> None:
+    """Each clan in Honor order: rank, mark and name; its clan and role; its power in
+    words (at most three lines); its cards; its tiles, tokens, hostages and reserve."""
     draw = ImageDraw.Draw(img)
+    room = RIGHT - LEFT - 90
     for r, (rank, seat) in enumerate(standing(view)):
         sv = view.seats[seat]
         y = top + L.CLAN_HEAD + r * L.CLAN_ROW
         if r:
             draw.line((LEFT + 12, y, RIGHT - 12, y), fill=pal["panel_border"], width=1)
-        cy = y + 18  # the name's line (the whole width), then the clan and its counts
-        acting = seat in view.to_act and view.outcome is None
-        if acting:
-            draw.polygon(
-                [(LEFT + 6, cy - 8), (LEFT + 16, cy), (LEFT + 6, cy + 8)], fill=pal["highlight"]
-            )
+        cy = y + 18
         _text(img, (LEFT + 30, cy), str(rank), pal, kit, size=20, bold=True, anchor="mm")
         art.paste(img, art.seat_mark(seat, 10, pal, kit), (LEFT + 56, cy))
         name = who(seat, names, tr)
         draw_lines(
             img, (LEFT + 74, cy), name, size=20, floor=18, fill=pal["text"], kit=kit,
-            bold=True, max_width=RIGHT - LEFT - 90, max_lines=1,
+            bold=True, max_width=room, max_lines=1,
         )  # fmt: skip
-        cy = y + 44
         clan = clan_name(view, seat, tr)
         if sv.resigned:
             clan += f" ({tr('rising_sun.row.resigned')})"
         if seat == view.chooser and view.outcome is None and view.phase != "clans":
             clan += f" · {tr('rising_sun.row.deck_holder')}"
-        _text(img, (LEFT + 74, cy), clan, pal, kit, muted=True, width=COLS["vp"] - 104)
-        _text(img, (LEFT + COLS["vp"], cy), str(sv.vp), pal, kit, size=20, bold=True, anchor="mm")
-        for key, n, sprite in (
-            ("coins", sv.coins, art.coin(9, pal, kit)),
-            ("ronin", sv.ronin, art.ronin(9, pal, kit)),
-        ):
-            x = LEFT + COLS[key]
-            art.paste(img, sprite, (x - 12, cy))
-            _text(img, (x + 2, cy), str(n), pal, kit, size=20, bold=True)
-        if sv.ally is not None:
-            art.paste(img, art.seat_mark(sv.ally, 9, pal, kit), (LEFT + COLS["ally"], cy))
-        hold = art.stronghold(seat, 22, pal, kit)
-        art.paste(img, hold, (LEFT + COLS["holds"] - 12, cy - 1))
-        _text(
-            img,
-            (LEFT + COLS["holds"] + 4, cy),
-            str(sv.strongholds_left),
-            pal,
-            kit,
-            size=20,
-            bold=True,
-        )
-        cards = [
-            card_name(c.id, c.name, tr) + (f" ×{c.count}" if c.count > 1 else "") for c in sv.cards
-        ]
-        line = (
-            tr("rising_sun.row.cards", cards=", ".join(cards))
-            if cards
-            else tr("rising_sun.row.no_cards")
-        )
-        _text(img, (LEFT + 74, y + 70), line, pal, kit, width=RIGHT - LEFT - 90)
-        _text(
-            img,
-            (LEFT + 74, y + 94),
-            extras_line(sv, names, tr, kit, RIGHT - LEFT - 90),
-            pal,
-            kit,
-            muted=True,
-            width=RIGHT - LEFT - 90,
-        )
+        _text(img, (LEFT + 74, y + 44), clan, pal, kit, bold=True, width=room)
+        power = tr.get(f"rising_sun.clan_power.{sv.clan}", "") if sv.clan else ""
+        for i, part in enumerate(wrap_words(power, room, kit)[:3] if power else []):
+            _text(img, (LEFT + 74, y + 68 + i * 21), part, pal, kit, muted=True, width=room)
+        _clan_lines(img, sv, y, names, pal, kit, tr)
+
+
+def _clan_lines(
+    img: Image.Image,
+    sv: SeatView,
+    y: float,
+    names: Sequence[str] | None,
+    pal: Palette,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    """A clan's cards, then its tiles, tokens, hostages and reserve (two lines each)."""
+    room = RIGHT - LEFT - 90
+    cards = [
+        card_name(c.id, c.name, tr) + (f" ×{c.count}" if c.count > 1 else "") for c in sv.cards
+    ]
+    line = (
+        tr("rising_sun.row.cards", cards=", ".join(cards))
+        if cards
+        else tr("rising_sun.row.no_cards")
+    )
+    for i, part in enumerate(wrap_words(line, room, kit)[:2]):
+        _text(img, (LEFT + 74, y + 134 + i * 22), part, pal, kit, width=room)
+    extras = extras_line(sv, names, tr, kit, 2 * room)
+    for i, part in enumerate(wrap_words(extras, room, kit)[:2]):
+        _text(img, (LEFT + 74, y + 182 + i * 22), part, pal, kit, muted=True, width=room)
 
 
 def extras_line(
     sv: SeatView, names: Sequence[str] | None, tr: Words, kit: Toolkit, room: float
 ) -> str:
-    """A clan's third line: face-down tiles, its bid confirmed, War Province tokens,
-    hostages, reserve; told more briefly (tokens counted per province, the reserve in
-    the key's letters, the confirmed bid left to the battle panel) when the plain words
-    do not fit ``room`` px."""
+    """A clan's last lines: face-down tiles, its bid confirmed, War Province tokens,
+    hostages, reserve; told more briefly (tokens counted per province, the confirmed bid
+    left to the battle panel) when the plain words do not fit ``room`` px."""
     tokens: dict[str, int] = {}
     for _, p in sv.tokens:
         tokens[p] = tokens.get(p, 0) + 1
@@ -337,7 +293,7 @@ def extras_line(
             )
             parts.append(tr("rising_sun.row.hostages", figures=held))
         if sv.reserve:
-            figures = (figures_short if brief else figures_long)(sv.reserve, tr)
+            figures = figures_long(sv.reserve, tr)
             parts.append(tr("rising_sun.row.reserve", figures=figures))
         line = " · ".join(parts)
         if art.width(kit, line, 18) <= room:
@@ -472,23 +428,3 @@ def card_tile(c: CardView, width: int, pal: Palette, kit: Toolkit, tr: Words) ->
 
     key = ("rising_sun", "card", c.id, c.count, c.cost, width, pal["name"], tr.locale)
     return kit.stamp(key, build)
-
-
-def draw_footer(
-    img: Image.Image,
-    view: RisingSunView,
-    top: float,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
-    text = last_action_text(view, names, tr)
-    draw = ImageDraw.Draw(img)
-    cy = top + 14
-    draw.rounded_rectangle(
-        (LEFT + 4, cy - 10, LEFT + 24, cy + 10), radius=4, outline=pal["highlight"], width=4
-    )
-    line = tr("rising_sun.last", text=text) if text else tr("rising_sun.first")
-    for i, part in enumerate(wrap_words(line, RIGHT - LEFT - 40, kit)[:2]):
-        _text(img, (LEFT + 34, cy + i * L.LINE), part, pal, kit, width=RIGHT - LEFT - 40)

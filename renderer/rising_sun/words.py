@@ -15,6 +15,7 @@ from games.rising_sun import notation as rs_notation
 from games.rising_sun import state as st
 from games.rising_sun.data import BOXES
 from games.rising_sun.view import FigureGroup, RisingSunView
+from renderer.alt import NOW, THEN, Sentence, pack
 from renderer.text import seat_label
 from renderer.words import Words, words
 
@@ -37,20 +38,13 @@ def figure_name(kind: str, tr: Words) -> str:
     return tr.get(f"rising_sun.figure.{kind}", kind.replace("_", " "))
 
 
-def abbr(kind: str, tr: Words) -> str:
-    return tr.get(f"rising_sun.abbr.{kind}", kind[:2].title())
+def a_figure(kind: str, tr: Words) -> str:
+    """The figure with its indefinite article ("an Oni of Souls", "una Fortaleza")."""
+    return tr.get(f"rising_sun.a_figure.{kind}", figure_name(kind, tr))
 
 
 def kind_key(kind: str) -> tuple[int, str]:
     return (KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER), kind)
-
-
-def figures_short(groups: Iterable[FigureGroup], tr: Words) -> str:
-    """ "D B2 S3 OSk": abbreviations with counts above one (the key explains them)."""
-    parts = []
-    for g in sorted(groups, key=lambda g: kind_key(g.kind)):
-        parts.append(abbr(g.kind, tr) + (str(g.count) if g.count > 1 else ""))
-    return " ".join(parts)
 
 
 def figures_long(groups: Iterable[FigureGroup], tr: Words) -> str:
@@ -149,12 +143,13 @@ SECRET_ACTIONS = (st.Bid, st.Choose, st.Order)  # their notation holds a secret:
 
 
 def last_action_text(
-    view: RisingSunView, names: Sequence[str] | None, tr: Words, *, code: bool = True
+    view: RisingSunView, names: Sequence[str] | None, tr: Words, *, code: bool = False
 ) -> str:
-    """The last action in words, its notation after it in brackets (never for a bid or
-    a mandate choice, whose notation may hold a secret, nor without ``code``: the alt
-    text reads the words only, the notation being English codes); ``""`` before the
-    first."""
+    """The last action in words; its notation after it in brackets only with ``code``
+    (never for a bid or a mandate choice, whose notation may hold a secret). The board and
+    the alt text read the words only: the notation is English words and card ids
+    (``buy path_of_the_patron``), foreign to a Spanish reader and no news to an English
+    one; ``""`` before the first."""
     if view.last_action is None:
         return ""
     seat, text = view.last_action
@@ -188,10 +183,10 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
     if isinstance(a, st.Choose):
         return tr("rising_sun.did.choose", who=name, mandate=tr(f"rising_sun.mandate.{a.mandate}"))
     if isinstance(a, st.Summon):
-        kind = figure_name(a.kind, tr)
+        kind = a_figure(a.kind, tr)
         return tr("rising_sun.did.summon", who=name, kind=kind, place=place(a.dest, tr))
     if isinstance(a, st.Move):
-        kind, src, dst = figure_name(a.kind, tr), place(a.src, tr), place(a.dst, tr)
+        kind, src, dst = a_figure(a.kind, tr), place(a.src, tr), place(a.dst, tr)
         return tr("rising_sun.did.move", who=name, kind=kind, src=src, dst=dst)
     if isinstance(a, st.Build):
         return tr("rising_sun.did.build", who=name, place=place(a.province, tr))
@@ -269,72 +264,75 @@ def _groups_by_seat(
     return "; ".join(out)
 
 
-def alt_text(view: RisingSunView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-    """The public description (at most 1000 characters): phase and whose turn, the card
-    set, the last action, each clan in Honor order (in the result's order once the game
-    is over), the war order and battle, then
-    provinces, shrines and the cards on offer (with their costs) as far as they fit."""
+def alt_sentences(
+    view: RisingSunView, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> list[Sentence]:
+    """The public description in ranked sentences: phase and whose turn, the last action
+    and each clan in Honor order (in the result's order once the game is over) first; the
+    battle, the war order, the card set and the cards on offer (with their costs); then
+    provinces and shrines."""
     tr = words(locale)
     if view.outcome is not None:
         head = tr("rising_sun.alt.over", players=view.players, result=result_text(view, names, tr))
     else:
         season = tr(f"rising_sun.season.{min(view.season, 3)}")
         phase = tr.get(f"rising_sun.phase.{view.phase}", view.phase)
+        now = status(view, names, tr)
         head = tr(
-            "rising_sun.alt.head",
-            players=view.players,
-            season=season,
-            phase=phase,
-            status=status(view, names, tr),
+            "rising_sun.alt.head", players=view.players, season=season, phase=phase, status=now
         )
-    sentences = [head, tr("rising_sun.alt.set", set=set_name(view, tr))]
+    said = [Sentence(head, NOW)]
     last = last_action_text(view, names, tr, code=False)
     if last:
-        sentences.append(tr("rising_sun.alt.last", text=last))
-    sentences += [_clan_sentence(view, s, names, tr) for _, s in standing(view)]
-    if view.war and view.outcome is None:
-        sentences.append(
-            tr("rising_sun.alt.war", provinces=", ".join(place(p, tr) for p in view.war))
+        said.append(Sentence(tr("rising_sun.alt.last", text=last), NOW))
+    said += [Sentence(_clan_sentence(view, s, names, tr), NOW) for _, s in standing(view)]
+    said += [Sentence(text, THEN) for text in _war_sentences(view, names, tr)]
+    said.append(Sentence(tr("rising_sun.alt.set", set=set_name(view, tr)), THEN))
+    if view.offer:
+        cards = ", ".join(
+            tr("rising_sun.alt.card", name=card_name(c.id, c.name, tr), cost=c.cost)
+            for c in view.offer
         )
+        said.append(Sentence(tr("rising_sun.alt.offer", cards=cards), THEN))
+    board = _board_sentences(view, names, tr)
+    return said + [Sentence(text) for text in board or [tr("rising_sun.alt.empty")]]
+
+
+def alt_text(view: RisingSunView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The public description in at most 1,000 characters, whole sentences, what matters
+    first."""
+    return pack(alt_sentences(view, names=names, locale=locale))
+
+
+def _war_sentences(view: RisingSunView, names: Sequence[str] | None, tr: Words) -> list[str]:
+    """The battle being fought (its bids, hidden until revealed), then the war order."""
+    out = []
     battle = view.battle
     if battle is not None:
         bids = []
         for s, bid in zip(battle.participants, battle.bids, strict=False):
             shown = "?" if bid is None else " ".join(str(v) for v in bid)
             bids.append(f"{who(s, names, tr)} {shown}")
-        sentences.append(
-            tr("rising_sun.alt.battle", province=place(battle.province, tr), bids=", ".join(bids))
-        )
-    extra = []
+        province = place(battle.province, tr)
+        out.append(tr("rising_sun.alt.battle", province=province, bids=", ".join(bids)))
+    if view.war and view.outcome is None:
+        out.append(tr("rising_sun.alt.war", provinces=", ".join(place(p, tr) for p in view.war)))
+    return out
+
+
+def _board_sentences(view: RisingSunView, names: Sequence[str] | None, tr: Words) -> list[str]:
+    """Each province's and shrine's figures, by seat."""
+    out = []
     for p in view.provinces:
-        holds = [g for g in p.figures]
-        text = _groups_by_seat(holds, view, names, tr)
+        text = _groups_by_seat(list(p.figures), view, names, tr)
         if text:
-            extra.append(tr("rising_sun.alt.province", name=place(p.id, tr), figures=text))
+            out.append(tr("rising_sun.alt.province", name=place(p.id, tr), figures=text))
     for sh in view.shrines:
         text = _groups_by_seat(sh.worshippers, view, names, tr)
         if text:
-            extra.append(
-                tr(
-                    "rising_sun.alt.shrine",
-                    kami=tr.get(f"rising_sun.kami.{sh.id}", sh.name),
-                    figures=text,
-                )
-            )
-    if view.offer:
-        cards = ", ".join(
-            tr("rising_sun.alt.card", name=card_name(c.id, c.name, tr), cost=c.cost)
-            for c in view.offer
-        )
-        extra.append(tr("rising_sun.alt.offer", cards=cards))
-    text = " ".join(sentences)
-    if len(text) > MAX_ALT:
-        return text[: MAX_ALT - 1] + "…"
-    for sentence in extra or [tr("rising_sun.alt.empty")]:
-        if len(text) + 1 + len(sentence) > MAX_ALT:
-            break
-        text += " " + sentence
-    return text
+            kami = tr.get(f"rising_sun.kami.{sh.id}", sh.name)
+            out.append(tr("rising_sun.alt.shrine", kami=kami, figures=text))
+    return out
 
 
 def hand_alt_text(

@@ -76,8 +76,9 @@ DEFAULT_TERRAIN = Terrain(
     settlement_label="#f4efe2",
     slot="#f4efe2",
     resolved="#9a937c",
-    figure_fill=("#274766", "#f3c94e", "#3a8a3f"),
-    figure_ink=("#ffffff", "#1d1b18", "#ffffff"),
+    # the figures are categories: 12 CIEDE2000 from every seat colour, for every viewer
+    figure_fill=("#1f3e59", "#f3c94e", "#4c9e66"),
+    figure_ink=("#ffffff", "#1d1b18", "#1d1b18"),
     figure_line="#1d1b18",
 )
 # The colour-blind palette keeps a blue sea and neutral land and towns.
@@ -97,8 +98,8 @@ COLORBLIND_TERRAIN = Terrain(
     settlement_label="#f5f5f5",
     slot="#f5f5f5",
     resolved="#a8b9c1",
-    figure_fill=("#0e374d", "#e69f00", "#009e73"),
-    figure_ink=("#ffffff", "#111111", "#ffffff"),
+    figure_fill=("#06364f", "#b57700", "#19cc8c"),
+    figure_ink=("#ffffff", "#111111", "#111111"),
     figure_line="#111111",
 )
 TERRAIN = {"default": DEFAULT_TERRAIN, "colorblind": COLORBLIND_TERRAIN}
@@ -107,6 +108,11 @@ TERRAIN = {"default": DEFAULT_TERRAIN, "colorblind": COLORBLIND_TERRAIN}
 def terrain_for(pal: Palette) -> Terrain:
     """The map colours that go with palette ``pal``."""
     return TERRAIN.get(pal["name"], DEFAULT_TERRAIN)
+
+
+def category_colours(pal: Palette) -> dict[str, str]:
+    """The three figures' colours (helmet, Buddha, rice field; see ``GameRenderer``)."""
+    return dict(zip(("helmet", "buddha", "rice"), terrain_for(pal).figure_fill, strict=True))
 
 
 def hex_points(cx: float, cy: float, r: float) -> list[Point]:

@@ -29,6 +29,7 @@ from renderer.samurai.art import (
     SQRT3,
     SS,
     Terrain,
+    category_colours,
     figure,
     hex_points,
     paste_centred,
@@ -42,7 +43,7 @@ from renderer.samurai.layout import Layout, hex_centre, layout_for, slot_centres
 from renderer.samurai.panels import draw_panels, draw_static_panels
 from renderer.samurai.result import result_part
 from renderer.samurai.text import draw_line, text_width
-from renderer.samurai.words import alt_text
+from renderer.samurai.words import alt_sentences, alt_text
 from renderer.words import words
 
 __all__ = [
@@ -351,10 +352,11 @@ def render_detail(
 RENDERER = Drawing(
     GAME_KEY,
     render,
-    alt_text,
+    alt_sentences,
     draw_hand=render_hand,
     describe_hand=hand_alt_text,
     result=result_part,
     draw_detail=render_detail,
     palette=png_palette,
+    categories=category_colours,
 )

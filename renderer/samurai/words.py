@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from games.base import Termination
 from games.samurai.view import SamuraiView, TileView
+from renderer.alt import NOW, THEN, Sentence, pack
 from renderer.text import seat_label
 from renderer.words import Words, words
 
@@ -199,28 +200,41 @@ def _players_sentence(view: SamuraiView, names: Sequence[str] | None, tr: Words)
     return tr("samurai.alt.players", players="; ".join(parts))
 
 
-def _turns_sentence(view: SamuraiView, names: Sequence[str] | None, tr: Words) -> str:
+def _turn_sentences(view: SamuraiView, names: Sequence[str] | None, tr: Words) -> list[str]:
     out = []
     for head, seat, steps in turn_entries(view, tr.locale):
         by = "" if seat is None else tr("samurai.alt.by", name=seat_label(seat, names, tr.locale))
         out.append(f"{head}{by}: {', '.join(steps)}.")
-    return " ".join(out)
+    return out
 
 
-def alt_text(view: SamuraiView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-    """A screen-reader description of the board (≤ 1024 chars), from the view only."""
+def alt_sentences(
+    view: SamuraiView, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> list[Sentence]:
+    """The board in ranked sentences, from the view only: phase and whose turn, the last
+    turns and the players' captured figures first; then what is left on the board."""
     tr = words(locale)
     head, detail = status_lines(view, names, tr.locale)
     phase = tr.get(f"samurai.alt.phase.{view.phase}", tr("samurai.alt.phase.over"))
-    parts = [tr("samurai.alt.opening", players=view.players, phase=phase)]
-    parts.append(f"{head}{' (' + detail + ')' if detail else ''}.")
-    parts.append(_turns_sentence(view, names, tr))
-    parts.append(tr("samurai.alt.left", figures=count_phrase(figures_left(view), tr)))
+    said = [
+        Sentence(tr("samurai.alt.opening", players=view.players, phase=phase), NOW),
+        Sentence(f"{head}{' (' + detail + ')' if detail else ''}.", NOW),
+    ]
+    said += [Sentence(text, NOW) for text in _turn_sentences(view, names, tr)]
+    said.append(Sentence(_players_sentence(view, names, tr), NOW))
     aside = count_phrase(view.set_aside, tr)
-    parts.append(tr("samurai.alt.aside", n=sum(view.set_aside), figures=aside, ties=view.ties))
-    parts.append(tr.count("samurai.alt.tiles", len(view.tiles)))
-    parts.append(_players_sentence(view, names, tr))
-    return clip(" ".join(p for p in parts if p))
+    said += [
+        Sentence(tr("samurai.alt.left", figures=count_phrase(figures_left(view), tr)), THEN),
+        Sentence(tr("samurai.alt.aside", n=sum(view.set_aside), figures=aside, ties=view.ties)),
+        Sentence(tr.count("samurai.alt.tiles", len(view.tiles))),
+    ]
+    return said
+
+
+def alt_text(view: SamuraiView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """A screen-reader description of the board (at most 1,000 characters, whole
+    sentences, what matters first), from the view only."""
+    return pack(alt_sentences(view, names=names, locale=locale))
 
 
 def clip(text: str) -> str:

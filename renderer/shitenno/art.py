@@ -9,32 +9,38 @@ from typing import cast
 
 from PIL import Image, ImageDraw
 
-from renderer.core import Toolkit, build_png_palette, draw_seat_mark, rgb
+from renderer import vision
+from renderer.core import Toolkit, build_png_palette, draw_seat_mark
 from renderer.palettes import Palette
 
 SS = 3  # supersampling of sprites
 
 # The four troop types' colours (the cards' armour colours: Samurai green, Shinobi black,
-# Sōhei orange, Bushi blue); the colour-blind palette uses the Okabe & Ito hues, which
-# stay apart for every common colour vision. Names always come with the colours.
+# Sōhei orange, Bushi blue), lighter or darker than the seat of the same hue so that no
+# troop reads as a player's colour, for any viewer (12 CIEDE2000 from every seat colour:
+# tests/renderer/test_palettes.py). Names always come with the colours.
 TROOPS = ("samurai", "shinobi", "sohei", "bushi")
 TROOP_COLOURS = {
     "default": {
-        "samurai": "#3f8a3c",
+        "samurai": "#4c9e66",
         "shinobi": "#2c2c33",
-        "sohei": "#dd7a26",
-        "bushi": "#2d62b3",
+        "sohei": "#eca464",
+        "bushi": "#6aa8e0",
     },
     "colorblind": {
-        "samurai": "#009e73",
+        "samurai": "#19cc8c",
         "shinobi": "#1a1a1a",
-        "sohei": "#e69f00",
-        "bushi": "#0072b2",
+        "sohei": "#b57700",
+        "bushi": "#78a8ff",
     },
 }
-GOLD = "#e6b422"  # the golden face of a Kamon, Koku cards
+# The golden face of a Kamon and of Koku cards; the seals of titles, an oxblood red darker
+# than any red seat (the colour-blind gold is paler: its orange seat is close to gold).
+MARKS = {
+    "default": {"gold": "#e6b422", "seal": "#7d1623"},
+    "colorblind": {"gold": "#fed57e", "seal": "#6c1418"},
+}
 GOLD_LINE = "#7a5a00"
-SEAL = "#c0392b"  # the red seals of titles
 CELL = {"default": "#efe3c4", "colorblind": "#e6e2d8"}  # province panels
 CELL_INK = "#2a241c"
 CELL_MUTED = "#6d5a3d"
@@ -46,10 +52,22 @@ def troop_colour(troop: str, pal: Palette) -> str:
     return TROOP_COLOURS.get(pal["name"], TROOP_COLOURS["default"])[troop]
 
 
+def mark_colour(mark: str, pal: Palette) -> str:
+    """``"gold"`` or ``"seal"`` in ``pal``."""
+    return MARKS.get(pal["name"], MARKS["default"])[mark]
+
+
+def category_colours(pal: Palette) -> dict[str, str]:
+    """The troops', gold's and seals' colours in ``pal`` (see ``GameRenderer``)."""
+    return {
+        **TROOP_COLOURS.get(pal["name"], TROOP_COLOURS["default"]),
+        **MARKS.get(pal["name"], MARKS["default"]),
+    }
+
+
 def ink_on(colour: str) -> str:
-    """Dark or white text, whichever reads better on ``colour``."""
-    r, g, b = rgb(colour)
-    return "#1d1b18" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+    """Dark or white text, whichever contrasts more with ``colour`` (WCAG ratio)."""
+    return vision.ink_on(colour, "#1d1b18")
 
 
 def cell_colour(pal: Palette) -> str:
@@ -98,7 +116,8 @@ def kamon(seat: int, golden: bool, r: int, pal: Palette, kit: Toolkit) -> Image.
         c = (r + 3) * k
         rr = r * k
         if golden:
-            d.ellipse((c - rr, c - rr, c + rr, c + rr), fill=GOLD, outline=GOLD_LINE, width=3 * k)
+            gold = mark_colour("gold", pal)
+            d.ellipse((c - rr, c - rr, c + rr, c + rr), fill=gold, outline=GOLD_LINE, width=3 * k)
             inner = rr - 5 * k
             d.ellipse((c - inner, c - inner, c + inner, c + inner), outline=GOLD_LINE, width=2 * k)
         else:
@@ -122,16 +141,19 @@ def seat_marker(seat: int, r: int, pal: Palette, kit: Toolkit) -> Image.Image:
     return _sprite(kit, ("marker", seat, r, pal["name"]), (2 * r + 8, 2 * r + 8), draw)
 
 
-def seals(n: int, r: int, kit: Toolkit) -> Image.Image:
-    """``n`` red seal dots in a row."""
+def seals(n: int, r: int, pal: Palette, kit: Toolkit) -> Image.Image:
+    """``n`` red seal dots in a row, ringed in paper white (they sit on dark panels and on
+    gold chips)."""
     step = 2 * r + 4
+    seal = mark_colour("seal", pal)
 
     def draw(d: ImageDraw.ImageDraw, k: int) -> None:
         for i in range(n):
             cx, cy = (r + 1 + i * step) * k, (r + 1) * k
-            d.ellipse((cx - r * k, cy - r * k, cx + r * k, cy + r * k), fill=SEAL)
+            box = (cx - r * k, cy - r * k, cx + r * k, cy + r * k)
+            d.ellipse(box, fill=seal, outline=CHIP, width=k)
 
-    return _sprite(kit, ("seals", n, r), (max(1, n * step), 2 * r + 2), draw)
+    return _sprite(kit, ("seals", n, r, pal["name"]), (max(1, n * step), 2 * r + 2), draw)
 
 
 def card_swatch(
@@ -141,7 +163,7 @@ def card_swatch(
     w = 10
 
     def draw(d: ImageDraw.ImageDraw, k: int) -> None:
-        colours = [troop_colour(t, pal) for t in troops] or [GOLD]
+        colours = [troop_colour(t, pal) for t in troops] or [mark_colour("gold", pal)]
         for i, colour in enumerate(colours):
             x = i * (w + 3) * k
             d.rounded_rectangle((x, 0, x + w * k, h * k - 1), radius=3 * k, fill=colour)
@@ -152,12 +174,9 @@ def card_swatch(
 
 def png_colours(pal: Palette) -> tuple[str, ...]:
     """The game's own colours, which the PNG palette must hold exactly."""
-    troops = TROOP_COLOURS.get(pal["name"], TROOP_COLOURS["default"])
     return (
-        *troops.values(),
-        GOLD,
+        *category_colours(pal).values(),
         GOLD_LINE,
-        SEAL,
         cell_colour(pal),
         CELL_INK,
         CELL_MUTED,

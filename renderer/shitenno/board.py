@@ -34,7 +34,7 @@ from renderer.shitenno import art
 from renderer.shitenno.hand import render_hand
 from renderer.shitenno.result import result_part
 from renderer.shitenno.words import (
-    alt_text,
+    alt_sentences,
     card_name,
     hand_alt_text,
     koku_text,
@@ -201,7 +201,7 @@ def _static(view: ShitennoView, lay: Layout, pal: Palette, kit: Toolkit, tr: Wor
             bold=True,
             width=104,
         )
-        sprite = art.seals(t.seals, 4, kit)
+        sprite = art.seals(t.seals, 4, pal, kit)
         img.paste(sprite, (box[0] + 120, round(y - sprite.height / 2)), sprite)
     # panels
     for b in (lay.players_box, lay.track_box, lay.edo_box, lay.legend_box):
@@ -263,7 +263,7 @@ def _legend(
     ink, muted = pal["text"], pal["muted_text"]
     for i, t in enumerate(view.titles):
         y = y0 + 20 + i * 26
-        sprite = art.seals(t.seals, 4, kit)
+        sprite = art.seals(t.seals, 4, pal, kit)
         img.paste(sprite, (x0 + 12 + 40 - sprite.width, round(y - sprite.height / 2)), sprite)
         text = tr(
             "shitenno.pic.power",
@@ -586,7 +586,8 @@ def _cards(flow: Flow, cards: Sequence[CardView], tr: Words) -> None:
 
 def _tile_chip(flow: Flow, seals: int, tr: Words, short: bool = False) -> None:
     text = title_name(seals, tr) if short else tile_name(seals, tr)
-    flow.chip(text, art.seals(seals, 4, flow.kit), ("seals", seals), art.GOLD)
+    gold = art.mark_colour("gold", flow.pal)
+    flow.chip(text, art.seals(seals, 4, flow.pal, flow.kit), ("seals", seals), gold)
 
 
 def _lot(flow: Flow, lot: LotView, tr: Words) -> None:
@@ -732,9 +733,10 @@ def render(
 RENDERER = Drawing(
     GAME_KEY,
     render,
-    alt_text,
+    alt_sentences,
     draw_hand=render_hand,
     describe_hand=hand_alt_text,
     result=result_part,
     palette=art.png_palette,
+    categories=art.category_colours,
 )

@@ -44,7 +44,7 @@ def card_tile(card: CardView, n: int, pal: Palette, kit: Toolkit, tr: Words) -> 
         draw.rounded_rectangle(
             (0, 0, CARD_W - 1, CARD_H - 1), radius=9, fill=art.CHIP, outline="#1d1b18", width=2
         )
-        colours = [art.troop_colour(t, pal) for t in card.troops] or [art.GOLD]
+        colours = [art.troop_colour(t, pal) for t in card.troops] or [art.mark_colour("gold", pal)]
         for i, colour in enumerate(colours):
             draw.rounded_rectangle((8 + i * 20, 8, 24 + i * 20, CARD_H - 9), radius=4, fill=colour)
         x = 8 + len(colours) * 20 + 6

@@ -9,10 +9,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from games.shitenno.view import CardView, LotView, ProvinceView, ShitennoView
+from renderer.alt import NOW, THEN, Sentence, pack
 from renderer.text import result_sentence, seat_label
 from renderer.words import Words, words
 
 __all__ = [
+    "alt_sentences",
     "alt_text",
     "card_name",
     "cards_text",
@@ -154,11 +156,42 @@ def _kamons(p: ProvinceView, names: Sequence[str] | None, tr: Words) -> str:
     return ", ".join(owners)
 
 
-def alt_text(view: ShitennoView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-    """The board in a few sentences (at most 1000 characters): phase and whose turn, the
-    players, the provinces (Kamons and what the next position needs), the lot on offer."""
+def alt_sentences(
+    view: ShitennoView, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> list[Sentence]:
+    """The board in ranked sentences: phase and whose turn, the lot on offer, the last
+    action and the players' favour first; the open cards; then the provinces (Kamons and
+    what the next position needs)."""
     tr = words(locale)
-    parts = [tr("shitenno.alt.head", phase=phase_line(view, tr), status=status(view, names, tr))]
+    said = [
+        Sentence(
+            tr("shitenno.alt.head", phase=phase_line(view, tr), status=status(view, names, tr)), NOW
+        )
+    ]
+    said += [Sentence(text, NOW) for text in _lot_sentences(view, names, tr)]
+    last = last_action(view, names, tr)
+    if last:
+        said.append(Sentence(tr("shitenno.alt.last", text=last), NOW))
+    said.append(Sentence(_players_sentence(view, names, tr), NOW))
+    if view.phase == "even" and view.open_cards:
+        said.append(Sentence(tr("shitenno.alt.open", cards=cards_text(view.open_cards, tr)), THEN))
+    said.append(Sentence(tr("shitenno.alt.provinces")))
+    for p in view.provinces:
+        held = _kamons(p, names, tr)
+        bits = [tr(f"shitenno.province.{p.id}")]
+        if held:
+            bits.append(held)
+        bits.append(requirement_text(p, tr))
+        said.append(Sentence(" ".join([bits[0] + ":", *bits[1:-1], f"[{bits[-1]}]."])))
+    return said
+
+
+def alt_text(view: ShitennoView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The board in at most 1,000 characters, whole sentences, what matters first."""
+    return pack(alt_sentences(view, names=names, locale=locale))
+
+
+def _players_sentence(view: ShitennoView, names: Sequence[str] | None, tr: Words) -> str:
     players = []
     for s in view.seats:
         title = title_name(s.title, tr)
@@ -173,35 +206,20 @@ def alt_text(view: ShitennoView, *, names: Sequence[str] | None = None, locale: 
                 koku=s.koku_cards,
             )
         )
-    parts.append("; ".join(players) + ".")
-    provinces = []
-    for p in view.provinces:
-        held = _kamons(p, names, tr)
-        bits = [tr(f"shitenno.province.{p.id}")]
-        if held:
-            bits.append(held)
-        bits.append(requirement_text(p, tr))
-        provinces.append(" ".join([bits[0] + ":", *bits[1:-1], f"[{bits[-1]}]"]))
-    parts.append(tr("shitenno.alt.provinces", text="; ".join(provinces)))
-    if view.phase == "even":
-        if view.split is not None:
-            a, b = view.split
-            parts.append(tr("shitenno.alt.split", a=lot_text(a, tr), b=lot_text(b, tr)))
-        elif view.offer is not None:
-            parts.append(
-                tr(
-                    "shitenno.alt.offer",
-                    tairo=_name(view.tairo, names, tr),
-                    to=_name(view.offered_to, names, tr),
-                    lot=lot_text(view.offer, tr),
-                )
-            )
-        if view.open_cards:
-            parts.append(tr("shitenno.alt.open", cards=cards_text(view.open_cards, tr)))
-    last = last_action(view, names, tr)
-    if last:
-        parts.append(tr("shitenno.alt.last", text=last))
-    return _cut(" ".join(parts))
+    return "; ".join(players) + "."
+
+
+def _lot_sentences(view: ShitennoView, names: Sequence[str] | None, tr: Words) -> list[str]:
+    """The lots on offer in a sharing year (the split's two, or the Tairō's offer)."""
+    if view.phase != "even":
+        return []
+    if view.split is not None:
+        a, b = view.split
+        return [tr("shitenno.alt.split", a=lot_text(a, tr), b=lot_text(b, tr))]
+    if view.offer is not None:
+        tairo, to = _name(view.tairo, names, tr), _name(view.offered_to, names, tr)
+        return [tr("shitenno.alt.offer", tairo=tairo, to=to, lot=lot_text(view.offer, tr))]
+    return []
 
 
 def _tiles_text(bonus: dict[str, int], tr: Words) -> str:

@@ -36,7 +36,7 @@ from renderer.plugin import Drawing
 from renderer.text import fit_name, fit_names, result_lines, seat_label, shown_width
 from renderer.words import Words, words
 from renderer.yokai.result import result_part
-from renderer.yokai.words import alt_text, piece_key, piece_name, short_move, title
+from renderer.yokai.words import alt_sentences, alt_text, piece_key, piece_name, short_move, title
 
 __all__ = ["GAME_KEY", "alt_text", "render", "square_box"]
 
@@ -560,6 +560,6 @@ def render(
 RENDERER = Drawing(
     GAME_KEY,
     render,
-    alt_text,
+    alt_sentences,
     result=result_part,
 )

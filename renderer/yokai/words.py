@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from games.yokai.view import PIECE_NAMES, YokaiView
+from renderer.alt import NOW, Sentence, pack
 from renderer.text import result_sentence, seat_label
 from renderer.words import Words, words
 
@@ -88,8 +89,11 @@ def reserves_sentence(view: YokaiView, names: Sequence[str] | None, tr: Words) -
     return tr("yokai.alt.reserves", parts="; ".join(parts))
 
 
-def alt_text(view: YokaiView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-    """A screen-reader description of the position and the last move (≤ 1024 chars)."""
+def alt_sentences(
+    view: YokaiView, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> list[Sentence]:
+    """The position in ranked sentences: whose move (or the result) and the last move
+    first, the captured pieces in reserve next, then every piece on the board."""
     tr = words(locale)
     when = tr("yokai.alt.start") if view.ply == 0 else tr("yokai.alt.move_n", n=view.ply)
     head = f"{title(view)}, {when}"
@@ -102,8 +106,12 @@ def alt_text(view: YokaiView, *, names: Sequence[str] | None = None, locale: str
         )
     else:
         head += "."
-    parts = [head, last_move_sentence(view, names, tr)]
-    parts += [pieces_sentence(view, seat, names, tr) for seat in (0, 1)]
-    parts.append(reserves_sentence(view, names, tr))
-    text = " ".join(p for p in parts if p)
-    return text if len(text) <= 1024 else text[:1023] + "…"
+    said = [Sentence(head, NOW), Sentence(last_move_sentence(view, names, tr), NOW)]
+    said.append(Sentence(reserves_sentence(view, names, tr), NOW))
+    return said + [Sentence(pieces_sentence(view, seat, names, tr)) for seat in (0, 1)]
+
+
+def alt_text(view: YokaiView, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """A screen-reader description of the position and the last move (at most 1,000
+    characters, whole sentences, what matters first)."""
+    return pack(alt_sentences(view, names=names, locale=locale))

@@ -6,15 +6,18 @@ import ast
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import bench.__main__ as bench_main
 import games
+from bench import matches
 from bench.balance import LIMIT, has_sides, mirror
 from bench.configs import Config, configurations
-from bench.matches import win_rate
+from bench.matches import describe, opponent_name, win_rate
 from bench.sections import _deepest_perft
+from bench.targets import Checks, Target, at_least, at_most, missed_checks
 from bench.through_service import bench_service
 from games.__main__ import perft as cli_perft
 
@@ -79,7 +82,7 @@ def test_deepest_perft_stops_within_its_budget_and_counts_like_the_cli() -> None
 @pytest.mark.parametrize("config", list(configurations()), ids=lambda c: c.label)
 def test_win_rate_plays_every_game_with_its_own_player(config: Config) -> None:
     result = win_rate(config, against="random", games=1, budget_s=0.01, seed=3)
-    assert result["wins"] + result["draws"] + result["losses"] == 1
+    assert result["wins"] + result["draws"] + result["losses"] == 1 and result["capped"] == 0
     assert result["mean_actions"] > 0 and result["ms_per_move"] > 0
 
 
@@ -92,16 +95,35 @@ async def test_service_section_plays_every_game_through_the_service() -> None:
         assert 0 < row["p50_ms"] <= row["p95_ms"]
 
 
-async def test_emulator_section_plays_every_game_by_move_and_counts_its_store_calls() -> None:
-    from bench.through_emulator import bench_emulator
+async def test_emulator_section_reports_each_kind_of_interaction_apart() -> None:
+    from bench.through_emulator import KINDS, bench_emulator
 
-    result = await bench_emulator(moves=1)
-    assert [row["game"] for row in result["rows"]] == [c.label for c in configurations()]
-    assert result["problems"] == 0
-    for row in result["rows"]:
-        assert row["interactions"] == 2  # the autocomplete and the /move, each played
-        assert row["move_commits"] == 1 and row["move_reads"] > 0
-        assert row["move_total"] > row["move_commits"]
+    configs = list(configurations())
+    result = await bench_emulator(moves=1, configs=configs)
+    assert [row["kind"] for row in result["rows"]] == list(KINDS)
+    assert result["tables"] == len(configs)
+    for row in result["rows"]:  # one autocomplete and one /move at every table
+        assert row["interactions"] == len(configs) and row["tables"] == len(configs)
+        assert row["per_s"] > 0 and 0 < row["p50_ms"] <= row["p95_ms"]
+    assert {c["figure"] for c in result["checks"]} >= {"emulator problems (protocol misuse)"}
+
+
+async def test_a_whole_move_through_discord_reports_its_store_calls_and_loads() -> None:
+    from bench.through_emulator import bench_whole_moves
+
+    counted = await bench_whole_moves()
+    assert set(counted) == {c.label for c in configurations()}
+    for calls in counted.values():
+        assert sum(calls["methods"].values()) == calls["move_total"]
+        assert calls["methods"]["get_game"] == calls["move_loads"]
+        assert calls["move_commits"] == 1 and calls["move_reads"] > 0
+        assert calls["move_total"] > calls["move_commits"] and calls["move_loads"] >= 1
+
+
+def _sections(monkeypatch: pytest.MonkeyPatch, results: dict[str, Any]) -> None:
+    """The benchmark with these sections and their results (no child interpreter)."""
+    monkeypatch.setattr(bench_main, "SECTIONS", dict.fromkeys(results, lambda args: None))
+    monkeypatch.setattr(bench_main, "run_section", lambda name, argv: results[name])
 
 
 def test_only_updates_its_sections_and_keeps_the_others(
@@ -109,15 +131,79 @@ def test_only_updates_its_sections_and_keeps_the_others(
 ) -> None:
     out = tmp_path / "results.json"
     out.write_text(json.dumps({"store": {"moves_per_s": 1.0}, "faults": {"old": 1}}))
-    monkeypatch.setattr(bench_main, "SECTIONS", {"faults": lambda args: {"kills": 3}})
+    _sections(monkeypatch, {"faults": {"kills": 3}})
     assert bench_main.main(["--only", "faults", "--out", str(out)]) == 0
     written = json.loads(out.read_text())
     assert written["store"] == {"moves_per_s": 1.0}
     assert written["faults"] == {"kills": 3}
     assert set(written["section_when"]) == {"faults"}
-    monkeypatch.setattr(bench_main, "SECTIONS", {"store": lambda args: {"moves_per_s": 2.0}})
+    _sections(monkeypatch, {"store": {"moves_per_s": 2.0}})
     assert bench_main.main(["--out", str(out)]) == 0  # a whole run starts afresh
     assert "faults" not in json.loads(out.read_text())
+
+
+def test_a_missed_target_makes_the_benchmark_exit_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    checks = Checks()
+    row = {"game": "g 2p", "p95_ms": 30.0}
+    checks.row(row, "p95_ms", at_most(20.0))
+    _sections(monkeypatch, {"legal": checks.result(rows=[row]), "store": {"rows": []}})
+    assert bench_main.main(["--out", str(tmp_path / "r.json")]) == 1
+    printed = capsys.readouterr().out
+    assert "p95_ms_target" in printed and "<= 20" in printed  # the target beside the figure
+    assert "1 target(s) missed" in printed and "legal: g 2p p95_ms = 30" in printed
+    met = Checks()
+    met.row({"game": "g 2p", "p95_ms": 10.0}, "p95_ms", at_most(20.0))
+    _sections(monkeypatch, {"legal": met.result(rows=[])})
+    assert bench_main.main(["--out", str(tmp_path / "r.json")]) == 0
+
+
+def test_a_section_that_fails_to_run_is_a_missed_target() -> None:
+    """The child interpreter of a section that crashes (here: no such section) reports a
+    missed check, never an empty result that would pass."""
+    result = bench_main.run_section("no such section", ["--quick"])
+    assert [c["ok"] for c in missed_checks(result)] == [False]
+
+
+@pytest.mark.parametrize(
+    ("target", "value", "met"),
+    [
+        (at_most(20.0), 20.0, True),
+        (at_most(20.0), 20.5, False),
+        (at_least(0.8), 0.8, True),
+        (at_least(0.8), 0.79, False),
+        (at_least(0.8), float("nan"), False),
+        (at_most(20.0), float("nan"), False),
+        (at_most(0), None, False),
+    ],
+)
+def test_a_target_is_met_only_by_a_figure_within_it(target: Target, value: Any, met: bool) -> None:
+    assert target.met(value) is met
+
+
+def test_a_game_stopped_at_the_safety_cap_is_an_error_not_a_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(matches, "SAFETY_CAP", 3)  # no game ends in 3 actions
+    config = next(configurations())
+    result = win_rate(config, against="random", games=2, budget_s=0.01, seed=1)
+    assert result["capped"] == 2
+    assert result["wins"] == result["draws"] == result["losses"] == 0
+
+
+def test_the_opponent_is_named_and_a_mirror_is_said() -> None:
+    """Where the game's "easy" player is the very player tested, the row says "mirror";
+    where it differs it does not (both cases exist among the registered games)."""
+    mirrors = []
+    for config in configurations():
+        tested = describe(config.game.make_player(matches.STRENGTH, 0, 0.1))
+        same = describe(config.game.make_player("easy", 0, 0.1)) == tested
+        name = opponent_name(config, "easy", 0.1)
+        assert name.startswith("easy") and ("mirror" in name) == same
+        assert opponent_name(config, "random", 0.1).startswith("random (RandomPlayer")
+        mirrors.append(same)
+    assert any(mirrors) and not all(mirrors)
 
 
 def test_balance_counts_wins_per_side_in_mirror_matches() -> None:

@@ -49,7 +49,7 @@ async def test_the_proxy_counts_what_it_forwards(tmp_path: Path) -> None:
         )  # fmt: skip
         assert (await store.get_game(row.id)) == row
         assert store.snapshot_every == inner.snapshot_every  # attributes pass through
-        assert store.split() == {"commits": 0, "writes": 1, "reads": 1, "total": 2}
+        assert store.split() == {"commits": 0, "writes": 1, "reads": 1, "total": 2, "loads": 1}
         store.reset()
         assert store.split()["total"] == 0
     finally:

@@ -17,7 +17,7 @@ LANGUAGES = ("en", "es")
 
 def glossary(lang: str) -> dict[str, dict[str, object]]:
     data = json.loads((DATA_DIR / f"glossary.{lang}.json").read_text(encoding="utf-8"))
-    return {k: v for k, v in data.items() if k != "about"}
+    return {k: v for k, v in data.items() if k not in ("about", "names")}
 
 
 def texts(lang: str) -> dict[str, str]:

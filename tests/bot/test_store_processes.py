@@ -17,7 +17,6 @@ import pytest
 from bot.edge import error_text
 from bot.scheduler import Dispatcher
 from bot.store import Timer, Unavailable, open_store
-from bot.store.pg_cluster import TempCluster
 from tests.bot.store_support import (
     AnyStore,
     Opener,
@@ -26,6 +25,7 @@ from tests.bot.store_support import (
     started_game,
     toy_apply,
 )
+from tests.pg_cluster import TempCluster
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -84,17 +84,29 @@ async def test_lang_changes_the_language_and_refuses_an_unknown_one(es_table: Ta
     assert [c["value"] for c in offered] == ["es"]
 
 
-async def test_options_are_offered_with_their_meaning(es_table: Table) -> None:
-    tab = es_table
-    offered = await tab.emu.autocomplete(
-        tab.alice,
-        tab.channel,
-        "game new",
-        {"game": "china", "options": "side=b, fort"},
-        focused="options",
+async def options_offered(tab: Table, game: str, typed: str) -> list[dict[str, Any]]:
+    """What autocomplete offers a Spanish player typing ``options:`` of ``/game new``."""
+    return await tab.emu.autocomplete(
+        tab.alice, tab.channel, "game new", {"game": game, "options": typed}, focused="options"
     )
+
+
+async def test_options_are_offered_with_their_meaning(es_table: Table) -> None:
+    offered = await options_offered(es_table, "china", "side=b, fort")
     values = [c["value"] for c in offered]
     assert values == ["side=b, fortifications=yes", "side=b, fortifications=no"]
     meaning = t("china.option.fortifications", "es")
-    assert all(c["name"].startswith("fortifications=") and len(c["name"]) <= 100 for c in offered)
-    assert meaning[:40] in offered[0]["name"]
+    assert all(len(c["name"]) <= 100 for c in offered)
+    assert offered[0]["name"].startswith("Activada: " + meaning[:40])
+    assert offered[1]["name"].startswith("Desactivada: " + meaning[:40])
+
+
+async def test_every_value_of_an_option_reads_differently(es_table: Table) -> None:
+    """``set=``: each card set with its own words, not one cut description four times."""
+    offered = await options_offered(es_table, "rising_sun", "set=")
+    names = [c["name"] for c in offered]
+    sets = games.get("rising_sun").options[0].choices
+    assert [c["value"] for c in offered] == [f"set={s}" for s in sets]
+    assert len(set(names)) == len(names) == 4 and all(len(n) <= 100 for n in names)
+    assert all(not n.endswith("…") for n in names), names
+    assert "Horseman" in names[1] and "set=" not in names[1]

@@ -22,11 +22,11 @@ from bench.faults.harness import answer_of
 from bench.tables import next_turn, open_table
 from bot.app import TenkaBot
 from bot.store import Store, Unavailable, open_store
-from bot.store.pg_cluster import TempCluster
 from bot.text import t
 from games.ai import RandomPlayer
 from tests.e2e.conftest import Clock, make_bot
 from tests.emulator import Channel, Emulator, FakeUser, start_client, stop_client
+from tests.pg_cluster import TempCluster
 
 COMMITS = frozenset({"append_action", "append_actions"})
 

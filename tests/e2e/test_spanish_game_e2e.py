@@ -17,54 +17,46 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import pytest_asyncio
+from PIL import ImageDraw
 
 import games
 from bot.text import t
 from games import engine
 from games.ai import player_for
+from renderer.core import clear_caches
 from tests.e2e.conftest import Clock, Table, make_bot
 from tests.e2e.test_yokai_e2e import boards, game_id_of
+from tests.e2e.wordlists import foreign_lines, foreign_words, slips
 from tests.emulator import Emulator, FakeUser, start_client, stop_client
 from tests.emulator.world import StoredMessage
 
-# Words that mark an English sentence and are not Spanish words (nor common names).
-ENGLISH = frozenset(
-    """the and you your yours is are was were of to with for have had it its this that
-    these those there their they them not will would can could should game games player
-    players turn move moves played won wins board hand choose chosen waiting here now please
-    which what from been be took after before left score scores card cards house houses tile
-    tiles draw pass take takes took started start join leave over winner nobody everyone
-    someone seat seats round rounds points action actions when who why how yet still only
-    back need needs needed did does done should into onto out""".split()  # noqa: SIM905
-)
-# Proper names and codes that may appear in a Spanish text.
-ALLOWED = frozenset({"tenka", "alice", "bob", "carol", "discord"})
-CODE = re.compile(r"```.*?```|`[^`]*`", re.S)
-NOISE = re.compile(r"<[@#!&:a-z]*\d+>|https?://\S+|:[a-z_]+:")
-WORD = re.compile(r"[A-Za-z']+")
-
-
-def english_words(text: str) -> list[str]:
-    """The English stop words of ``text`` outside notation, mentions and links."""
-    text = NOISE.sub(" ", CODE.sub(" ", text))
-    words = (w.strip("'").lower() for w in WORD.findall(text))
-    return [w for w in words if w in ENGLISH and w not in ALLOWED]
-
 
 def test_the_detector_tells_english_from_spanish() -> None:
-    assert english_words("Alice played a rice 2 on Q14.") == ["played"]
-    assert english_words("It's your turn, <@123>.") == ["your", "turn"]
-    assert english_words("Alice ha jugado un arroz 2 en Q14 (`R2@Q14`).") == []
-    assert english_words("Turno de <@42>: elige `draw pile` o pasa.") == []
-    assert english_words(t("turn.yours", "en", mention="<@1>"))
-    assert not english_words(t("turn.yours", "es", mention="<@1>"))
+    assert foreign_words("Ann played rice 2 on Q14.", "es", ["Ann"]) == ["played", "rice", "on"]
+    assert foreign_words("It's your turn, <@123>.", "es") == ["your", "turn"]
+    assert foreign_words("Ann ha jugado un arroz 2 en Q14 (`R2@Q14`).", "es", ["Ann"]) == []
+    assert foreign_words("Turno de <@42>: elige `draw pile` o pasa.", "es") == []
+    assert foreign_words("Juega el Loto", "es") == []
+    assert foreign_words("Juega el Lotus", "es") == ["lotus"]
+    assert foreign_words("Turno de Bob", "es") == ["bob"]
+    assert foreign_words("Turno de Bob", "es", ["Bob"]) == []
+    assert foreign_words("Ann has a turno", "en", ["Ann"]) == ["turno"]
+    assert slips("Share your 1 coins, a Oni of Souls; 1 Oni, 1 coin", "en") == ["1 coins", "a Oni"]
+    assert slips(
+        "(1 sellos), le quedan 1 Kamons, 1 libres, 1 vez, 2 sellos, 1 carta más", "es"
+    ) == [
+        "1 sellos",
+        "1 Kamons",
+        "1 libres",
+    ]
+    assert foreign_words(t("turn.yours", "en", mention="<@1>"), "es")
+    assert not foreign_words(t("turn.yours", "es", mention="<@1>"), "es")
 
 
 def component_texts(components: list[dict[str, Any]]) -> Iterator[str]:
@@ -104,25 +96,45 @@ def seen_by(emu: Emulator, user: FakeUser, channels: list[int]) -> list[str]:
     return [text for m in messages for text in message_texts(m) if text]
 
 
-def english_sentences(texts: list[str]) -> list[str]:
-    found = []
-    for text in texts:
-        for line in text.splitlines():
-            if english_words(line):
-                found.append(f"{english_words(line)}: {line[:300]}")
-    return sorted(set(found))
+class Reader(Table):
+    """A table whose server and players read one language, with what it drew and what
+    autocomplete offered."""
+
+    lang: str = "es"
+    drawn: list[str]
+    offered: list[str]
 
 
-@pytest_asyncio.fixture
-async def spanish(emulator: Emulator, tmp_path: Path) -> AsyncIterator[Table]:
-    guild = emulator.add_guild(locale="es-ES")
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text drawn on a picture (Pillow's ``ImageDraw.text``, which every renderer's
+    text goes through), the renderer's caches emptied so that nothing hides behind a stamp."""
+    out: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        out.append(str(text))
+        original(self, xy, text, *args, **kwargs)
+
+    clear_caches()
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return out
+
+
+@pytest_asyncio.fixture(params=["es", "en"])
+async def reader(
+    request: pytest.FixtureRequest, emulator: Emulator, tmp_path: Path, drawn: list[str]
+) -> AsyncIterator[Reader]:
+    locale = {"es": "es-ES", "en": "en-US"}[request.param]
+    guild = emulator.add_guild(locale=locale)
     channel = emulator.add_channel(guild, "partidas")
-    alice, bob, carol = (emulator.add_user(n, locale="es-ES") for n in ("alice", "bob", "carol"))
+    alice, bob, carol = (emulator.add_user(n, locale=locale) for n in ("alice", "bob", "carol"))
     clock = Clock()
     bot = make_bot(emulator, tmp_path / "tenka.db", clock)
     await start_client(bot, emulator)
     await bot.tree.sync()
-    table = Table(emulator, guild, channel, alice, bob, carol, bot, tmp_path / "tenka.db", clock)
+    table = Reader(emulator, guild, channel, alice, bob, carol, bot, tmp_path / "tenka.db", clock)
+    table.lang, table.drawn, table.offered = request.param, drawn, []
     yield table
     await stop_client(bot)
 
@@ -196,12 +208,23 @@ async def settle(t_: Table, game_id: int) -> None:
         await asyncio.sleep(0.1)
 
 
-async def play_spanish_game(t_: Table, key: str, players: int) -> tuple[int, int]:
-    """Play ``key`` to the end as Spanish players."""
+async def offered(t_: Reader, where: int, command: str, options: dict[str, Any]) -> None:
+    """Keep the names of the choices autocomplete offers for the last option of
+    ``options`` (what was typed so far), as Alice types it."""
+    focused = list(options)[-1]
+    choices = await t_.emu.autocomplete(t_.alice, where, command, options, focused=focused)
+    assert all(len(c["name"]) <= 100 for c in choices), choices
+    t_.offered += [str(c["name"]) for c in choices]
+
+
+async def play_whole_game(t_: Reader, key: str, players: int) -> tuple[int, int]:
+    """Play ``key`` to the end as players reading ``t_.lang``."""
     emu = t_.emu
     people = [t_.alice, t_.bob, t_.carol][: players - 1]
     for command, options in (("help", {}), ("help", {"game": key}), ("rules", {"game": key})):
         await t_.answer(await emu.slash(t_.alice, t_.channel, command, options))
+    for typed in ("", "set=", "clans=", "side="):
+        await offered(t_, t_.channel.id, "game new", {"game": key, "options": typed})
     handle = await emu.slash(t_.alice, t_.channel, "game new", {"game": key, "players": players})
     lobby = (await handle.response()).message
     assert lobby is not None
@@ -244,6 +267,7 @@ async def play_spanish_game(t_: Table, key: str, players: int) -> tuple[int, int
         if user_id == t_.alice.id and looked < 2 and step > 4:
             looked += 1
             await look_around(t_, t_.alice, thread.id)
+            await offered(t_, thread.id, "move", {"action": ""})
         player = player_for(game, "normal", step, 0.01)
         action = await asyncio.to_thread(player.choose, game, loaded.state, seat)
         board = boards(t_, thread.id)[-1]
@@ -268,17 +292,22 @@ async def play_spanish_game(t_: Table, key: str, players: int) -> tuple[int, int
     ("key", "players"),
     [("china", 3), ("samurai", 3), ("yokai", 2), ("shitenno", 3), ("rising_sun", 3)],
 )
-async def test_a_spanish_players_whole_game_has_no_english(
-    spanish: Table, key: str, players: int
+async def test_a_whole_game_speaks_only_the_readers_language(
+    reader: Reader, key: str, players: int
 ) -> None:
-    """Lobby to result card, DMs included (every game but Yōkai has a private hand)."""
-    game_id, thread_id = await play_spanish_game(spanish, key, players)
-    row = await spanish.bot.store.get_game(game_id)
+    """Lobby to result card, DMs included (every game but Yōkai has a private hand), the
+    choices autocomplete offers and the text drawn on every picture: no word that only the
+    other language has (Spanish: no "Lotus", no card id; English: no "jugado")."""
+    game_id, thread_id = await play_whole_game(reader, key, players)
+    row = await reader.bot.store.get_game(game_id)
     assert row is not None and row.status == "finished"
-    final = boards(spanish, thread_id)[-1]
+    final = boards(reader, thread_id)[-1]
     names = [a.filename for a in final.attachments]  # a detail picture may stand between
     assert names[0] == f"{key}-board.png" and names[-1] == f"{key}-result.png", names
-    seen = seen_by(spanish.emu, spanish.alice, [spanish.channel.id, thread_id])
-    assert len(seen) > 30
-    assert key == "yokai" or spanish.emu.dms(spanish.alice)  # her hand and forms by DM
-    assert not english_sentences(seen), "\n".join(english_sentences(seen))
+    seen = seen_by(reader.emu, reader.alice, [reader.channel.id, thread_id])
+    assert len(seen) > 30 and reader.drawn and reader.offered
+    assert key == "yokai" or reader.emu.dms(reader.alice)  # her hand and forms by DM
+    ai_names = t("ai.names", reader.lang).split(", ")
+    players_ = [u.username for u in (reader.alice, reader.bob, reader.carol)] + ai_names
+    found = foreign_lines([*seen, *reader.offered, *reader.drawn], reader.lang, players_)
+    assert not found, "\n".join(found)

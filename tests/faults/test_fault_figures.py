@@ -152,7 +152,7 @@ async def test_races_without_postgresql_binaries_say_so_as_a_figure(
 ) -> None:
     from bench import faults
     from bench.faults import races
-    from bot.store.pg_cluster import ClusterError
+    from tests.pg_cluster import ClusterError
 
     class NoServer:
         def __init__(self) -> None:

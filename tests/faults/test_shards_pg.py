@@ -101,9 +101,11 @@ class World:
         for proc in self.procs:
             proc.poke()
 
-    async def quiet(self, what: str, timeout: float = 20.0) -> None:
+    async def quiet(self, what: str, timeout: float = 90.0) -> None:
         """Every due timer fired and deleted, nothing owed, then a moment for stragglers
-        (a timer run twice would post its second copy now)."""
+        (a timer run twice would post its second copy now). Returns as soon as that holds:
+        the timeout only bounds a machine so busy that two bot processes need it (20 s
+        ran out once with the load at 9 on two cores)."""
 
         async def settled() -> bool:
             due = await self.store.due_timers(self.now)

@@ -102,6 +102,7 @@ def test_the_last_rising_sun_board_ranks_the_clans_by_the_result(
             "renderer.rising_sun.board",
             "renderer.rising_sun.panels",
             "renderer.rising_sun.political",
+            "renderer.rising_sun.summary",
         ],
     )
     alt = _render("rising_sun", game, state, players)

@@ -422,10 +422,11 @@ def test_public_alt_text_and_picture_never_depend_on_hidden_tiles(players: int, 
         assert renderer.render_board("samurai", other) == png
 
 
-def test_alt_text_is_cut_to_the_discord_limit() -> None:
+def test_alt_text_keeps_whole_sentences_within_the_discord_limit() -> None:
     view = samurai_view(4, "end")
     text = alt_text(view, names=tuple("N" * 300 for _ in range(4)))
-    assert len(text) == 1024 and text.endswith("…")
+    assert len(text) <= 1000 and text.endswith(".") and "…" not in text
+    assert text.startswith("Samurai, 4 players, game over. ")
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

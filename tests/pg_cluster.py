@@ -6,8 +6,8 @@ TCP port, nothing reachable from outside the machine). The server binaries come 
 Debian's ``postgresql`` when neither has them. PostgreSQL refuses to run as root, so a
 root caller runs the server as the ``postgres`` system user.
 
-``python -m bot.store.pg_cluster start DIR`` starts one and prints its URL;
-``python -m bot.store.pg_cluster stop DIR`` stops it (``./scripts/test`` shares one
+``python -m tests.pg_cluster start DIR`` starts one and prints its URL;
+``python -m tests.pg_cluster stop DIR`` stops it (``./scripts/test`` shares one
 cluster between pytest's workers that way).
 """
 
@@ -170,7 +170,7 @@ class TempCluster:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 3 or argv[1] not in {"start", "stop"}:
-        print("usage: python -m bot.store.pg_cluster start|stop DIR", file=sys.stderr)
+        print("usage: python -m tests.pg_cluster start|stop DIR", file=sys.stderr)
         return 2
     cluster = TempCluster(argv[2])
     if argv[1] == "start":
