@@ -17,6 +17,8 @@ import pytest
 from PIL import Image
 
 from bench.configs import Config
+from renderer.chart import WIDTH as CHART_WIDTH
+from renderer.chart import ChartPoint, render_chart
 from renderer.core import Toolkit, draw_text, font
 from tests.renderer.drawn import CONFIGS, Drawn, TextLog, pictures, watch
 
@@ -55,6 +57,15 @@ def test_text_one_must_read_is_big_enough(
     assert "score" in roles(found, "result card")
     small = {what: s for what, image, log in found if (s := too_small(image, log))}
     assert not small, "\n".join(f"{what}: {s[:6]} ({len(s)} in all)" for what, s in small.items())
+
+
+def test_the_rating_chart_is_big_enough(watch: Callable[[], TextLog]) -> None:
+    """The ratings chart of /stats (issue 28): its rating is a score, the axes the rest."""
+    log = watch()
+    points = [ChartPoint(1000.0 + i, 20.0 + 2 * i, 8.0 - 0.5 * i) for i in range(8)]
+    render_chart(points, ("Puntuación en Yōkai", "partidas", "puntuación"), kit=log.kit())
+    assert "score" in {d.role for d in log.drawn}
+    assert not too_small(Image.new("RGB", (CHART_WIDTH, 1)), log)
 
 
 def test_the_check_measures_capitals_at_phone_width(watch: Callable[[], TextLog]) -> None:
