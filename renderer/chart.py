@@ -70,7 +70,14 @@ def render_chart(
     last = points[-1]
     value = f"{last.mu:.1f} ± {2 * last.sigma:.1f}"
     draw_text(
-        img, (WIDTH - RIGHT, 14), value, size=VALUE_PX, fill=pal["text"], kit=kit, anchor="ra"
+        img,
+        (WIDTH - RIGHT, 14),
+        value,
+        size=VALUE_PX,
+        fill=pal["text"],
+        kit=kit,
+        anchor="ra",
+        role="score",
     )
     return encode_png(img)
 

@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -34,6 +34,13 @@ RGB = tuple[int, int, int]
 Point = tuple[float, float]
 Font = ImageFont.FreeTypeFont
 T = TypeVar("T")
+
+# What a text on a picture is for, declared by the renderer where it draws it: who must act
+# ("turn"), what they must do ("task"), the scores, the last action ("last") and the
+# labels of pieces ("piece") must be read at a glance; everything else is "other"
+# (coordinates, headings, keys). See :data:`CAPS_FLOOR` and docs/DESIGN.md, legibility.
+Role = Literal["turn", "task", "score", "last", "piece", "other"]
+ROLES: tuple[Role, ...] = ("turn", "task", "score", "last", "piece", "other")
 
 
 # --- fonts and colours ------------------------------------------------------------------
@@ -126,16 +133,21 @@ class Toolkit:
     scale: float = 1.0
     record: Callable[[float, bool], None] | None = None
     record_map: Callable[[float, bool], None] | None = None
+    tag: Callable[[int, bool, Role, float], Font] | None = None
 
     def on_map(self) -> Toolkit:
         """This toolkit for the text of a map that a detail picture enlarges (its fonts are
         recorded apart: see :class:`FontLog` and docs/DESIGN.md, legibility)."""
         return self if self.record_map is None else replace(self, record=self.record_map)
 
-    def font(self, size: int, bold: bool = False) -> Font:
-        """The project font at ``size`` drawing px, to draw text with (recorded)."""
+    def font(self, size: int, bold: bool = False, role: Role = "other") -> Font:
+        """The project font at ``size`` drawing px, to draw text of ``role`` with
+        (recorded; ``tag``, when set, hands out a font object per role and scale so that a
+        test hooking Pillow's text drawing knows what each text is for)."""
         if self.record is not None:
             self.record(size / self.scale, bold)
+        if self.tag is not None:
+            return self.tag(size, bold, role, self.scale)
         return self.load(size, bold)
 
     def metrics(self, size: int, bold: bool = False) -> Font:
@@ -208,6 +220,23 @@ def legible_size(width: int, minimum: float = LEGIBLE_PX, show: int = PHONE_WIDT
     """The smallest font size (px) legible in a picture ``width`` px wide shown ``show`` px
     wide: ``legible_size(1000) == 20``."""
     return math.ceil(minimum * width / show - 1e-9)
+
+
+LOUD_CAPS_PX = 8.0  # capitals of what one must read (see :data:`Role`), px at PHONE_WIDTH
+QUIET_CAPS_PX = 6.4  # capitals of every other text: Noto Sans at LEGIBLE_PX
+
+
+BOTH = (False, True)
+
+
+@lru_cache(maxsize=64)
+def caps_size(width: int, caps: float = LOUD_CAPS_PX, show: int = PHONE_WIDTH) -> int:
+    """The smallest font size (px) whose capitals (the ink of "H") are at least ``caps`` px
+    tall in a picture ``width`` px wide shown ``show`` px wide: ``caps_size(1000) == 25``."""
+    size = max(1, math.floor(caps * width / show))
+    while any(-font(size, b).getbbox("H", anchor="ls")[1] * show / width < caps for b in BOTH):
+        size += 1
+    return size
 
 
 def clear_caches() -> None:
@@ -349,6 +378,7 @@ def draw_lines(
     anchor: str = "lm",
     max_lines: int = 2,
     leading: float = 1.12,
+    role: Role = "other",
 ) -> int:
     """``text`` whole within ``max_width`` px (see :func:`fit_lines`): smaller, then on two
     lines, around ``xy`` (the lines' block is placed as ``anchor`` places one line: "lm"
@@ -361,15 +391,21 @@ def draw_lines(
     for i, line in enumerate(lines):
         draw_text(
             img, (xy[0], y0 + i * step), line, size=used, fill=fill, kit=kit, bold=bold,
-            anchor=anchor, max_width=max_width,
+            anchor=anchor, max_width=max_width, role=role,
         )  # fmt: skip
     return used
 
 
 def _text_mask(
-    kit: Toolkit, text: str, size: int, bold: bool, anchor: str, max_width: float | None
+    kit: Toolkit,
+    text: str,
+    size: int,
+    bold: bool,
+    anchor: str,
+    max_width: float | None,
+    role: Role = "other",
 ) -> tuple[Image.Image, tuple[int, int]]:
-    fnt = kit.font(size, bold)
+    fnt = kit.font(size, bold, role)
     text = printable(text, fnt)
     if max_width is not None:
         text = fit_text(text, fnt, max_width)
@@ -390,10 +426,14 @@ def draw_text(
     bold: bool = False,
     anchor: str = "la",
     max_width: float | None = None,
+    role: Role = "other",
 ) -> None:
-    """Text at ``xy`` (Pillow anchor), unknown glyphs as ``?``, cut to ``max_width`` px."""
+    """Text at ``xy`` (Pillow anchor), unknown glyphs as ``?``, cut to ``max_width`` px;
+    ``role`` says what it is for (see :data:`Role`)."""
     key = ("text", text, size, bold, anchor, max_width)
-    mask, (dx, dy) = kit.stamp(key, lambda: _text_mask(kit, text, size, bold, anchor, max_width))
+    mask, (dx, dy) = kit.stamp(
+        key, lambda: _text_mask(kit, text, size, bold, anchor, max_width, role)
+    )
     img.paste(rgb(fill), (round(xy[0]) + dx, round(xy[1]) + dy), mask)
 
 

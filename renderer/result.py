@@ -23,6 +23,7 @@ from renderer.columns import Column, ResultPart, int_map, number, result_cells, 
 from renderer.core import (
     CACHED,
     Font,
+    Role,
     Toolkit,
     draw_lines,
     draw_seat_mark,
@@ -37,7 +38,7 @@ from renderer.core import (
     rgb,
 )
 from renderer.palettes import Palette
-from renderer.text import seat_label
+from renderer.text import seat_label, shown_width
 from renderer.words import Words, words
 
 __all__ = [
@@ -110,14 +111,14 @@ def fitted_headline(
     outcome: Outcome, labels: Sequence[str], fnt: Font, room: float, locale: str = "en"
 ) -> str:
     """The headline within ``room`` px: long names are cut (the longest first), never the verb."""
-    text = headline(outcome, labels, locale)
-    if fnt.getlength(text) <= room:
+    text, width = headline(outcome, labels, locale), shown_width(fnt)
+    if width(text) <= room:
         return text
     lo, hi = 40, round(room)
     while lo < hi:  # the widest cap on each name's width that lets the headline fit
         cap = (lo + hi + 1) // 2
         cut = [fit_text(printable(name, fnt), fnt, cap) for name in labels]
-        if fnt.getlength(headline(outcome, cut, locale)) <= room:
+        if width(headline(outcome, cut, locale)) <= room:
             lo = cap
         else:
             hi = cap - 1
@@ -348,14 +349,17 @@ class Painter:
         bold: bool = False,
         anchor: str = "la",
         width: float | None = None,
+        role: Role = "other",
     ) -> None:
         ink = self.pal["muted_text"] if muted else self.pal["text"]
         draw_text(
             self.img, xy, text, size=size, fill=ink, kit=self.kit, bold=bold, anchor=anchor,
-            max_width=width,
+            max_width=width, role=role,
         )  # fmt: skip
 
-    def pill(self, centre: tuple[int, int], text: str, size: int = 30) -> None:
+    def pill(
+        self, centre: tuple[int, int], text: str, size: int = 30, role: Role = "score"
+    ) -> None:
         """A number on the highlight colour: a marked cell (a type led, the tie-break)."""
         w = max(self.kit.font(size, True).getlength(text) + 22, size * 1.6)
         cx, cy = centre
@@ -364,7 +368,10 @@ class Painter:
             box, radius=size * 0.4, fill=self.pal["highlight"]
         )
         ink = self.pal["token_text"]
-        draw_text(self.img, centre, text, size=size, bold=True, fill=ink, kit=self.kit, anchor="mm")
+        draw_text(
+            self.img, centre, text, size=size, bold=True, fill=ink, kit=self.kit, anchor="mm",
+            role=role,
+        )  # fmt: skip
 
     def mark(self, centre: tuple[int, int], seat: Seat, r: int = 13) -> None:
         """The seat's shape in its colour (seats differ beyond colour)."""
@@ -401,13 +408,13 @@ def _draw_header(p: Painter, card: Card) -> int:
     room = WIDTH - MARGIN - x
     whole = headline(card.outcome, card.labels, card.locale)
     size, lines = fit_lines(p.kit, whole, 36, room, floor=26, bold=True, max_lines=1)
-    if p.kit.metrics(size, True).getlength(lines[0]) <= room:
+    if shown_width(p.kit.metrics(size, True))(lines[0]) <= room:
         p.text((x, y), whole, size, bold=True, width=room)
         return y + 62
     # long names: the headline on two lines, smaller, every name whole (the cut version
     # of fitted_headline only when even that cannot hold them)
     size, lines = fit_lines(p.kit, whole, 28, room, floor=legible_size(WIDTH), bold=True)
-    if all(p.kit.metrics(size, True).getlength(line) <= room for line in lines):
+    if all(shown_width(p.kit.metrics(size, True))(line) <= room for line in lines):
         for n, line in enumerate(lines):
             p.text((x, y - 6 + n * round(size * 1.12)), line, size, bold=True, width=room)
         return y + 62
@@ -459,7 +466,10 @@ def _draw_cells(p: Painter, card: Card, grid: Grid, seat: Seat, cy: int) -> None
         if seat in col.marked:
             p.pill((x, cy), col.cells[seat])
         else:
-            p.text((x, cy), col.cells[seat], 30, muted=not col.strong, bold=col.strong, anchor="mm")
+            p.text(
+                (x, cy), col.cells[seat], 30, muted=not col.strong, bold=col.strong, anchor="mm",
+                role="score",
+            )  # fmt: skip
 
 
 def _table_height(card: Card, kit: Toolkit) -> int:
@@ -508,7 +518,7 @@ def _draw_notes(p: Painter, card: Card, y: int) -> None:
         p.text((x, y), text, 26, width=WIDTH - MARGIN - x)
         y += 40
     if card.legend:
-        p.pill((MARGIN + 22, y + 16), "3", size=24)
+        p.pill((MARGIN + 22, y + 16), "3", size=24, role="other")  # the key's example
         p.text((MARGIN + 52, y + 16), card.legend, 24, muted=True, anchor="lm",
                width=WIDTH - 2 * MARGIN - 52)  # fmt: skip
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.base import Outcome, Seat, Termination
+from renderer.core import Font, printable
 from renderer.words import words
 
+# The fewest letters of a name a sentence keeps (``fit_name``): a sentence still too long
+# then wraps or is cut by its caller, where a test sees it.
+KEPT = 3
 SEAT_WORDS = 5  # "First player" .. "Fifth player" (``common.seat.0`` .. ``common.seat.4``)
 
 # How a winner won, after "<name> wins": ``common.win.<termination>`` for the reasons every
@@ -55,3 +59,68 @@ def result_sentence(
     return words(locale)(
         "common.game_over_sentence", text=f"{head}{' ' + reason if reason else ''}"
     )
+
+
+def fit_name(
+    sentence: Callable[[str], str], name: str, width: Callable[[str], float], max_width: float
+) -> str:
+    """``sentence(name)`` within ``max_width`` px (as ``width`` measures), the name giving
+    way: shortened with "…", never the words around it (the verb, the lot, the move).
+
+    >>> fit_name(lambda n: f"{n} to move", "Bartholomew", len, 14)
+    'Barth… to move'
+    """
+    whole = sentence(name)
+    if width(whole) <= max_width:
+        return whole
+    lo, hi = min(KEPT, len(name)), len(name)
+    while lo < hi:  # the longest start of the name that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if width(sentence(name[:mid].rstrip() + "…")) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return sentence(name[:lo].rstrip() + "…")
+
+
+def with_name(names: Sequence[str] | None, seat: Seat, name: str, seats: int) -> list[str]:
+    """Every seat's label (see :func:`seat_label`) with ``seat``'s replaced by ``name``: the
+    names to word a sentence with once :func:`fit_name` has shortened one."""
+    labels = [names[s] if names is not None and s < len(names) else "" for s in range(seats)]
+    labels[seat] = name
+    return labels
+
+
+def fit_names(
+    sentence: Callable[[Sequence[str]], str],
+    names: Sequence[str],
+    width: Callable[[str], float],
+    max_width: float,
+) -> str:
+    """``sentence(names)`` within ``max_width`` px, every name longer than the longest
+    length that fits shortened to it with "…" (a sentence naming two players: the Tairō
+    offers a lot to another); the words around them stay whole.
+
+    >>> fit_names(lambda n: f"{n[0]} offers {n[1]} a lot", ["Bartholomew", "Al"], len, 22)
+    'Barth… offers Al a lot'
+    """
+    if width(sentence(names)) <= max_width:
+        return sentence(names)
+
+    def cut(keep: int) -> list[str]:
+        return [n if len(n) <= keep else n[:keep].rstrip() + "…" for n in names]
+
+    lo, hi = KEPT, max(KEPT, *(len(n) for n in names))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(sentence(cut(mid))) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return sentence(cut(lo))
+
+
+def shown_width(fnt: Font) -> Callable[[str], float]:
+    """How wide a text is drawn in ``fnt`` ("?" for a glyph it lacks, as ``draw_text``
+    draws it): the measure to give :func:`fit_name`."""
+    return lambda text: fnt.getlength(printable(text, fnt))

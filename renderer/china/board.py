@@ -45,16 +45,17 @@ from renderer.core import (
     CACHED,
     Point,
     Toolkit,
+    caps_size,
+    draw_lines,
     draw_seat_mark,
     draw_text,
     fit_lines,
     fitting_size,
-    legible_size,
     rgb,
 )
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
-from renderer.text import seat_label
+from renderer.text import fit_name, seat_label, shown_width, with_name
 from renderer.words import Words, words
 
 __all__ = [
@@ -281,22 +282,30 @@ def draw_title_status(
     tr: Words,
 ) -> None:
     """Whose turn and step (or the result) at the top right, as a pill."""
+    right = geo.width - cg.MARGIN
+    # The pill leaves the title (game and side) its room at the left; a long name gives
+    # way (shortened with "…"), then the status takes two lines (over the map frame).
+    key = (GAME_KEY, "title-room", geo.width, view.side, view.players, tr.locale)
+    limit = min(geo.width - 420, kit.stamp(key, lambda: _title_room(view, geo, kit, tr)))
+    floor = caps_size(img.width)
     if view.outcome is not None:
         what, status = tr("common.game_over"), result_text(view, names, tr.locale)
     else:
         final = view.final_round
         what = tr("china.final_round") if final else tr("china.turn", n=view.turn + 1)
         status = turn_status(view, names, locale=tr.locale)
+        if view.to_act is not None:
+            seat, measure = view.to_act, shown_width(kit.metrics(floor, True))
+
+            def sentence(name: str) -> str:
+                named = with_name(names, seat, name, view.players)
+                return turn_status(view, named, locale=tr.locale)
+
+            status = fit_name(sentence, seat_label(seat, names, tr.locale), measure, limit - 28)
     text = f"{what} · {status}"
-    right = geo.width - cg.MARGIN
-    # The pill leaves the title (game and side) its room at the left; a long status
-    # shrinks to the legible floor, then takes two lines (over the map frame's top edge).
-    key = (GAME_KEY, "title-room", geo.width, view.side, view.players, tr.locale)
-    limit = min(geo.width - 420, kit.stamp(key, lambda: _title_room(view, geo, kit, tr)))
-    floor = legible_size(img.width)
-    size, lines = fit_lines(kit, text, 22, limit - 28, floor=floor, bold=True)
-    if len(lines) > 1:  # a long name: the turn number (or "game over") gives way to it
-        size, lines = fit_lines(kit, status, 22, limit - 28, floor=floor, bold=True)
+    size, lines = fit_lines(kit, text, floor, limit - 28, floor=floor, bold=True)
+    if len(lines) > 1:  # the turn number (or "game over") gives way to the status
+        size, lines = fit_lines(kit, status, floor, limit - 28, floor=floor, bold=True)
     fnt = kit.metrics(size, True)
     if len(lines) == 2:  # a name kept on one line, then the most even lines
         words = status.split(" ")
@@ -319,7 +328,7 @@ def draw_title_status(
     for n, line in enumerate(lines):
         xy = ((box[0] + box[2]) / 2, (top + bottom) / 2 + (n - (len(lines) - 1) / 2) * step)
         draw_text(img, xy, line, size=size, bold=True, fill=pal["token_text"], kit=kit,
-                  anchor="mm", max_width=width - 24)  # fmt: skip
+                  anchor="mm", max_width=width - 24, role="turn")  # fmt: skip
 
 
 def _title_room(view: ChinaView, geo: cg.Geometry, kit: Toolkit, tr: Words) -> float:
@@ -402,7 +411,7 @@ def _name_and_score(
     draw_text(img, xy, name, size=size, bold=True, fill=text, kit=kit, anchor="lm", max_width=width)
     total = str(view.scores[seat].total)
     xy = (x0 + COL_SCORE, cy)
-    draw_text(img, xy, total, size=28, bold=True, fill=text, kit=kit, anchor="rm")
+    draw_text(img, xy, total, size=28, bold=True, fill=text, kit=kit, anchor="rm", role="score")
     outcome = view.outcome
     if outcome is not None and seat < len(outcome.ranks) and 1 <= outcome.ranks[seat] <= RANKS:
         rank = tr(f"china.rank.{outcome.ranks[seat]}")
@@ -489,10 +498,22 @@ def draw_footer(
 ) -> None:
     """The last turn in words along the panel's bottom."""
     x0, _, x1, y1 = geo.panel_box
-    text = last_turn_text(view, names, tr.locale)
-    text = tr("china.last_turn", text=text) if text else tr("china.first_turn")
-    xy, width = (x0 + 16, y1 - 25), x1 - x0 - 32
-    draw_text(img, xy, text, size=22, fill=pal["text"], kit=kit, anchor="lm", max_width=width)
+    xy, width, size = (x0 + 16, y1 - 25), x1 - x0 - 32, caps_size(img.width)
+    last = view.last_turn
+    if last is None:
+        text = tr("china.first_turn")
+    else:  # the name gives way, never the move
+
+        def sentence(name: str) -> str:
+            named = with_name(names, last.seat, name, view.players)
+            return tr("china.last_turn", text=last_turn_text(view, named, tr.locale))
+
+        who = seat_label(last.seat, names, tr.locale)
+        text = fit_name(sentence, who, shown_width(kit.metrics(size)), width)
+    draw_lines(  # one line, else two standing on the panel's bottom
+        img, (xy[0], xy[1] + 9), text, size=size, floor=size, fill=pal["text"], kit=kit,
+        anchor="ls", max_width=width, role="last",
+    )  # fmt: skip
 
 
 def render(

@@ -17,7 +17,7 @@ from renderer.core import Toolkit, draw_seat_mark, rgb, rounded_polygon
 from renderer.palettes import Palette
 
 SS = 4  # supersampling factor
-COUNT_PX = 22  # an emissary count: at least this many px as shown (9 px at 450 wide)
+COUNT_PX = 27  # an emissary count: a piece's label (capitals of 8 px at 450 px wide)
 DARK_INK = "#1d1b18"
 # A house seen from the front, in a unit box: roof apex, eaves, walls.
 HOUSE_SHAPE = (
@@ -110,7 +110,7 @@ def token_sprite(
             draw.ellipse((0, 0, s - 1, s - 1), fill=DARK_INK)
             draw.ellipse((width, width, s - 1 - width, s - 1 - width), fill=colour)
         if count is not None:
-            fnt = big.font(max(round(s * scale), COUNT_PX * SS), True)
+            fnt = big.font(max(round(s * scale), COUNT_PX * SS), True, "piece")
             draw.text((tx * s, ty * s), str(count), font=fnt, fill=ink_on(colour), anchor="mm")
         return _shrink(img)
 

@@ -217,7 +217,15 @@ def force_box(text: str, pal: Palette, kit: Toolkit) -> Image.Image:
         img = Image.new("RGBA", (w, 30), (0, 0, 0, 0))
         ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, 29), radius=6, fill=col["ink"])
         draw_text(
-            img, (w / 2, 15), text, size=LABEL, bold=True, fill="#ffffff", kit=kit, anchor="mm"
+            img,
+            (w / 2, 15),
+            text,
+            size=LABEL,
+            bold=True,
+            fill="#ffffff",
+            kit=kit,
+            anchor="mm",
+            role="piece",
         )
         return img
 

@@ -223,7 +223,15 @@ def _owner_row(
     if holds > 1:
         label = str(holds)
         draw_text(
-            img, (right, cy), label, size=art.LABEL, bold=True, fill=ink, kit=kit, anchor="rm"
+            img,
+            (right, cy),
+            label,
+            size=art.LABEL,
+            bold=True,
+            fill=ink,
+            kit=kit,
+            anchor="rm",
+            role="piece",
         )
         right -= art.width(kit, label, art.LABEL, True) + 2
     if holds:
@@ -255,7 +263,7 @@ def draw_figures(
         if label:
             draw_text(
                 img, (x + L.FIGURE + 1, cy), label, size=art.LABEL, bold=True, fill=ink,
-                kit=kit, anchor="lm",
+                kit=kit, anchor="lm", role="piece",
             )  # fmt: skip
         x += w * squeeze
 
@@ -281,7 +289,7 @@ def draw_shrines(
             if n > 1:
                 draw_text(
                     img, (x + 14, y), str(n), size=art.LABEL, bold=True, fill=pal["text"],
-                    kit=kit, anchor="lm",
+                    kit=kit, anchor="lm", role="piece",
                 )  # fmt: skip
 
 
@@ -304,7 +312,7 @@ def draw_title(
     draw_lines(
         img, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, size=28,
         floor=L.READ_TEXT + 1, fill=pal["token_text"], kit=kit, bold=True, anchor="mm",
-        max_width=room, max_lines=1,
+        max_width=room, max_lines=1, role="turn",
     )  # fmt: skip
 
 

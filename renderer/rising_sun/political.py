@@ -14,6 +14,7 @@ from renderer.palettes import Palette
 from renderer.rising_sun import art
 from renderer.rising_sun import layout as L
 from renderer.rising_sun.words import clan_name, season_phase, standing, who
+from renderer.text import fit_name, shown_width
 from renderer.words import Words
 
 Box = L.Box
@@ -128,14 +129,17 @@ def draw_final(
     rows = standing(view)
     step = min(34.0, (y1 - y0 - 70) / max(1, len(rows)))
     for k, (place, seat) in enumerate(rows):
-        line = tr(
-            "rising_sun.final_row",
-            place=place,
-            who=who(seat, names, tr),
-            clan=clan_name(view, seat, tr),
-            vp=view.seats[seat].vp,
-        )
+        bold = place == 1
+        measure = shown_width(kit.metrics(L.READ_TEXT, bold))
+
+        def row(name: str, place: int = place, seat: int = seat) -> str:
+            clan = clan_name(view, seat, tr)
+            vp = view.seats[seat].vp
+            return tr("rising_sun.final_row", place=place, who=name, clan=clan, vp=vp)
+
+        # a long name gives way with "…", never the clan or the score after it
+        line = fit_name(row, who(seat, names, tr), measure, x1 - x0 - 28)
         draw_text(
-            img, (x0 + 14, y0 + 62 + k * step), line, size=20, bold=place == 1,
-            fill=pal["text"], kit=kit, anchor="lm", max_width=x1 - x0 - 28,
+            img, (x0 + 14, y0 + 62 + k * step), line, size=L.READ_TEXT, bold=bold,
+            fill=pal["text"], kit=kit, anchor="lm", max_width=x1 - x0 - 28, role="score",
         )  # fmt: skip

@@ -121,7 +121,8 @@ def _score_row(page: Page, rank: int, seat: int, cy: float) -> None:
         draw.polygon(
             [(LEFT + 6, cy - 9), (LEFT + 17, cy), (LEFT + 6, cy + 9)], fill=pal["highlight"]
         )
-    draw_text(img, (LEFT + 32, cy), str(rank), size=size, bold=True, fill=ink, kit=kit, anchor="mm")
+    draw_text(img, (LEFT + 32, cy), str(rank), size=size, bold=True, fill=ink, kit=kit,
+              anchor="mm", role="score")  # fmt: skip
     art.paste(img, art.seat_mark(seat, 11, pal, kit), (LEFT + 62, cy))
     room = COLS["vp"] - 34 - 82
     name = who(seat, names, tr)
@@ -139,7 +140,8 @@ def _counts(
     """A clan's VP, coins, Ronin, ally and Strongholds left, in the scores' columns."""
     sv, ink, size = view.seats[seat], pal["text"], L.READ_TEXT + 1
     x = LEFT + COLS["vp"]
-    draw_text(img, (x, cy), str(sv.vp), size=size, bold=True, fill=ink, kit=kit, anchor="mm")
+    draw_text(img, (x, cy), str(sv.vp), size=size, bold=True, fill=ink, kit=kit, anchor="mm",
+              role="score")  # fmt: skip
     for key, n, sprite in (
         ("coins", sv.coins, art.coin(11, pal, kit)),
         ("ronin", sv.ronin, art.ronin(11, pal, kit)),
@@ -147,7 +149,8 @@ def _counts(
     ):
         x = LEFT + COLS[key]
         art.paste(img, sprite, (x - 14, cy))
-        draw_text(img, (x + 2, cy), str(n), size=size, bold=True, fill=ink, kit=kit, anchor="lm")
+        draw_text(img, (x + 2, cy), str(n), size=size, bold=True, fill=ink, kit=kit,
+                  anchor="lm", role="score")  # fmt: skip
     if sv.ally is not None:
         art.paste(img, art.seat_mark(sv.ally, 10, pal, kit), (LEFT + COLS["ally"], cy))
 
@@ -175,5 +178,5 @@ def draw_last(page: Page, top: float) -> None:
     for i, part in enumerate(lines):
         draw_text(
             img, (LEFT + 34, top + 18 + i * L.LAST_LINE), part, size=size, fill=pal["text"],
-            kit=kit, anchor="lm", max_width=room,
+            kit=kit, anchor="lm", max_width=room, role="last",
         )  # fmt: skip

@@ -230,8 +230,8 @@ def build_tile(
     inner = rounded_polygon(hex_points(cx, cy, r * 0.9), r * 0.13)
     draw.polygon(inner, fill=fill)
     mark = pal["player_shapes"][seat]
-    draw_seat_mark(draw, mark, (cx, cy - r * 0.53), r * 0.19, ink, ink)
-    draw_code(draw, KIND_GLYPH[kind], value, (cx, cy + r * 0.16), r, ink, kit.supersampled(SS))
+    draw_seat_mark(draw, mark, (cx, cy - r * 0.56), r * 0.19, ink, ink)
+    draw_code(draw, KIND_GLYPH[kind], value, (cx, cy + r * 0.2), r, ink, kit.supersampled(SS))
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 
@@ -246,14 +246,15 @@ def draw_code(
 ) -> None:
     """The tile's code as on the notation ("B3", "TS"): letter, bigger value, centred."""
     digits = "" if glyph in ("TS", "FS") else str(value)
-    # The letter is nearly as large as the value: on the map it is the smallest text there is.
-    letter_font = kit.font(round(r * (0.62 if digits else 0.64)), True)
-    value_font = kit.font(round(r * 0.8), True)
+    # A piece's label, the loudest text on the map: letter and value as large as the tile
+    # holds (capitals of 8 px at 450 px wide), well above the hexes' coordinates.
+    letter_font = kit.font(round(r * (0.96 if digits else 0.98)), True, "piece")
+    value_font = kit.font(round(r * 1.0), True, "piece")
     width = (
         letter_font.getlength(glyph) + value_font.getlength(digits) + (r * 0.03 if digits else 0)
     )
     # Noto digits and capitals are about 0.71 em tall: put the baseline so they sit centred.
-    x, y = centre[0] - width / 2, centre[1] + (0.36 * r * 0.8 if digits else 0)
+    x, y = centre[0] - width / 2, centre[1] + (0.36 * r if digits else 0)
     draw.text((x, y), glyph, font=letter_font, fill=ink, anchor="ls" if digits else "lm")
     if digits:
         x += letter_font.getlength(glyph) + r * 0.03

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.samurai.view import HexView, SamuraiView
-from renderer.core import Toolkit, rgb
+from renderer.core import QUIET_CAPS_PX, Toolkit, caps_size, rgb
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
 from renderer.samurai.art import (
@@ -59,14 +59,20 @@ __all__ = [
 
 GAME_KEY = "samurai"
 STATIC_SCALE = 2  # the static layer is drawn twice as large and halved (anti-aliasing)
-TILE_SCALE = 0.8  # tile circumradius / hex circumradius
+TILE_SCALE = 0.86  # tile circumradius / hex circumradius
 RING_WIDTH = 0.26  # highlight band, in hex radii
 TOWN_LABEL_Y = 0.61  # a settlement's label sits this far below its centre (hex radii)
 
 
 def town_label_size(lay: Layout) -> int:
-    """Font size of settlement labels (smaller than plain ones: the figures need room)."""
-    return round(lay.r * 0.47)
+    """Font size of settlement labels (no larger than plain ones: the figures need room),
+    never under the legible floor of other text (capitals of 6.4 px at 450 px wide)."""
+    return max(round(lay.r * 0.47), caps_size(lay.width, QUIET_CAPS_PX))
+
+
+def hex_label_size(lay: Layout) -> int:
+    """Font size of a plain hex's label: quieter than the tiles' codes (see art.draw_code)."""
+    return max(round(lay.r * 0.52), caps_size(lay.width, QUIET_CAPS_PX))
 
 
 # --- static layer -----------------------------------------------------------------------
@@ -145,7 +151,7 @@ def _draw_labels(
 ) -> None:
     draw = ImageDraw.Draw(img)
     kit = kit.on_map()
-    plain, small = kit.font(round(lay.r * 0.52), True), kit.font(town_label_size(lay), True)
+    plain, small = kit.font(hex_label_size(lay), True), kit.font(town_label_size(lay), True)
     for h in view.hexes:
         cx, cy = lay.centre(h.x, h.y)
         if h.terrain in ("sea", "land"):
@@ -212,8 +218,8 @@ def draw_highlights(
         paste_centred(img, band, (cx, cy))
         if h.terrain in ("village", "city"):  # the band crosses the label: put it on a tag
             y = cy + TOWN_LABEL_Y * lay.r
-            w = text_width(kit, label, size, True) / 2 + 0.1 * lay.r
-            tag = (cx - w, y - 0.3 * lay.r, cx + w, y + 0.28 * lay.r)
+            w = text_width(kit, label, size, True) / 2 + 0.05 * lay.r  # tight: the band shows
+            tag = (cx - w, y - 0.27 * lay.r, cx + w, y + 0.25 * lay.r)
             ImageDraw.Draw(img).rounded_rectangle(tag, radius=0.12 * lay.r, fill=_fill(h, colours))
             draw_line(
                 img,

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from games.samurai.data import PLAYER_TILES
 from games.samurai.view import SamuraiView, TileView, tile_view
-from renderer.core import Point, Toolkit, fit_text, legible_size, rgb
+from renderer.core import QUIET_CAPS_PX, Point, Toolkit, caps_size, fit_text, rgb
 from renderer.palettes import Palette
 from renderer.samurai.art import (
     FIGURES,
@@ -80,7 +80,7 @@ def _static(pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
         cx = CAPTURE_X + 20 + 40 + t * 112
         sprite = figure(letter, 64, pal, kit, letter=False)
         img.paste(sprite, (round(cx - 32), 384), sprite)
-        fnt = kit.font(20, False)
+        fnt = kit.font(caps_size(WIDTH, QUIET_CAPS_PX), False)
         word = fit_text(tr(f"samurai.figure_type.{letter}"), fnt, 108)
         draw.text((cx, 468), word, font=fnt, fill=pal["muted_text"], anchor="mm")
     return img
@@ -128,11 +128,12 @@ def _draw_tile_name(img: Image.Image, centre: Point, name: str, pal: Palette, ki
     translation such as "Intercambio de figuras"), clear of the FAST tag below."""
     cx, cy = centre
     room = SLOT_W - 8
-    size = fitting(kit, name, (22, 20), room, bold=True)
+    floor = caps_size(WIDTH, QUIET_CAPS_PX)
+    size = fitting(kit, name, (22, floor), room, bold=True)
     lines = [name]
     if text_width(kit, name, size, True) > room and " " in name:
         first, rest = name.split(" ", 1)
-        lines, size = [first, rest], 20
+        lines, size = [first, rest], floor
     top = cy + 88 if len(lines) == 1 else cy + 74  # two lines: under the hex, over the tag
     for n, line in enumerate(lines):
         xy = (cx, top + n * 20)
@@ -156,9 +157,9 @@ def _draw_title(
     title = tr("samurai.hand.title", name=seat_label(seat, names, tr.locale))
     note = _phase_note(view, tr)
     # The phase note keeps its width (up to 300 px); the title takes what is left.
-    note_w = min(300.0, text_width(kit, note, 22))
+    note_w = min(300.0, text_width(kit, note, caps_size(WIDTH)))
     room = min(620.0, WIDTH - 24 - note_w - 24 - 74)
-    sizes = tuple(range(32, legible_size(WIDTH) - 1, -2))  # a long name: smaller, whole
+    sizes = tuple(range(32, caps_size(WIDTH, QUIET_CAPS_PX) - 1, -1))  # a long name: smaller
     draw_line(
         img,
         (74, 46),
@@ -174,11 +175,12 @@ def _draw_title(
         img,
         (WIDTH - 24, 46),
         note,
-        size=22,
+        size=caps_size(WIDTH),
         fill=pal["muted_text"],
         kit=kit,
         anchor="rm",
         max_width=300,
+        role="task",
     )
 
 
@@ -197,12 +199,14 @@ def _phase_note(view: SamuraiView, tr: Words) -> str:
 
 
 def _tag(img: Image.Image, centre: Point, text: str, pal: Palette, kit: Toolkit) -> None:
-    w = text_width(kit, text, 20, True) + 20
+    size = caps_size(WIDTH, QUIET_CAPS_PX)
+    w = text_width(kit, text, size, True) + 20
     cx, cy = centre
     ImageDraw.Draw(img).rounded_rectangle(
         (cx - w / 2, cy - 13, cx + w / 2, cy + 13), radius=13, fill=pal["highlight"]
     )
-    draw_line(img, (cx, cy), text, size=20, bold=True, fill=pal["token_text"], kit=kit, anchor="mm")
+    ink = pal["token_text"]
+    draw_line(img, (cx, cy), text, size=size, bold=True, fill=ink, kit=kit, anchor="mm")
 
 
 def _draw_pile(
@@ -235,5 +239,6 @@ def _draw_captures(img: Image.Image, view: SamuraiView, pal: Palette, kit: Toolk
     for t, count in enumerate(captured):
         cx = CAPTURE_X + 20 + 40 + t * 112
         draw_line(
-            img, (cx, 500), f"×{count}", size=28, bold=True, fill=pal["text"], kit=kit, anchor="mm"
-        )
+            img, (cx, 500), f"×{count}", size=28, bold=True, fill=pal["text"], kit=kit, anchor="mm",
+            role="score",
+        )  # fmt: skip

@@ -14,7 +14,16 @@ from typing import cast
 from PIL import Image, ImageDraw
 
 from games.samurai.view import SamuraiView
-from renderer.core import Point, Toolkit, draw_text, fit_lines, fit_text, legible_size
+from renderer.core import (
+    Point,
+    Role,
+    Toolkit,
+    caps_size,
+    draw_text,
+    fit_lines,
+    fit_text,
+    legible_size,
+)
 from renderer.palettes import Palette
 from renderer.samurai.art import FIGURES, figure, seat_mark
 from renderer.samurai.layout import KEY_H, PLAYER_H, Box, Layout, section_height
@@ -28,12 +37,11 @@ from renderer.samurai.words import (
     step_words,
     turn_entries,
 )
-from renderer.text import seat_label
+from renderer.text import fit_names, seat_label, shown_width
 from renderer.words import Words
 
 PAD = 16  # inside a panel
 LABEL_W = 150  # the row labels of the figures table
-LINE = 29  # line height of the turns section
 KEY_ITEMS = 5  # samurai.key.0 .. samurai.key.4: the key's phrases (every tile kind), flowed
 KINDS = ("helmet", "buddha", "rice")
 # The smallest text on the panels: 22 px on a board about 1065 px wide is 9.3 px on a phone
@@ -56,6 +64,7 @@ class Pen:
     pal: Palette
     kit: Toolkit
     tr: Words
+    loud: int  # the font size of what one must read (capitals of 8 px at 450 px wide)
 
     def text(
         self,
@@ -67,6 +76,7 @@ class Pen:
         ink: str = "text",
         anchor: str = "lm",
         width: float | None = None,
+        role: Role = "other",
     ) -> None:
         """``text`` in the palette colour named ``ink``, cut to ``width`` px."""
         if not text:
@@ -82,15 +92,17 @@ class Pen:
             kit=self.kit,
             anchor=anchor,
             max_width=width,
+            role=role,
         )
 
     def pill(self, right: float, cy: float, text: str, lit: bool) -> float:
-        """A rounded tag ending at ``right``; returns its left edge."""
-        w = text_width(self.kit, text, SMALL, True) + 22
+        """A rounded tag ending at ``right`` (whose turn: loud); returns its left edge."""
+        size = self.loud
+        w = text_width(self.kit, text, size, True) + 20
         fill, ink = ("highlight", "token_text") if lit else ("panel_border", "text")
-        box = (right - w, cy - 14, right, cy + 14)
+        box = (right - w, cy - size * 0.62, right, cy + size * 0.62)
         ImageDraw.Draw(self.img).rounded_rectangle(box, radius=14, fill=colour(self.pal, fill))
-        self.text((right - w / 2, cy), text, SMALL, bold=True, ink=ink, anchor="mm")
+        self.text((right - w / 2, cy), text, size, bold=True, ink=ink, anchor="mm", role="turn")
         return right - w
 
 
@@ -188,16 +200,16 @@ def draw_panels(
     tr: Words,
 ) -> None:
     """Status, players, turns and figure counts."""
-    pen = Pen(img, pal, kit, tr)
+    pen = Pen(img, pal, kit, tr, caps_size(img.width))
     for name, (x0, y0, x1, y1) in sections(lay):
         if name == "header":
             head, detail = status_lines(view, names, tr.locale)
-            size, heads = fit_lines(kit, head, 27, x1 - x0, floor=22, bold=True)
-            if len(heads) > 1:  # two lines under the title: a little smaller
-                size, heads = fit_lines(kit, head, 24, x1 - x0, floor=22, bold=True)
-            if kit.metrics(size, True).getlength(heads[-1]) > x1 - x0:  # several long names
-                head = status_lines(view, short_names(names), tr.locale)[0]
-                size, heads = fit_lines(kit, head, 24, x1 - x0, floor=22, bold=True)
+            loud = pen.loud
+            size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
+            width = shown_width(kit.metrics(size, True))
+            if any(width(line) > x1 - x0 for line in heads):  # long names give way
+                head = fit_status(view, names, pen, x1 - x0)  # two lines if even so
+                size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
             measure = partial(text_width, kit, size=SMALL)
             lines = wrap(detail.split(" "), measure, x1 - x0)
             keep = 2 if len(heads) > 1 else 3  # four lines at most
@@ -211,7 +223,7 @@ def draw_panels(
             for n, line in enumerate(heads):
                 xy = (x0, top + step * n)  # set as fit_lines measured it (kerned)
                 draw_text(img, xy, line, size=size, fill=pal["text"], kit=kit, bold=True,
-                          anchor="lm", max_width=x1 - x0)  # fmt: skip
+                          anchor="lm", max_width=x1 - x0, role="turn")  # fmt: skip
             below = top + step * (len(heads) - 1) + (27 if full else 32)
             for n, line in enumerate(lines):
                 xy = (x0, below + (23 if full else 24) * n)
@@ -224,6 +236,13 @@ def draw_panels(
             draw_figure_counts(pen, (x0, y0, x1, y1), view)
         elif name == "turns":
             draw_turns(pen, (x0, y0, x1, y1), view, names)
+
+
+def fit_status(view: SamuraiView, names: Sequence[str] | None, pen: Pen, room: float) -> str:
+    """The status headline on one line, its names shortened with "…", never its words."""
+    labels = [seat_label(s, names, pen.tr.locale) for s in range(len(view.seats))]
+    measure = shown_width(pen.kit.metrics(pen.loud, True))
+    return fit_names(lambda n: status_lines(view, n, pen.tr.locale)[0], labels, measure, room)
 
 
 def draw_player(
@@ -243,7 +262,7 @@ def draw_player(
         )
     name = seat_label(seat, names, pen.tr.locale)
     floor = legible_size(pen.img.width)
-    pill_w = text_width(pen.kit, tag, SMALL, True) + 30 if tag else 0
+    pill_w = text_width(pen.kit, tag, pen.loud, True) + 28 if tag else 0
     size, lines = name_lines(pen.kit, name, (x1 - x0 - 50 - pill_w, x1 - x0 - 50), floor)
     counts = seat_counts(view, seat, short=True, locale=pen.tr.locale)
     captured = view.seats[seat].captured
@@ -321,12 +340,13 @@ def draw_captures(
     x, cy = right_mid
     for t in (2, 1, 0):
         text = str(captured[t])
-        w = round(text_width(pen.kit, text, 22, True))
+        w = round(text_width(pen.kit, text, pen.loud, True))
         led = isinstance(leaders, dict) and leaders.get(KINDS[t]) == seat
         if led:
             box = (x - w - 40, cy - 16, x + 4, cy + 16)
             ImageDraw.Draw(pen.img).rounded_rectangle(box, radius=8, fill=pen.pal["highlight"])
-        pen.text((x, cy), text, 22, bold=True, ink="token_text" if led else "text", anchor="rm")
+        ink = "token_text" if led else "text"
+        pen.text((x, cy), text, pen.loud, bold=True, ink=ink, anchor="rm", role="score")
         sprite = figure(FIGURES[t], 28, pen.pal, pen.kit, letter=False)
         pen.img.paste(sprite, (x - w - 32, cy - 14), sprite)
         x -= w + 52
@@ -367,8 +387,8 @@ def turn_lines(
     pen: Pen, view: SamuraiView, names: Sequence[str] | None, width: float
 ) -> list[tuple[list[str], list[str]]]:
     """(heading lines, step lines) of the turn in progress and the last turn."""
-    heavy = partial(text_width, pen.kit, size=SMALL, bold=True)
-    light = partial(text_width, pen.kit, size=SMALL)
+    heavy = partial(text_width, pen.kit, size=pen.loud, bold=True)
+    light = partial(text_width, pen.kit, size=pen.loud)
     out = []
     for head, seat, steps in turn_entries(view, pen.tr.locale):
         who = head if seat is None else f"{head}: {seat_label(seat, names, pen.tr.locale)}"
@@ -381,7 +401,8 @@ def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | Non
     """The turn in progress and the last turn: heading, then the steps in words."""
     x0, y0, x1, y1 = box
     width = x1 - x0
-    room = (y1 - y0) // LINE
+    line = round(pen.loud * 1.15)
+    room = (y1 - y0 - 8) // line
     entries = turn_lines(pen, view, names, width)
     if sum(len(head) + len(steps) for head, steps in entries) > room:
         entries = turn_lines(pen, view, short_names(names), width)  # the rows name them
@@ -398,12 +419,6 @@ def draw_turns(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | Non
     if not lines:
         lines.append((pen.tr("samurai.turns.none"), False))
     for n, (text, bold) in enumerate(lines[:room]):
-        xy = (x0, y0 + 22 + n * LINE)
-        pen.text(
-            xy,
-            text,
-            SMALL,
-            bold=bold,
-            ink="text" if bold else "muted_text",
-            width=width,
-        )
+        xy = (x0, y0 + 22 + n * line)
+        ink = "text" if bold else "muted_text"
+        pen.text(xy, text, pen.loud, bold=bold, ink=ink, width=width, role="last")

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops, ImageDraw
 
-from renderer.core import Point, Toolkit, printable, rgb
+from renderer.core import Point, Role, Toolkit, printable, rgb
 
 Glyph = tuple[Image.Image, int, int, float]  # mask, left and top offsets from the pen, advance
 
 
-def glyph(kit: Toolkit, ch: str, size: int, bold: bool) -> Glyph:
+def glyph(kit: Toolkit, ch: str, size: int, bold: bool, role: Role = "other") -> Glyph:
     """The mask of ``ch`` (``?`` if the font lacks it) with its offsets and advance."""
 
     def build() -> Glyph:
-        fnt = kit.font(size, bold)
+        fnt = kit.font(size, bold, role)
         shown = printable(ch, fnt)
         left, top, right, bottom = (int(v) for v in fnt.getbbox(shown, anchor="ls"))
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
@@ -59,14 +59,14 @@ def fitting(
 Line = tuple[Image.Image, int, int, float]  # mask, left and top offsets from the pen, width
 
 
-def line_mask(kit: Toolkit, text: str, size: int, bold: bool) -> Line:
+def line_mask(kit: Toolkit, text: str, size: int, bold: bool, role: Role = "other") -> Line:
     """The mask of a whole line, pasted together from glyph masks and cached."""
 
     def build() -> Line:
         placed = []
         x = 0.0
         for ch in text:
-            mask, left, top, advance = glyph(kit, ch, size, bold)
+            mask, left, top, advance = glyph(kit, ch, size, bold, role)
             if not ch.isspace():
                 placed.append((mask, round(x) + left, top))
             x += advance
@@ -97,11 +97,12 @@ def draw_line(
     bold: bool = False,
     anchor: str = "lm",
     max_width: float | None = None,
+    role: Role = "other",
 ) -> None:
     """One line at ``xy``; ``anchor`` is Pillow's: (l|m|r)(m|s), middle or baseline."""
     if max_width is not None:
         text = fit(kit, text, size, bold, max_width)
-    mask, left, top, width = line_mask(kit, text, size, bold)
+    mask, left, top, width = line_mask(kit, text, size, bold, role)
     x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
     ascent, descent = kit.stamp(("metrics", size, bold), lambda: kit.font(size, bold).getmetrics())
     baseline = xy[1] + ((ascent - descent) / 2 if anchor[1] == "m" else 0)

@@ -21,13 +21,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from PIL import Image, ImageDraw
 
 from games.shitenno.scoring import majority
 from games.shitenno.view import CardView, LotView, ProvinceView, ShitennoView
-from renderer.core import Toolkit, draw_lines, draw_text, fitting_size, rgb
+from renderer.core import Role, Toolkit, caps_size, draw_lines, draw_text, fitting_size, rgb
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
 from renderer.shitenno import art
@@ -45,7 +45,7 @@ from renderer.shitenno.words import (
     tile_name,
     title_name,
 )
-from renderer.text import seat_label
+from renderer.text import fit_names, seat_label, shown_width
 from renderer.words import Words, words
 
 __all__ = ["GAME_KEY", "MIN_TEXT", "WIDTH", "layout", "province_box", "render"]
@@ -53,6 +53,7 @@ __all__ = ["GAME_KEY", "MIN_TEXT", "WIDTH", "layout", "province_box", "render"]
 GAME_KEY = "shitenno"
 WIDTH = 900
 MIN_TEXT = 18  # px: 9 px at 450 px wide
+LOUD = caps_size(WIDTH)  # what one must read: whose turn, the lot on offer, the last action
 M = 14  # margin
 GAP = 10
 HEADER_H = 100
@@ -118,6 +119,7 @@ def _text(
     bold: bool = False,
     anchor: str = "lm",
     width: float | None = None,
+    role: Role = "other",
 ) -> None:
     draw_text(
         img,
@@ -129,12 +131,13 @@ def _text(
         bold=bold,
         anchor=anchor,
         max_width=width,
+        role=role,
     )
 
 
 def text_length(kit: Toolkit, text: str, size: int, bold: bool = False) -> float:
-    """The width of ``text`` (kept: FreeType layout costs ~0.1 ms a call)."""
-    return kit.stamp(("len", text, size, bold), lambda: kit.font(size, bold).getlength(text))
+    """The width of ``text`` as drawn (kept: FreeType layout costs ~0.1 ms a call)."""
+    return kit.stamp(("len", text, size, bold), lambda: shown_width(kit.metrics(size, bold))(text))
 
 
 def _fit(
@@ -307,8 +310,10 @@ def _header(
     _text(img, (x, 30), phase_line(view, tr), 20, pal["muted_text"], kit, width=WIDTH - M - x)
     box = (M, 54, WIDTH - M, 92)
     ImageDraw.Draw(img).rounded_rectangle(box, radius=18, fill=pal["highlight"])
-    text = status(view, names, tr)
-    size = _fit(kit, text, box[2] - box[0] - 28, True, (22, 20, 18))
+    room = box[2] - box[0] - 28
+    measure = partial(text_length, kit, size=LOUD, bold=True)
+    text = fit_names(lambda n: status(view, n, tr), labels(view, names, tr), measure, room)
+    size = _fit(kit, text, room, True, (LOUD, MIN_TEXT))
     _text(
         img,
         ((box[0] + box[2]) / 2, 73),
@@ -319,6 +324,7 @@ def _header(
         bold=True,
         anchor="mm",
         width=box[2] - box[0] - 24,
+        role="turn",
     )
 
 
@@ -429,8 +435,9 @@ def _players(
             x, anchor = PLAYER_COLS[col]
             big = col == "favour"
             _text(
-                img, (x0 + x, cy), str(value), 24 if big else 20, ink, kit, bold=big, anchor=anchor
-            )
+                img, (x0 + x, cy), str(value), 24 if big else 20, ink, kit, bold=big, anchor=anchor,
+                role="score" if big else "other",
+            )  # fmt: skip
 
 
 def _track(
@@ -511,7 +518,15 @@ class Flow:
             return False
         return True
 
-    def words(self, text: str, *, bold: bool = False, muted: bool = False, size: int = 20) -> None:
+    def words(
+        self,
+        text: str,
+        *,
+        bold: bool = False,
+        muted: bool = False,
+        size: int = 20,
+        role: Role = "other",
+    ) -> None:
         width = text_length(self.kit, text, size, bold)
         if not self._room(min(width, self.right - self.left)):
             return
@@ -525,6 +540,7 @@ class Flow:
             self.kit,
             bold=bold,
             width=self.right - self.x,
+            role=role,
         )
         self.x += width + 10
 
@@ -579,6 +595,25 @@ def _lot(flow: Flow, lot: LotView, tr: Words) -> None:
     _tile_chip(flow, lot.tile, tr)
 
 
+def labels(view: ShitennoView, names: Sequence[str] | None, tr: Words) -> list[str]:
+    """Every seat's label, to word a sentence whose names :func:`fit_names` may shorten."""
+    return [seat_label(s.seat, names, tr.locale) for s in view.seats]
+
+
+def offer_line(view: ShitennoView, names: Sequence[str] | None, flow: Flow, tr: Words) -> str:
+    """The lot on offer: who offers it to whom, the names giving way to the words."""
+    tairo, to = view.tairo, view.offered_to
+
+    def offer(named: Sequence[str]) -> str:
+        def pick(seat: int | None) -> str:
+            return "" if seat is None else named[seat]
+
+        return tr("shitenno.pic.offer", tairo=pick(tairo), to=pick(to))
+
+    measure = partial(text_length, flow.kit, size=LOUD, bold=True)
+    return fit_names(offer, labels(view, names, tr), measure, flow.right - flow.left)
+
+
 def _edo(
     img: Image.Image,
     view: ShitennoView,
@@ -612,8 +647,7 @@ def _edo(
             flow.words(tr("shitenno.pic.chooses", name=name(view.chooser)), muted=True, size=18)
         else:
             if view.offer is not None:
-                who = tr("shitenno.pic.offer", tairo=name(view.tairo), to=name(view.offered_to))
-                flow.words(who, bold=True)
+                flow.words(offer_line(view, names, flow, tr), bold=True, size=LOUD, role="task")
                 _lot(flow, view.offer, tr)
                 if view.refused:
                     refused = tr.join([name(s) for s in view.refused])
@@ -660,9 +694,14 @@ def _edo(
         if view.outcome is not None:
             reason = tr.get(f"shitenno.end.{view.end_reason}", "")
             flow.words(tr("shitenno.pic.ended", reason=reason), size=18)
-    last = last_action(view, names, tr)
-    text = tr("shitenno.pic.last", text=last) if last else tr("shitenno.pic.first")
-    _text(img, (x0 + 12, y1 - 22), text, 20, pal["text"], kit, width=x1 - x0 - 24)
+
+    def last_words(named: Sequence[str]) -> str:
+        last = last_action(view, named, tr)
+        return tr("shitenno.pic.last", text=last) if last else tr("shitenno.pic.first")
+
+    room, measure = x1 - x0 - 24, partial(text_length, kit, size=LOUD)
+    text = fit_names(last_words, labels(view, names, tr), measure, room)
+    _text(img, (x0 + 12, y1 - 22), text, LOUD, pal["text"], kit, width=room, role="last")
 
 
 def render(

@@ -21,7 +21,9 @@ from PIL import Image, ImageDraw, ImageFilter
 from games.yokai.view import YokaiView
 from renderer.core import (
     Point,
+    Role,
     Toolkit,
+    caps_size,
     draw_lines,
     draw_seat_mark,
     draw_text,
@@ -31,7 +33,7 @@ from renderer.core import (
 )
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
-from renderer.text import result_lines, seat_label
+from renderer.text import fit_name, fit_names, result_lines, seat_label, shown_width
 from renderer.words import Words, words
 from renderer.yokai.result import result_part
 from renderer.yokai.words import alt_sentences, alt_text, piece_key, piece_name, short_move, title
@@ -197,7 +199,8 @@ def build_token(
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=dot)
     ink = pal["token_text"]
     letter_at = (s / 2 + (0.05 * body if promoted else 0), pad + 0.6 * body)
-    draw.text(letter_at, key[-1], font=kit.font(round(0.5 * body), True), fill=ink, anchor="mm")
+    letter = kit.font(round(0.58 * body), True, "piece")
+    draw.text(letter_at, key[-1], font=letter, fill=ink, anchor="mm")
     if promoted:  # a cross as well as the fill: promotion must not rely on colour
         px, py, arm, bar = pad + 0.27 * body, pad + 0.5 * body, 0.1 * body, 0.028 * body
         draw.rectangle((px - arm, py - bar, px + arm, py + bar), fill=ink)
@@ -389,6 +392,7 @@ def pill(
     *,
     size: int = TEXT,
     right: bool = False,
+    role: Role = "other",
 ) -> None:
     """A rounded label (fill, ink) starting at ``xy`` = (left, middle), or ending there."""
     w = kit.metrics(size, True).getlength(text) + 24
@@ -397,8 +401,9 @@ def pill(
     box = (x0, cy - size * 0.8, x0 + w, cy + size * 0.8)
     ImageDraw.Draw(img).rounded_rectangle(box, radius=size, fill=colours[0])
     draw_text(
-        img, (x0 + w / 2, cy), text, size=size, bold=True, fill=colours[1], kit=kit, anchor="mm"
-    )
+        img, (x0 + w / 2, cy), text, size=size, bold=True, fill=colours[1], kit=kit, anchor="mm",
+        role=role,
+    )  # fmt: skip
 
 
 def draw_panel(
@@ -422,28 +427,21 @@ def draw_panel(
     mark = pal["player_shapes"][seat]
     draw_seat_mark(draw, mark, (x0 + 32, y0 + 34), 13, pal["players"][seat], pal["text"])
     name = seat_label(seat, names, tr.locale)
-    # The turn/winner pill sits right of the name; a name too long to stand beside it
-    # (even smaller) takes the panel's width, on two lines if it must, and the pill goes
-    # down to the role line.
-    pill_w = kit.metrics(TEXT, True).getlength(label) + 30 if label else 0
-    width = x1 - x0 - 76
-    floor = legible_size(img.width)
-    beside = kit.metrics(floor, True).getlength(name) <= width - pill_w
-    pill_y = y0 + 34 if beside else y0 + 74
-    if beside:
-        width, pill_w = round(width - pill_w), 0
+    # The turn/winner pill sits right of the name, which gives way: smaller, on two lines,
+    # then shortened with "…" (never under the pill).
+    loud = caps_size(img.width)
+    pill_w = kit.metrics(loud, True).getlength(label) + 30 if label else 0
     if label:
         colours = (pal["highlight"], pal["token_text"])
-        pill(img, (x1 - 16, pill_y), label, colours, kit, right=True)
-    text = pal["text"]
-    draw_lines(  # a long name: smaller, then on two lines, never cut
-        img, (x0 + 58, y0 + 34), name, size=30, floor=floor, fill=text,
-        kit=kit, bold=True, anchor="lm", max_width=width,
+        pill(img, (x1 - 16, y0 + 34), label, colours, kit, size=loud, right=True, role="turn")
+    draw_lines(
+        img, (x0 + 58, y0 + 34), name, size=30, floor=legible_size(img.width), fill=pal["text"],
+        kit=kit, bold=True, anchor="lm", max_width=round(x1 - x0 - 76 - pill_w),
     )  # fmt: skip
     up = 1 if seat == lay.top_seat else 0  # the side of the picture, not of the game
     side = tr(f"yokai.side.{up}")
     role = f"{seat_label(seat, None, tr.locale)} · {side}" if names else tr(f"yokai.side_of.{up}")
-    room = x1 - x0 - 36 - pill_w
+    room = x1 - x0 - 36
     draw_text(
         img, (x0 + 20, y0 + 74), role, size=TEXT, fill=pal["muted_text"], kit=kit, anchor="lm",
         max_width=room,
@@ -499,24 +497,34 @@ def draw_status(
     info = tr("yokai.start") if view.ply == 0 else tr("yokai.move_n", n=view.ply)
     if view.last_move:
         info += tr("yokai.last", move=short_move(view))
-    muted = pal["muted_text"]
+    muted, loud = pal["muted_text"], caps_size(img.width)
     xy: Point = (x0 + 20, y0 + 80)
-    draw_text(img, xy, info, size=26, fill=muted, kit=kit, anchor="lm", max_width=width)
+    size = max(26, loud)
+    draw_text(
+        img, xy, info, size=size, fill=muted, kit=kit, anchor="lm", max_width=width, role="last"
+    )
     reason = ""
+    measure = shown_width(kit.metrics(loud, True))
     if view.outcome is not None:
-        head, reason = result_lines(view.outcome, names, tr.locale, GAME_KEY)
+        outcome, labels = view.outcome, [seat_label(s, names, tr.locale) for s in (0, 1)]
+        reason = result_lines(outcome, names, tr.locale, GAME_KEY)[1]
+        head = fit_names(
+            lambda n: result_lines(outcome, n, tr.locale, GAME_KEY)[0], labels, measure, width
+        )
     elif view.to_move is not None:
-        head = tr("yokai.to_move", name=seat_label(view.to_move, names, tr.locale))
+        name = seat_label(view.to_move, names, tr.locale)
+        head = fit_name(lambda n: tr("yokai.to_move", name=n), name, measure, width)
     else:
         head = ""
     xy = (x0 + 20, y0 + 124)
     draw_lines(
-        img, xy, head, size=30, floor=max(TEXT - 2, legible_size(img.width)), fill=pal["text"],
-        kit=kit, bold=True, anchor="lm", max_width=width,
+        img, xy, head, size=max(30, loud), floor=loud, fill=pal["text"],
+        kit=kit, bold=True, anchor="lm", max_width=width, role="turn",
     )  # fmt: skip
     if view.in_check and view.outcome is None:
         check = tr("yokai.tag.check")
-        pill(img, (x0 + 20, y0 + 168), check, (pal["check"], "#ffffff"), kit, size=24)
+        colours = (pal["check"], "#ffffff")
+        pill(img, (x0 + 20, y0 + 168), check, colours, kit, size=loud, role="task")
     elif reason:
         xy = (x0 + 20, y0 + 168)
         draw_text(img, xy, reason, size=26, fill=pal["text"], kit=kit, anchor="lm", max_width=width)
