@@ -126,7 +126,7 @@ def _ratings(url: str) -> int:
     except StoreError as err:
         print(err, file=sys.stderr)
         return 2
-    print(f"Rated {count} finished games again, in the order they finished.")
+    print(f"Finished games rated again, in the order they finished: {count}.")
     return 0
 
 

@@ -286,5 +286,5 @@ def test_the_rebuild_command_rates_the_finished_games_again(tmp_path: Path) -> N
         cwd=REPO, capture_output=True, text=True, check=False, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("Rated 1 finished games again")
+    assert done.stdout.startswith("Finished games rated again, in the order they finished: 1.")
     assert [r.place for r in asyncio.run(game_rows(path))] == [1, 2, 3]

@@ -5,6 +5,9 @@ server sees nothing, ``/game mine finished:true`` links the game, in both langua
 
 from __future__ import annotations
 
+import pytest
+
+from bot import ratings
 from tests.bot.test_ratings import finished_game
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import PNG_MAGIC, boards, open_and_start, to_act
@@ -110,3 +113,33 @@ async def test_stats_and_the_leaderboard_speak_spanish(table: Table) -> None:
     assert stats.attachments and "Puntuación en" in (stats.attachments[0].description or "")
     empty = await t.answer(await t.slash(dora, t.channel, "leaderboard", game="yokai"))
     assert "nadie ha jugado aún 3 partidas" in empty.content
+
+
+async def test_a_rating_that_fails_loses_no_move_and_tells_no_error(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rating is written after the move that ends the game: a store error there must
+    not turn the move into "something went wrong" or leave the final board unposted. The
+    game stays unrated until the next start rates it. Shown red by letting the error out
+    of ``Unit.rate``."""
+    t = table
+
+    async def locked(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the ratings table is locked")
+
+    monkeypatch.setattr(t.bot.store, "rate_game", locked)
+    game_id, thread_id = await open_and_start(t)
+    board = boards(t, thread_id)[-1]
+    user = to_act(t, board)
+    resign = next(c for c in board.custom_ids() if c.startswith("tenka:b:resign:"))
+    prompt = await t.answer(await t.emu.click(user, board, resign))
+    told = await t.answer(await t.emu.click(user, prompt, f"tenka:rc:{game_id}"))
+    assert "went wrong" not in told.content and "nothing was changed" not in told.content
+    row = await t.bot.store.get_game(game_id)
+    assert row is not None and row.status == "finished"
+    await t.emu.wait_until(lambda: "resigned" in boards(t, thread_id)[-1].content, 10, "the end")
+    assert not await t.bot.service.owed(game_id)  # the final board is out, once
+    assert sum("resigned" in b.content for b in boards(t, thread_id)) == 1
+    assert await t.bot.store.unrated_games(10) == [game_id]
+    monkeypatch.undo()
+    assert await ratings.catch_up(t.bot.store) == 1
