@@ -143,3 +143,24 @@ async def test_a_rating_that_fails_loses_no_move_and_tells_no_error(
     assert await t.bot.store.unrated_games(10) == [game_id]
     monkeypatch.undo()
     assert await ratings.catch_up(t.bot.store) == 1
+
+
+async def test_a_forged_page_button_shows_a_page_and_nothing_more(table: Table) -> None:
+    """A tampered leaderboard button (a page far past the end, a game that does not
+    exist) is answered with a real page or a sentence, never a traceback, and changes
+    nothing in the store."""
+    t = table
+    await earlier_games(t)
+    await one_game_is_enough(t)
+    me = t.alice.id
+    far, nowhere = f"tenka:lb:yokai:999999:{me}", f"tenka:lb:nogame:0:{me}"
+    planted = t.emu.plant_message(t.channel, buttons=[far])
+    other = t.emu.plant_message(t.channel, buttons=[nowhere])
+    before = await t.bot.store.leaderboard(t.guild.id, "yokai", 1, 0, 100)
+    await (await t.emu.click(t.alice, planted, far)).response()
+    await t.emu.wait_until(lambda: "page 3 of 3" in planted.content, 10, "the last page")
+    await (await t.emu.click(t.alice, other, nowhere)).response()
+    await t.emu.wait_until(lambda: "Nobody" in other.content, 10, "the empty board")
+    for shown in (planted.content, other.content):
+        assert "Traceback" not in shown and "went wrong" not in shown
+    assert await t.bot.store.leaderboard(t.guild.id, "yokai", 1, 0, 100) == before
