@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from bot.i18n import game_locale
 from bot.results import NotSeated
@@ -43,6 +44,10 @@ class Loaded:
     seats: list[SeatRow]
     game: Game
     state: State | None
+    # read with the game in the same store call (:meth:`bot.unit.Unit.load`): the seated
+    # players' settings (a player without any has no entry) and the server's
+    prefs: dict[int, dict[str, Any]] = field(default_factory=dict)
+    guild: dict[str, Any] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> Seat:
         for s in self.seats:
