@@ -39,6 +39,7 @@ WRITES: Final = frozenset(
         "add_timer",
         "delete_timer",
         "delete_timers",
+        "sync_timers",
         "shift_timers",
         "meta_set",
         "meta_swap",
@@ -52,6 +53,7 @@ READS: Final = frozenset(
     {
         "schema_version",
         "get_game",
+        "load_game",
         "seats",
         "actions",
         "snapshot_at_or_before",
@@ -60,6 +62,7 @@ READS: Final = frozenset(
         "game_by_thread",
         "active_games",
         "owed_games",
+        "outbox",
         "user_settings",
         "guild_settings",
         "next_timer",
@@ -74,7 +77,7 @@ READS: Final = frozenset(
     }
 )
 # a load of the game: every load begins with its row
-LOADS: Final = frozenset({"get_game"})
+LOADS: Final = frozenset({"get_game", "load_game"})
 CALLS_PER_MOVE = at_most(8)  # issue 26's aim for one move (24 through Discord before)
 LOADS_PER_MOVE = at_most(1)
 # the connection, not the data; game_lock returns a context manager, not a coroutine
