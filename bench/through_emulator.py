@@ -98,10 +98,12 @@ async def bench_emulator(moves: int = 50, configs: list[Config] | None = None) -
     )
 
 
-async def bench_whole_moves() -> dict[str, dict[str, Any]]:
-    """Per configuration, the store calls of one whole ``/move`` interaction (finding the
-    game, the reader's locale, the move, the posts), after two moves played to warm up."""
-    async with _running_bot(list(configurations())) as (emu, bot, channel, counting, tables):
+async def bench_whole_moves(configs: list[Config] | None = None) -> dict[str, dict[str, Any]]:
+    """Per configuration (default: every one), the store calls of one whole ``/move``
+    interaction (finding the game, the reader's locale, the move, the posts), after two
+    moves played to warm up."""
+    tables_of = configs or list(configurations())
+    async with _running_bot(tables_of) as (emu, bot, channel, counting, tables):
         for table in tables:
             await table.play(emu, bot, channel, 2)
             await table.greet(emu, channel)
