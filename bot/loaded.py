@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.i18n import game_locale
@@ -70,6 +70,15 @@ class Loaded:
     def names(self, locale: str | None = None) -> list[str]:
         """Seat names in seat order (AI seats named in ``locale``, by default the game's)."""
         return [seat_name(self.row, s, self.seats, locale) for s in self.seats]
+
+    def acted(self, acting: Sequence[Seat], first_seq: int) -> list[SeatRow]:
+        """The seats once actions of ``acting`` (logged from ``first_seq`` on) are in:
+        each seat's ``last_acted_seq`` as the store's trigger keeps it."""
+        last = {seat: first_seq + i for i, seat in enumerate(acting)}
+        return [
+            replace(s, last_acted_seq=last[s.position]) if s.position in last else s
+            for s in self.seats
+        ]
 
     def name_of(self, user_id: int) -> str:
         return str(self.row.settings.get("names", {}).get(str(user_id), f"<@{user_id}>"))

@@ -28,16 +28,7 @@ from bot import ratings
 from bot.loaded import Loaded, new_turn
 from bot.results import AlreadyPlayed, BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
 from bot.rewind import Undone
-from bot.store import (
-    ActionRow,
-    Conflict,
-    Duplicate,
-    GameRow,
-    NewAction,
-    NotFound,
-    SeatRow,
-    Store,
-)
+from bot.store import ActionRow, Conflict, Duplicate, GameRow, NewAction, NotFound, Store
 from games import engine
 from games.base import Event, Game, Seat, State
 
@@ -307,7 +298,7 @@ class Unit:
         self._checked_on(loaded.row, row)
         if outcome is not None:
             await self.rate(loaded.row.id)
-        seats = _acted(loaded.seats, [one.seat for one in rows], loaded.row.version)
+        seats = loaded.acted([one.seat for one in rows], loaded.row.version)
         return replace(loaded, row=row, seats=seats, state=state)
 
     async def rate(self, game_id: int) -> None:
@@ -376,13 +367,6 @@ class Unit:
 
     async def reload(self, loaded: Loaded) -> Loaded:
         return await self.load(loaded.row.id)
-
-
-def _acted(seats: list[SeatRow], acting: Sequence[Seat], first_seq: int) -> list[SeatRow]:
-    """``seats`` once the actions of ``acting`` (logged from ``first_seq`` on) are in:
-    each seat's ``last_acted_seq`` as the store's trigger keeps it."""
-    last = {seat: first_seq + i for i, seat in enumerate(acting)}
-    return [replace(s, last_acted_seq=last[s.position]) if s.position in last else s for s in seats]
 
 
 REPLAYS_KEPT = 64  # games whose last replay is remembered

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from bot.store import codec
+from bot.store import codec, models
 from bot.store.codec import dumps, loads, placeholders
 from bot.store.common import (
     CLAIM_BOARD,
@@ -20,15 +20,7 @@ from bot.store.common import (
     SETTINGS_TABLES,
     TIMER_COLUMNS,
 )
-from bot.store.models import (
-    OPEN_STATUSES,
-    GameRow,
-    Outbox,
-    SeatRow,
-    Timer,
-    TimerPlan,
-    merge_settings,
-)
+from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
 from bot.store.sqlite_base import SqliteBase
 
 
@@ -106,10 +98,10 @@ class MiscMixin(SqliteBase):
         )
         return await self._one(lambda conn: _games(conn, sql))
 
-    async def outbox(self, game_id: int) -> Outbox | None:
+    async def outbox(self, game_id: int) -> models.Outbox | None:
         """The game's outbox columns (what its publisher reads before it posts), or None."""
         row = await self._one(lambda conn: conn.execute(OUTBOX, (game_id,)).fetchone())
-        return None if row is None else Outbox(row[0], row[1], row[2], bool(row[3]))
+        return None if row is None else models.Outbox(row[0], row[1], row[2], bool(row[3]))
 
     async def mark_published(self, game_id: int, revision: int) -> None:
         """The posts of ``revision`` reached Discord (only if it is still the game's)."""
@@ -210,7 +202,7 @@ class MiscMixin(SqliteBase):
         sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ? ORDER BY due_at, id"
         return await self._one(lambda conn: _timers(conn, sql, (game_id,)))
 
-    async def sync_timers(self, game_id: int, plan: TimerPlan) -> list[Timer]:
+    async def sync_timers(self, game_id: int, plan: models.TimerPlan) -> list[Timer]:
         """Bring a game's timers up to date in one write transaction: ``plan`` sees them
         as they are and names the ids to delete and the timers to add; returns those added."""
         sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ? ORDER BY due_at, id"

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bench.configs import Config, configurations, heaviest
 from bench.store_calls import CountingStore, count_moves
-from bench.tables import next_turn, open_table
+from bench.tables import open_table, play_random
 from bot.service import Service
 from bot.store import open_store
 from games.ai import RandomPlayer
@@ -61,12 +61,7 @@ async def test_what_a_move_tells_from_memory_is_what_the_log_says(
         service = Service(store, render=False)
         users = [(200 + i, f"P{i + 1}") for i in range(config.players)]
         game_id = await open_table(service, config, users, seed=seed)
-        player = RandomPlayer(seed)
-        for _ in range(moves):
-            turn = await next_turn(service, config.game, game_id, player)
-            if turn is None:
-                break
-            await service.act(game_id, turn.user_id, turn.text)
+        await play_random(service, config.game, game_id, RandomPlayer(seed), moves)
         loaded = await service.load(game_id)
         known = service.unit.remembered(loaded, 0, loaded.row.version)
         assert known is not None, "the replay should hold the whole log it wrote"
