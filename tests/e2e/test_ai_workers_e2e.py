@@ -27,9 +27,8 @@ import signal
 from pathlib import Path
 
 from bot.app import TenkaBot
-from bot.config import Config
 from bot.timers import AI_RETRY
-from tests.e2e.conftest import Clock
+from tests.e2e.conftest import Clock, make_bot
 from tests.emulator import Emulator, FakeUser, start_client, stop_client
 from tests.emulator.interactions import InteractionHandle
 
@@ -38,16 +37,7 @@ THINK_S = 0.3  # each AI move: Yōkai's alpha-beta searches until its budget is 
 
 
 def worker_bot(emu: Emulator, db: Path, clock: Clock) -> TenkaBot:
-    config = Config(
-        token=emu.token,
-        database=str(db),
-        api_base=None,
-        gateway=None,
-        dev_guild=None,
-        log_level="INFO",
-        ai_workers=1,
-    )
-    return TenkaBot(config, clock=clock, ai_budget_s=THINK_S)
+    return make_bot(emu, db, clock, ai_budget_s=THINK_S, ai_workers=1)
 
 
 async def ai_games(bot: TenkaBot, alice: FakeUser, channel_id: int, count: int) -> list[int]:
