@@ -9,6 +9,7 @@ from typing import Any
 
 from bot import presenter, rewind
 from bot.aftermath import Aftermath
+from bot.levels import DEFAULT_LEVEL
 from bot.loaded import Loaded
 from bot.results import NotAllowed, NotSeated, Post, Result, Stale
 from bot.store import AlreadySeated, Conflict
@@ -62,10 +63,11 @@ class Council:
         new_name: str | None,
         is_admin: bool = False,
         locale: str = "en",
+        level: str = DEFAULT_LEVEL,
     ) -> Result:
-        """Hand ``old_user``'s seat to ``new_user`` (``None``: the AI). Another player of
-        the game or a server admin may ask; the new holder gets the private view by DM.
-        ``locale`` is the requester's (the reply)."""
+        """Hand ``old_user``'s seat to ``new_user`` (``None``: the AI at ``level``). Another
+        player of the game or a server admin may ask; the new holder gets the private view
+        by DM. ``locale`` is the requester's (the reply)."""
         async with self.unit.hold(game_id, paused_ok=True) as loaded:
             seated = {s.user_id for s in loaded.seats}
             if requester not in seated and not is_admin:
@@ -79,7 +81,7 @@ class Council:
                 raise NotAllowed("err.already_plays")
             try:
                 await self.store.replace_seat(
-                    game_id, seat, user_id=new_user, ai=None if new_user else "normal"
+                    game_id, seat, user_id=new_user, ai=None if new_user else level
                 )
             except AlreadySeated:
                 raise NotAllowed("err.already_plays") from None

@@ -38,6 +38,7 @@ from bot.reading import Reading
 from bot.results import GameSummary, HistoryPage, LobbyResult, Post, PrivatePost, Result
 from bot.store import Store
 from bot.tempo import Tempo
+from bot.thinking import Thinker
 from bot.timers import Timers
 from bot.unit import Unit
 from games.base import Seat
@@ -56,6 +57,7 @@ class Service:
         ai_budget_s: float = 0.5,
         render: bool = True,
         public_palette: str = PUBLIC_PALETTE,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -69,6 +71,7 @@ class Service:
             ai_budget_s=ai_budget_s,
             render=render,
             public_palette=public_palette,
+            thinker=thinker,
         )
         self.lobby = Lobby(self.unit, self.aftermath)
         self.play = Play(self.unit, self.aftermath, self.timers)
@@ -176,8 +179,8 @@ class Service:
     async def leave(self, game_id: int, user_id: int) -> LobbyResult:
         return await self.lobby.leave(game_id, user_id)
 
-    async def add_ai(self, game_id: int, user_id: int) -> LobbyResult:
-        return await self.lobby.add_ai(game_id, user_id)
+    async def add_ai(self, game_id: int, user_id: int, level: str = "normal") -> LobbyResult:
+        return await self.lobby.add_ai(game_id, user_id, level)
 
     async def start(
         self, game_id: int, user_id: int | None, *, thread: OpenThread | None = None
