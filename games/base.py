@@ -328,17 +328,26 @@ class Player(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """What every game module exports (one object, registered in :mod:`games`)."""
+    """What every game module exports (one object, registered in :mod:`games`; the five
+    games are records, :class:`games.record.Rules`). Its constants are read-only."""
 
-    key: str
-    title: str
-    seats: tuple[int, ...]
-    options: tuple[OptionSpec, ...]
-    rules_version: int
-    hidden_information: bool
-    end_reasons: tuple[str, ...]
-    """The game's own reasons to end (besides :class:`Termination`), worded by the
-    catalogues as ``<key>.end.<reason>``."""
+    @property
+    def key(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def options(self) -> tuple[OptionSpec, ...]: ...
+    @property
+    def rules_version(self) -> int: ...
+    @property
+    def hidden_information(self) -> bool: ...
+    @property
+    def end_reasons(self) -> tuple[str, ...]:
+        """The game's own reasons to end (besides :class:`Termination`), worded by the
+        catalogues as ``<key>.end.<reason>``."""
+        ...
 
     def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
         """Raise :class:`InvalidOption` (with a catalogue key) when the game would refuse

@@ -120,8 +120,8 @@ Whole bids and the summons as a set only accept more, so old logs replay as they
 
 from __future__ import annotations
 
-from games.rising_sun.game import GAME, RisingSunGame
+from games.rising_sun.game import GAME
 from games.rising_sun.state import RisingSunState
 from games.rising_sun.view import RisingSunView
 
-__all__ = ["GAME", "RisingSunGame", "RisingSunState", "RisingSunView"]
+__all__ = ["GAME", "RisingSunState", "RisingSunView"]

@@ -43,7 +43,7 @@ parentheses, defaults first):
 
 from __future__ import annotations
 
-from games.samurai.game import GAME, SamuraiGame
+from games.samurai.game import GAME
 from games.samurai.state import (
     Confirm,
     Drop,
@@ -65,7 +65,6 @@ __all__ = [
     "FigureSwap",
     "Place",
     "PlaceFigure",
-    "SamuraiGame",
     "SamuraiState",
     "SamuraiView",
     "Take",

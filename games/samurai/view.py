@@ -232,7 +232,7 @@ def _own_pile(state: SamuraiState, viewer: Seat) -> tuple[TileView, ...]:
 
 
 def private_info(state: SamuraiState, seat: Seat) -> JSON:
-    """What only ``seat`` knows, as JSON (see :meth:`games.samurai.game.SamuraiGame.hand`)."""
+    """What only ``seat`` knows, as JSON (see :meth:`games.base.Game.hand`)."""
     if state.phase == "over" or not state.active(seat):
         return None
     info: dict[str, JSON] = {
