@@ -17,9 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from games.base import JSON, Action, Event, Game, OptionSpec, Outcome, Player, Seat, State, View
+from games.base import (
+    JSON,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Player,
+    Seat,
+    State,
+    View,
+)
 from games.defaults import (
     accept_options,
     by_declaration,
@@ -37,7 +49,9 @@ from games.defaults import (
 if TYPE_CHECKING:
     from games.forms import Answers, Form
 
-__all__ = ["Answer", "Rules"]
+__all__ = ["Answer", "Rules", "own"]
+
+A = TypeVar("A")
 
 
 class Answer(Protocol):
@@ -101,3 +115,16 @@ class Rules:
 
 def _a_game(rules: Rules) -> Game:
     return rules  # the type checker proves here that every record satisfies the protocol
+
+
+def own(kinds: type[A] | tuple[type[A], ...], refusal: str) -> Callable[[Action], A]:
+    """The check a game's functions make of an action from outside: ``action`` itself
+    when it is one of the game's ``kinds``, else :class:`IllegalAction` saying
+    ``refusal`` (a sentence or a :class:`~games.errors.Reason`)."""
+
+    def ours(action: Action) -> A:
+        if not isinstance(action, kinds):
+            raise IllegalAction(refusal)
+        return action
+
+    return ours

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from games.base import JSON, Action, Event, IllegalAction, Outcome, Player, Seat, resolve_options
 from games.china import ai as china_ai
@@ -22,7 +22,7 @@ from games.china.state import (
     load_state,
 )
 from games.china.view import make_view
-from games.record import Rules
+from games.record import Rules, own
 from games.rng import Rng, derive_seed
 
 
@@ -102,10 +102,9 @@ def _shuffle_hidden(state: ChinaState, seat: Seat | None, seed: int) -> ChinaSta
     return new
 
 
-def _ours(action: Action) -> ChinaAction:
-    if not isinstance(action, Place | Draw | Exchange | Pass):
-        raise IllegalAction("That is not a China action.")
-    return action
+_ours: Callable[[Action], ChinaAction] = own(
+    (Place, Draw, Exchange, Pass), "That is not a China action."
+)
 
 
 GAME = Rules(

@@ -5,13 +5,13 @@ The state is stored frozen; each function thaws it (``thaw_cached`` for a read,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from games.base import JSON, Action, Event, IllegalAction, Outcome, Player, Reason, Seat
+from games.base import JSON, Action, Event, Outcome, Player, Reason, Seat
 from games.forms import Answers, Form
-from games.record import Rules
+from games.record import Rules, own
 from games.rising_sun import ai as rising_sun_ai
-from games.rising_sun import explain, rules, scoring, secrets, setup
+from games.rising_sun import explain, labels, rules, scoring, secrets, setup
 from games.rising_sun import notation as notation_io
 from games.rising_sun import state as state_io
 from games.rising_sun.flow import next_active
@@ -124,7 +124,7 @@ def _notation(state: RisingSunState, action: Action) -> str:
 
 
 def _label(state: RisingSunState, action: Action) -> str:
-    return notation_io.label(thaw_cached(state), _ours(action))
+    return labels.label(thaw_cached(state), _ours(action))
 
 
 def _form(state: RisingSunState, seat: Seat) -> Form | None:
@@ -152,12 +152,9 @@ def _shuffle_hidden(state: RisingSunState, seat: Seat | None, seed: int) -> Risi
     return freeze(secrets.shuffle_hidden(thaw(state), seat, seed))
 
 
-def _ours(action: Action) -> RSAction:
-    if not isinstance(action, ACTION_TYPES):
-        raise IllegalAction(
-            Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
-        )
-    return action
+_ours: Callable[[Action], RSAction] = own(
+    ACTION_TYPES, Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
+)
 
 
 GAME = Rules(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from games.base import Action, Event, IllegalAction, Player, Seat
-from games.record import Rules
+from games.base import Action, Event, Player, Seat
+from games.record import Rules, own
 from games.samurai import ai as samurai_ai
 from games.samurai import explain, rules, scoring, secrets, setup
 from games.samurai import notation as notation_io
@@ -56,10 +56,7 @@ def _public_choices(state: SamuraiState, seat: Seat) -> Sequence[SamuraiAction] 
     return rules.legal(state, seat)
 
 
-def _ours(action: Action) -> SamuraiAction:
-    if not isinstance(action, ACTION_TYPES):
-        raise IllegalAction("That is not a Samurai action.")
-    return action
+_ours: Callable[[Action], SamuraiAction] = own(ACTION_TYPES, "That is not a Samurai action.")
 
 
 GAME = Rules(

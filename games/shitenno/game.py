@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from games.base import Action, Event, IllegalAction, Player, Reason, Seat
-from games.record import Rules
+from games.base import Action, Event, Player, Reason, Seat
+from games.record import Rules, own
 from games.shitenno import ai as shitenno_ai
 from games.shitenno import explain, rules, scoring, secrets, setup
 from games.shitenno import notation as notation_io
@@ -33,6 +33,9 @@ class LastLegal:
 
     def forget(self) -> None:
         self.last = None
+
+    def __reduce__(self) -> str:
+        return "LEGAL"  # pickled by name: the one memo of this module, not its last state
 
 
 LEGAL = LastLegal()
@@ -81,10 +84,9 @@ def _public_choices(state: ShitennoState, seat: Seat) -> Sequence[ShitennoAction
     return LEGAL(state, seat)
 
 
-def _ours(action: Action) -> ShitennoAction:
-    if not isinstance(action, ACTION_TYPES):
-        raise IllegalAction(Reason("shitenno.notation.not_ours", "That is not a Shitenno action."))
-    return action
+_ours: Callable[[Action], ShitennoAction] = own(
+    ACTION_TYPES, Reason("shitenno.notation.not_ours", "That is not a Shitenno action.")
+)
 
 
 GAME = Rules(

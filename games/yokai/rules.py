@@ -11,7 +11,7 @@ version before the promoting one; then drops by letter K F T D I O, then square 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 
 from games.base import (
@@ -25,7 +25,7 @@ from games.base import (
     Player,
     Termination,
 )
-from games.record import Rules
+from games.record import Rules, own
 from games.yokai import ai as yokai_ai
 from games.yokai import explain, notation
 from games.yokai.board import LETTERS, Position
@@ -228,10 +228,7 @@ def _label(state: YokaiState, action: Action) -> str:
     return notation.label(state, _ours(action))
 
 
-def _ours(action: Action) -> YokaiAction:
-    if not isinstance(action, Move | Drop):
-        raise IllegalAction("That is not a Yōkai no Mori action.")
-    return action
+_ours: Callable[[Action], YokaiAction] = own((Move, Drop), "That is not a Yōkai no Mori action.")
 
 
 def _end_event(result: Result) -> Event:

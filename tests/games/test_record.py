@@ -9,6 +9,7 @@ the declarations changed.
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
 import pytest
 
@@ -32,6 +33,15 @@ def test_every_registered_game_is_a_record_and_a_game() -> None:
     for key, game in games.GAMES.items():
         assert isinstance(game, Rules), key
         assert isinstance(game, Game), key
+
+
+def test_every_record_pickles_as_itself() -> None:
+    """A record crosses to another process (an AI worker) as references to its functions:
+    no lambda or closure among its members, and no memo carried along by value."""
+    for key, game in games.GAMES.items():
+        state = game.setup(min(game.seats), resolve_options(game, {}), 1)
+        game.legal(state, min(game.to_act(state)))  # fill any memo first
+        assert pickle.loads(pickle.dumps(game)) == game, key
 
 
 def test_public_choices_follow_the_declarations() -> None:
