@@ -401,7 +401,7 @@ class Game(Protocol):
 
         The five games return all of ``legal()`` (in its order) or ``None``; a subset is
         allowed (the buttons then play a member of this sequence, by index). Default
-        (:class:`games.defaults.GameDefaults`): ``legal()`` for a game that declares
+        (:class:`games.record.Rules`): ``legal()`` for a game that declares
         ``legal_is_public`` or has no ``hidden_information``, else ``None``."""
         ...
 
