@@ -1,14 +1,16 @@
-"""The computer player against a clan whose Strongholds pay (issue 24, item 7): in mirror
-matches Turtle won far above its share, paid by Form of the Kitsune, Susanoo and allies who
-did not see it coming. Positions are edited (each test says how); the player decides from
-its seat's legal actions only."""
+"""The computer player against a clan whose Strongholds pay, and using every clan's own
+power (issue 24, item 7): in mirror matches Turtle won far above its share, paid by Form of
+the Kitsune, Susanoo and allies who did not see it coming, while Bonsai never used
+Benevolence, Koi bid as if its coins were no Ronin and the clans without Turtle's power
+never built the Strongholds their Recruits summon at. Positions are edited (each test says
+how); the player decides from its seat's legal actions only."""
 
 from __future__ import annotations
 
-from games.rising_sun import ai, rules
-from games.rising_sun.state import RESERVE, SHRINE, Buy, Done, G, Summon
+from games.rising_sun import ai, ai_eval, rules
+from games.rising_sun.state import RESERVE, SHRINE, Build, Buy, Done, G, Summon
 
-from .helpers import KOI, LOTUS, TURTLE, clear, fresh, g_of, p, put
+from .helpers import BONSAI, KOI, LOTUS, TURTLE, clear, fresh, g_of, p, put
 
 
 def _autumn() -> G:
@@ -65,3 +67,81 @@ def test_the_tea_ceremony_shuns_a_partner_ahead_by_what_its_position_promises() 
     legal = rules.legal(g, KOI)
     choice = ai.decide(g, KOI, {"t": "tea"}, legal)
     assert getattr(choice, "to", None) == LOTUS
+
+
+def _spring(players: int = 5) -> G:
+    """Spring's Political Phase before its first mandate, every figure in its reserve."""
+    g = g_of(fresh(players))
+    clear(g)
+    g.phase, g.season, g.slot = "political", 0, 0
+    return g
+
+
+def test_bonsai_buys_benevolence_in_spring_for_the_purchases_to_come() -> None:
+    """Benevolence: «When you spend coins on a Season card or a Stronghold, you may give 1 of
+    those coins to another player instead of the supply; if you do, gain 1 Honor and 2 VP»,
+    and Bonsai's power: «Every purchase (Season cards, Strongholds) costs at most 1 coin».
+    Every purchase Bonsai makes for the rest of the game can pay 2 VP and a step of Honor, so
+    in Spring it takes Benevolence over Way of the Shogun (3 coins each War, at the same one
+    coin's price to Bonsai). Bonsai won 0.1 VP a game from Benevolence before."""
+    g = _spring()
+    g.offer = ["benevolence", "way_of_the_shogun"]
+    g.coins[BONSAI] = 4
+    task = {"t": "buy", "bonus": False}
+    legal = [*rules.buys(g, BONSAI, task), Done()]
+    assert Buy("way_of_the_shogun") in legal
+    assert ai.decide(g, BONSAI, task, legal) == Buy("benevolence")
+
+
+def test_bonsai_with_benevolence_gives_the_coin_of_a_purchase() -> None:
+    """Owning Benevolence, Bonsai's one-coin purchase goes to a player for 2 VP and Honor
+    (to one who is not ahead of it)."""
+    g = _spring()
+    g.owned[BONSAI].append("benevolence")
+    g.offer = ["way_of_the_shogun"]
+    g.coins[BONSAI] = 4
+    g.vp = [9, 0, 9, 9, 3]
+    task = {"t": "buy", "bonus": False}
+    choice = ai.decide(g, BONSAI, task, [*rules.buys(g, BONSAI, task), Done()])
+    assert choice == Buy("way_of_the_shogun", LOTUS)
+
+
+def test_a_stronghold_is_built_for_the_summons_it_brings() -> None:
+    """Recruit: «Summon 1 figure from the reserve into each province where you have a
+    Stronghold»; Marshal's bonus builds one for 3 coins. In Spring a Stronghold brings Koi a
+    figure more in every Recruit to come, worth its 3 coins: Koi builds it where its Bushi
+    stands (Koi, Lotus and Dragonfly ended their games with 1.1-1.3 Strongholds, the one
+    they start with, against Turtle's 2.1)."""
+    g = _spring()
+    g.holds[KOI] = [p("edo")]
+    put(g, KOI, "bushi", "shikoku")
+    g.coins[KOI] = 5
+    task = {"t": "marshal", "bonus": True, "built": False, "moved": [], "hmoved": []}
+    legal = [*rules.builds(g, KOI, task), Done()]
+    assert legal == [Build("shikoku"), Done()]
+    assert ai.decide(g, KOI, task, legal) == Build("shikoku")
+
+
+def test_koi_reckons_its_coins_as_ronin_in_a_battle_to_come() -> None:
+    """Koi's power: «When Koi wins Hire Ronin, every coin in its reserve (not the coins bid)
+    counts as one Ronin». With Force 1 against 2 and four coins, Koi's chance of taking the
+    province is that of a Force margin of +1; Lotus, with the same coins and no Ronin, stays
+    at -1."""
+    g = _spring()
+    g.coins[KOI] = g.coins[LOTUS] = 4
+    assert ai_eval.win_chance(g, KOI, [1, 0, 2, 0, 0]) == ai_eval.MARGIN_CHANCE[1]
+    assert ai_eval.win_chance(g, LOTUS, [0, 1, 2, 0, 0]) == ai_eval.MARGIN_CHANCE[-1]
+
+
+def test_a_tie_of_force_is_reckoned_to_the_higher_honor() -> None:
+    """«Como siempre, si hay un empate, se considera que el jugador empatado con mayor Honor
+    tiene más Fuerza en la Provincia.» With Force 1 each in a province, Koi (above Turtle on
+    the Honor track) expects to take it more often than Turtle does; the player reckoned both
+    at the same even chance, so a clan low on Honor sat where a higher one would win."""
+    g = g_of(fresh(3))
+    clear(g)
+    g.phase, g.season, g.slot = "political", 0, 0
+    assert g.higher(KOI, TURTLE)
+    koi = ai_eval.win_chance(g, KOI, [1, 0, 1])
+    turtle = ai_eval.win_chance(g, TURTLE, [1, 0, 1])
+    assert koi > ai_eval.MARGIN_CHANCE[0] > turtle
