@@ -14,6 +14,8 @@
   face down when it draws one (so nobody else plays it).
 * Season cards: a value in VP-equivalents per card (coins and Ronin over the wars left,
   Force, end-game VP for what it owns) against the price in coins, which also fund bids.
+  Benevolence is worth its 2 VP for each paid purchase to come (Bonsai pays a coin for
+  every one).
 * Tea Ceremony: propose to the strongest partner who is not a threat to win (Force on the
   map, not far ahead by the evaluation, which sees VP to come as well as VP scored);
   accept such a proposal.

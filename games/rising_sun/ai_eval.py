@@ -2,13 +2,14 @@
 
 ``evaluate(g, seat)`` adds: VP; the expected value of this season's unresolved war
 provinces (token VP plus the set bonus a new province brings, times a chance of taking it
-from the Force margin); the shrines still to be worshipped at (each remaining Kami Turn's
-power, when this seat would win the shrine); a little for majorities Harvest could pay;
-Strongholds; coins, Ronin and Honor. A shrine this seat wins also counts part of the power
-it keeps from the rival who would win it otherwise (Susanoo pays 1 VP per Stronghold, and
-Turtle's are many). ``hypothetical`` copies the few lists an action
-changes so a candidate can be tried without the engine (fast: a move is tried in well
-under a millisecond).
+from the Force margin, a tie to the higher Honor, Koi's coins counted as Ronin); the shrines
+still to be worshipped at (each remaining Kami Turn's power, when this seat would win the
+shrine); a little for majorities Harvest could pay; Strongholds (and the summon each brings
+in every Recruit to come); coins, Ronin and Honor. A shrine this seat wins also counts part
+of the power it keeps from the rival who would win it otherwise (Susanoo pays 1 VP per
+Stronghold, and Turtle's are many). ``hypothetical`` copies the few lists an action changes
+so a candidate can be tried without the engine (fast: a move is tried in well under a
+millisecond).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ SUMMON = 0.6  # a figure summoned at a Stronghold, in VP-equivalents
 DENY_SHRINE = 0.5  # a shrine won is also a power the rival who would win it does not get
 # chance of taking a battled province by Force margin (mine minus the best other)
 MARGIN_CHANCE = {-3: 0.08, -2: 0.15, -1: 0.28, 0: 0.45, 1: 0.65, 2: 0.78, 3: 0.88}
+HONOR_TIE = 0.1  # at an even margin, the higher Honor takes the tie
 
 
 def hypothetical(g: G) -> G:
@@ -94,7 +96,7 @@ def win_chance(g: G, seat: int, forces: list[int]) -> float:
     chance = MARGIN_CHANCE[max(-3, min(3, margin))]
     if margin == 0:  # a tie of Force goes to the higher Honor
         tied = [s for s in others if forces[s] == best]
-        chance += 0.1 if all(g.higher(seat, s) for s in tied) else -0.1
+        chance += HONOR_TIE if all(g.higher(seat, s) for s in tied) else -HONOR_TIE
     return chance
 
 
