@@ -18,7 +18,7 @@ from bot.results import Post, Result
 from bot.text import t
 from bot.timers import Timers
 from bot.unit import Unit
-from games.ai import player_for
+from games.ai import choose_for, player_for
 from games.base import Event, Seat, State
 from games.rng import derive_seed
 
@@ -203,7 +203,7 @@ class Aftermath:
             strength = ai_seats[seat].ai or "normal"
             player = player_for(loaded.game, strength, seed, self.ai_budget_s)
             try:
-                action = await asyncio.to_thread(player.choose, loaded.game, state, seat)
+                action = await asyncio.to_thread(choose_for, player, loaded.game, state, seat, seed)
                 loaded, new_events = await self.unit.play(loaded, seat, None, [action])
             except Exception:  # keep what was committed; a timer lets the seat try again
                 log.exception("AI seat %s failed in game %s", seat, loaded.row.id)

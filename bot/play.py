@@ -21,7 +21,7 @@ from bot.timers import Timers
 from bot.unit import Unit, wrote
 from games import engine, words
 from games import forms as game_forms
-from games.ai import player_for
+from games.ai import choose_for, player_for
 from games.base import Action, Event, Game, InvalidNotation, Outcome, Seat, State, Termination
 from games.forms import Form
 from games.rng import derive_seed
@@ -268,7 +268,7 @@ class Play:
                     break
                 if len(rows) >= MAX_AI_CHAIN:
                     break
-                action = await asyncio.to_thread(player.choose, game, state, seat)
+                action = await asyncio.to_thread(choose_for, player, game, state, seat, seed)
                 new_state, new_events = engine.act(game, state, seat, action)
                 notation = game.notation(state, action)
                 rows.append(NewAction(seat, user_id, notation, game.dump_state(new_state)))

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import games
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import Game, GameError, State, resolve_options
 from games.rng import derive_seed
 
@@ -171,7 +171,7 @@ def cmd_playout(args: argparse.Namespace) -> None:
         player = RandomPlayer(seed)
         while game.outcome(state) is None:
             seat = min(game.to_act(state))
-            state, _ = game.apply(state, seat, player.choose(game, state, seat))
+            state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
             actions += 1
         result = game.outcome(state)
         assert result is not None

@@ -13,10 +13,7 @@ the player who acted: it never reveals hidden information.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-import types
-import typing
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
@@ -32,6 +29,8 @@ from games.errors import (
     Reason,
     UnknownGame,
 )
+from games.rng import derive_seed
+from games.shapes import well_formed
 
 if TYPE_CHECKING:
     from games.forms import Answers, Form
@@ -54,12 +53,15 @@ __all__ = [
     "Reason",
     "Reveal",
     "Seat",
+    "Seen",
     "State",
     "Termination",
     "UnknownGame",
     "View",
     "ranks_from_scores",
     "resolve_options",
+    "seen_by",
+    "well_formed",
 ]
 
 Seat: TypeAlias = int
@@ -73,55 +75,6 @@ MALFORMED_ACTION = Reason(
     "rules.common.malformed_action", "That is not a well-formed action of this game."
 )
 """What :func:`games.engine.act` says of an object no game rule can speak about."""
-
-
-def well_formed(action: object) -> bool:
-    """Whether a dataclass ``action`` holds values of the types its fields declare
-    (``str``, ``int``, ``bool``, ``None``, tuples and unions of them; exact types, so a
-    ``bool`` is no ``int``). Explainers call it before reading the fields. Objects that
-    are not dataclass instances are left to the game (``True``)."""
-    kind = type(action)
-    if not dataclasses.is_dataclass(action) or isinstance(action, type):
-        return True
-    hints = _field_hints(kind)
-    try:
-        return all(_matches(getattr(action, name), hint) for name, hint in hints)
-    except AttributeError:  # a field never set (an object built without __init__)
-        return False
-
-
-_HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
-
-
-def _field_hints(kind: type) -> tuple[tuple[str, Any], ...]:
-    if kind not in _HINTS:
-        hints = typing.get_type_hints(kind)
-        _HINTS[kind] = tuple((f.name, hints.get(f.name, Any)) for f in dataclasses.fields(kind))
-    return _HINTS[kind]
-
-
-def _matches(value: object, hint: Any) -> bool:
-    origin = typing.get_origin(hint)
-    if hint is Any:
-        return True
-    if hint is None or hint is type(None):
-        return value is None
-    if origin in (typing.Union, types.UnionType):
-        return any(_matches(value, arg) for arg in typing.get_args(hint))
-    if origin is typing.Literal:
-        return any(type(value) is type(arg) and value == arg for arg in typing.get_args(hint))
-    if origin is tuple:
-        if type(value) is not tuple:
-            return False
-        args = typing.get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_matches(item, args[0]) for item in value)
-        return len(value) == len(args) and all(map(_matches, value, args))
-    if hint in (str, int, bool, float):
-        return type(value) is hint
-    if isinstance(hint, type):
-        return isinstance(value, hint)
-    return True  # a hint this check does not know: left to the game
 
 
 # --- results ----------------------------------------------------------------------------
@@ -318,12 +271,36 @@ class OptionSpec:
 # --- the protocol -----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What ``seat`` knows when it must act, and nothing more: its view, its legal actions
+    and a ``guess`` (a state consistent with the view, everything hidden from the seat
+    redealt); ``sample(k)`` redeals again (each ``k`` its own reproducible draw)."""
+
+    game: Game
+    seat: Seat
+    view: View
+    legal: Sequence[Action]
+    seed: int
+    guess: State
+
+    def sample(self, k: int) -> State:
+        """The ``k``-th state consistent with what the seat knows (a determinization)."""
+        return self.game.shuffle_hidden(self.guess, self.seat, derive_seed(self.seed, f"s{k}"))
+
+
+def seen_by(game: Game, state: State, seat: Seat, seed: int) -> Seen:
+    """What ``seat`` knows of ``state``; the true state is not kept."""
+    guess = game.shuffle_hidden(state, seat, derive_seed(seed, "guess"))
+    return Seen(game, seat, game.view(guess, seat), tuple(game.legal(guess, seat)), seed, guess)
+
+
 class Player(Protocol):
-    """A computer player: chooses a member of ``game.legal(state, seat)``."""
+    """A computer player: chooses a member of ``seen.legal`` from what its seat knows."""
 
     name: str
 
-    def choose(self, game: Game, state: State, seat: Seat) -> Action: ...
+    def choose(self, seen: Seen) -> Action: ...
 
 
 @runtime_checkable

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import games
+from games.ai import choose_for
 from games.rising_sun.data import BOXES
 from games.rising_sun.state import Bid, Confirm, thaw
 from tests.e2e.conftest import Table
@@ -150,7 +151,7 @@ async def _applied(t: Table, game_id: int, version: int) -> None:
 def _whole_bid(player: Any, state: Any, seat: int) -> list[int]:
     """The computer player's whole bid: its one-box steps played on a copy until Confirm."""
     for _ in range(50):
-        action = player.choose(GAME, state, seat)
+        action = choose_for(player, GAME, state, seat)
         if isinstance(action, Confirm):
             break
         assert isinstance(action, Bid)
