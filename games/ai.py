@@ -14,6 +14,7 @@ from games.base import Action, Game, Player, Seat, Seen, State, seen_by
 from games.rng import Rng
 
 __all__ = [
+    "LEVELS",
     "Player",
     "RandomPlayer",
     "SeatPlayer",
@@ -23,6 +24,10 @@ __all__ = [
     "player_for",
     "seen_by",
 ]
+
+LEVELS = ("easy", "normal", "hard")
+"""The levels every game's ``make_player`` offers (a game without its own ``hard`` plays
+its best level there)."""
 
 SeatPlayer = Player
 """The former name of :class:`Player` (kept until every branch says ``Player``)."""
