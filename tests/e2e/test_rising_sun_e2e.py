@@ -202,7 +202,7 @@ async def test_four_player_season_through_discord(table: Table) -> None:
             continue
         seat = to_act[0]
         user = seat_user[seat]
-        action = await asyncio.to_thread(players[seat].choose, GAME, state, seat)
+        action = await asyncio.to_thread(choose_for, players[seat], GAME, state, seat)
         if step == "choose":
             key = f"rising_sun.mandate.{g.season}.{g.slot}"
             answers = {"mandate": action.mandate}
