@@ -2,7 +2,7 @@
 figure with its target beside it, writes ``bench/results.json`` and exits 1 when a target
 was missed (see ``docs/DESIGN.md``, "The benchmark").
 
-Sections (``--only NAME`` runs a subset): perft, playout, legal, ai, balance, render,
+Sections (``--only NAME`` runs a subset): perft, playout, legal, ai, levels, balance, render,
 store, store_states, ratings (``/stats`` and ``/leaderboard`` over 100,000 games), service,
 store_calls, emulator, memory, faults; each runs over every registered game, variant and
 player count, and each in a fresh interpreter of its own (no section finds caches an
@@ -36,6 +36,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "playout": sections.playout,
     "legal": sections.legal_cost,
     "ai": sections.ai,
+    "levels": sections.levels,
     "balance": sections.balance,
     "render": sections.render,
     "store": sections.store,
@@ -49,7 +50,17 @@ SECTIONS: dict[str, Callable[[argparse.Namespace], Any]] = {
 }
 # What CI runs (``--check``): every section whose targets the code meets today and whose
 # quick run is short; the others run in the full benchmark (see docs/DESIGN.md).
-CHECKED = ("perft", "playout", "legal", "ai", "render", "emulator", "memory", "store_calls")
+CHECKED = (
+    "perft",
+    "playout",
+    "legal",
+    "ai",
+    "levels",
+    "render",
+    "emulator",
+    "memory",
+    "store_calls",
+)
 
 
 def _earlier(path: Path) -> dict[str, Any]:
@@ -68,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--check", action="store_true", help="CI's sections, no results file")
     parser.add_argument(
         "--balance-games", type=int, default=0, help="mirror games per player count (300)"
+    )
+    parser.add_argument(
+        "--levels-games", type=int, default=0, help="games a cell of the level table (60)"
     )
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--alone", default=None, help=argparse.SUPPRESS)  # the child's section
@@ -97,6 +111,7 @@ def run_section(name: str, argv: list[str]) -> Any:
 
 def _child_argv(args: argparse.Namespace) -> list[str]:
     argv = ["--quick"] if args.quick else []
+    argv += ["--levels-games", str(args.levels_games)] if args.levels_games else []
     return argv + (["--balance-games", str(args.balance_games)] if args.balance_games else [])
 
 

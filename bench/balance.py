@@ -13,6 +13,7 @@ from typing import Any
 
 from bench.configs import Config
 from games import engine
+from games.ai import choose_for
 from games.rng import derive_seed
 
 STRENGTH = "normal"
@@ -38,7 +39,7 @@ def mirror(config: Config, games: int, seed: int, budget_s: float = 0.05) -> dic
         state = config.setup(game_seed)
         while game.outcome(state) is None:
             seat = min(game.to_act(state))
-            state, _ = engine.act(game, state, seat, table[seat].choose(game, state, seat))
+            state, _ = engine.act(game, state, seat, choose_for(table[seat], game, state, seat))
         outcome = game.outcome(state)
         assert outcome is not None
         sides = game.sides(state) or ()  # at the end: sides chosen in play (Rising Sun's clans)

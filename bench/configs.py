@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import Game, State, resolve_options
 from games.rng import derive_seed
 
@@ -63,5 +63,5 @@ def random_positions(config: Config, games_: int, seed: int = 0) -> Iterator[Sta
         while game.outcome(state) is None:
             yield state
             seat = min(game.to_act(state))
-            state, _ = game.apply(state, seat, player.choose(game, state, seat))
+            state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
         yield state

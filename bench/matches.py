@@ -11,7 +11,7 @@ from typing import Any
 
 from bench.configs import Config
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import Player
 from games.rng import derive_seed
 
@@ -91,7 +91,7 @@ def _one_game(
     while game.outcome(state) is None and played < SAFETY_CAP:
         seat = min(game.to_act(state))
         started = time.perf_counter()
-        action = table[seat].choose(game, state, seat)
+        action = choose_for(table[seat], game, state, seat)
         if seat == me:
             seconds += time.perf_counter() - started
             moves += 1

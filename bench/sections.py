@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 from bench import legal
+from bench import levels as levels_run
 from bench import memory as memory_run
 from bench import render as render_run
 from bench import store_states as states_run
@@ -134,11 +135,11 @@ def legal_cost(args: argparse.Namespace) -> dict[str, Any]:
     return legal.legal_cost(args.quick)
 
 
-# Each game's "normal" player (Game.make_player) against random players, then against its
-# own "easy" player (named in the row: for some games it is the same player, a mirror);
-# the budget is the thinking time a move may take (games whose player does not search
-# ignore it). Every game is played to its real end.
-AI_RUNS = (("random", 0.05), ("easy", 0.1))
+# Each game's "normal" player (Game.make_player) against random players (the levels
+# against each other are the ``levels`` section); the budget is the thinking time a move
+# may take (games whose player does not search ignore it). Every game is played to its
+# real end.
+AI_RUNS = (("random", 0.05),)
 CAPPED = at_most(0)  # a game that does not end is an error
 MS_PER_MOVE = at_most(1000.0)  # the figure: a player waits at most 1 s
 # wins of the normal player against random players, by player count: about the measured
@@ -163,6 +164,10 @@ def ai(args: argparse.Namespace) -> dict[str, Any]:
                 checks.row(row, "rate", VS_RANDOM[config.players])
             rows.append(row)
     return checks.result(rows=rows, tested="the game's normal player, seat rotating")
+
+
+def levels(args: argparse.Namespace) -> dict[str, Any]:
+    return levels_run.levels(args.quick, args.levels_games)
 
 
 def balance(args: argparse.Namespace) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.configs import Config
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import Game
 
 
@@ -65,7 +65,7 @@ async def next_turn(service: Any, game: Game, game_id: int, player: RandomPlayer
     acting = game.to_act(state)
     seat = min(acting)
     user_id = next(s.user_id for s in loaded.seats if s.position == seat)
-    text = game.notation(state, player.choose(game, state, seat))
+    text = game.notation(state, choose_for(player, game, state, seat))
     return Turn(int(user_id), text, int(loaded.row.version))
 
 

@@ -17,7 +17,7 @@ from bot.i18n import language_choice
 from bot.service import Service
 from bot.store import open_store
 from bot.text import t
-from games.ai import player_for
+from games.ai import choose_for, player_for
 from games.rng import derive_seed
 from renderer.palettes import PALETTES
 
@@ -74,7 +74,7 @@ async def run_demo(
             loaded = await service.load(game_id)  # the demo drives the human seat itself
             seat = loaded.seat_of(DEMO_USER)
             player = player_for(game, "normal", derive_seed(seed, str(loaded.row.version)), 0.1)
-            action = player.choose(game, loaded.state, seat)
+            action = choose_for(player, game, loaded.state, seat)
             notation = game.notation(loaded.state, action)
             result = await service.act(game_id, DEMO_USER, notation, locale=locale)
             for post in result.public:

@@ -29,7 +29,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import games
-from games.ai import player_for
+from games.ai import choose_for, player_for
 from games.base import JSON, Action, Game, Seat, State
 
 log = logging.getLogger(__name__)
@@ -54,7 +54,7 @@ class Job:
 
 def pick(game: Game, state: State, seat: Seat, strength: str, seed: int, budget_s: float) -> Action:
     """The one place an AI player is asked for a move (in a worker or a thread)."""
-    return player_for(game, strength, seed, budget_s).choose(game, state, seat)
+    return choose_for(player_for(game, strength, seed, budget_s), game, state, seat, seed)
 
 
 def think(job: Job) -> str:

@@ -1,10 +1,12 @@
-"""Command line for the engines: ``python -m games {list,perft,legal,playout}``.
+"""Command line for the engines: ``python -m games {list,perft,legal,playout,match}``.
 
 ``perft`` and ``legal`` first play ``--moves`` (separated by ``;``; without a ``;``, one
 move when the whole text is a legal first move, as China's ``O:zhao ZHA1``, else moves
 separated by white space) or ``--moves-file`` (one move per line, ``-`` for standard
 input); every command takes ``--option NAME=VALUE`` (repeatable) for the game's options,
-validated as ``/game new`` does. Errors print one sentence on stderr and exit with status 2.
+validated as ``/game new`` does. ``match`` plays AI levels against each other
+(``--seats hard,normal,normal``, rotated over the seats; see :mod:`games.match`). Errors
+print one sentence on stderr and exit with status 2.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from collections.abc import Sequence
 
 import games
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import Game, GameError, State, resolve_options
+from games.match import MatchError, parse_seats, play_match
 from games.rng import derive_seed
 
 
@@ -171,7 +174,7 @@ def cmd_playout(args: argparse.Namespace) -> None:
         player = RandomPlayer(seed)
         while game.outcome(state) is None:
             seat = min(game.to_act(state))
-            state, _ = game.apply(state, seat, player.choose(game, state, seat))
+            state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
             actions += 1
         result = game.outcome(state)
         assert result is not None
@@ -188,6 +191,17 @@ def cmd_playout(args: argparse.Namespace) -> None:
     print(json.dumps(summary))
 
 
+def cmd_match(args: argparse.Namespace) -> None:
+    game = games.get(args.key)
+    players = args.players if args.players is not None else game.seats[0]
+    if players not in game.seats:
+        allowed = ", ".join(map(str, game.seats))
+        raise CliError(f"{game.title} is for {allowed} players, not {players}.")
+    seats = parse_seats(args.seats, players)
+    options = _options(args.variant, args.option)
+    print(json.dumps(play_match(game, seats, args.games, args.seed, options, args.budget)))
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -196,6 +210,7 @@ def _parser() -> argparse.ArgumentParser:
         ("perft", cmd_perft, "count action sequences of a given depth"),
         ("legal", cmd_legal, "legal actions of the seat to act, one per line"),
         ("playout", cmd_playout, "random games to the end; JSON summary last"),
+        ("match", cmd_match, "AI levels against each other, seats rotated; one JSON object"),
     ):
         p = sub.add_parser(name, help=help_text)
         p.add_argument("key")
@@ -209,10 +224,13 @@ def _parser() -> argparse.ArgumentParser:
             metavar="NAME=VALUE",
             help="a game option, e.g. side=b (repeatable; see the game's options)",
         )
-        if name == "playout":
+        if name in ("playout", "match"):
             p.add_argument("--games", type=int, default=10)
             p.add_argument("--seed", type=int, default=0)
-        else:
+        if name == "match":
+            p.add_argument("--seats", required=True, help="one level a seat: hard,normal,...")
+            p.add_argument("--budget", type=float, default=0.5, help="seconds per AI move")
+        elif name != "playout":
             p.add_argument(
                 "--moves",
                 help='actions to play first: "b2b3 b4b3", or separated by ";" when they hold'
@@ -232,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         args.run(args)
-    except (GameError, CliError) as err:
+    except (GameError, CliError, MatchError) as err:
         print(str(err), file=sys.stderr)
         return 2
     return 0

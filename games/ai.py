@@ -1,73 +1,46 @@
 """Computer players: the random-legal fallback, ``player_for`` (the game's own), and
-:class:`Seen`, what a seat knows when it must act.
+``choose_for``, how a caller that holds the true state asks a player for a move.
 
-``Player`` is declared in :mod:`games.base` and re-exported here.
-
-An AI must choose from what its seat may know. :func:`seen_by` builds that knowledge from
-the true state once, and keeps nothing of the truth: the seat's view, its legal actions,
-and a *guess* (the state with everything the seat cannot see redealt by
+``Player``, :class:`~games.base.Seen` and :func:`~games.base.seen_by` are declared in
+:mod:`games.base` and re-exported here. A player sees only a :class:`Seen`: the seat's view,
+its legal actions and a *guess* (the state with everything the seat cannot see redealt by
 ``shuffle_hidden``), from which :meth:`Seen.sample` draws more such states for a search.
+The true state never reaches it, so no player can peek.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from games.base import Action, Game, Player, Seat, Seen, State, seen_by
+from games.rng import Rng
 
-from games.base import Action, Game, Player, Seat, State, View
-from games.rng import Rng, derive_seed
+__all__ = [
+    "LEVELS",
+    "Player",
+    "RandomPlayer",
+    "SeatPlayer",
+    "Seen",
+    "as_player",
+    "choose_for",
+    "player_for",
+    "seen_by",
+]
 
-__all__ = ["Player", "RandomPlayer", "SeatPlayer", "Seen", "as_player", "player_for", "seen_by"]
+LEVELS = ("easy", "normal", "hard")
+"""The levels every game's ``make_player`` offers (a game without its own ``hard`` plays
+its best level there)."""
 
-
-@dataclass(frozen=True)
-class Seen:
-    """What ``seat`` knows when it must act, and nothing more.
-
-    ``guess`` is a state consistent with ``view`` whose hidden parts were redealt at
-    random; ``sample(k)`` redeals them again (each ``k`` its own reproducible draw).
-    """
-
-    game: Game
-    seat: Seat
-    view: View
-    legal: Sequence[Action]
-    seed: int
-    guess: State
-
-    def sample(self, k: int) -> State:
-        """The ``k``-th state consistent with what the seat knows (a determinization)."""
-        return self.game.shuffle_hidden(self.guess, self.seat, derive_seed(self.seed, f"s{k}"))
+SeatPlayer = Player
+"""The former name of :class:`Player` (kept until every branch says ``Player``)."""
 
 
-def seen_by(game: Game, state: State, seat: Seat, seed: int) -> Seen:
-    """What ``seat`` knows of ``state``; the true state is not kept."""
-    guess = game.shuffle_hidden(state, seat, derive_seed(seed, "guess"))
-    return Seen(game, seat, game.view(guess, seat), tuple(game.legal(guess, seat)), seed, guess)
+def as_player(inner: Player, seed: int = 0) -> Player:
+    """``inner`` itself: every player now chooses from a :class:`Seen` (kept for callers)."""
+    return inner
 
 
-class SeatPlayer(Protocol):
-    """A computer player that chooses from a :class:`Seen` (a member of ``seen.legal``)."""
-
-    name: str
-
-    def choose(self, seen: Seen) -> Action: ...
-
-
-class _Adapted:
-    """A :class:`SeatPlayer` behind the older ``choose(game, state, seat)`` signature."""
-
-    def __init__(self, inner: SeatPlayer, seed: int) -> None:
-        self.inner, self.seed, self.name = inner, seed, inner.name
-
-    def choose(self, game: Game, state: State, seat: Seat) -> Action:
-        return self.inner.choose(seen_by(game, state, seat, self.seed))
-
-
-def as_player(inner: SeatPlayer, seed: int) -> Player:
-    """``inner`` as a :class:`Player` (until every caller hands out a :class:`Seen`)."""
-    return _Adapted(inner, seed)
+def choose_for(player: Player, game: Game, state: State, seat: Seat, seed: int = 0) -> Action:
+    """``player``'s move for ``seat``, chosen from what the seat knows of ``state``."""
+    return player.choose(seen_by(game, state, seat, seed))
 
 
 class RandomPlayer:
@@ -78,11 +51,10 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Game, state: State, seat: Seat) -> Action:
-        options = game.legal(state, seat)
-        if not options:
+    def choose(self, seen: Seen) -> Action:
+        if not seen.legal:
             raise ValueError("no legal action to choose from")
-        return options[self.rng.below(len(options))]
+        return seen.legal[self.rng.below(len(seen.legal))]
 
 
 def player_for(

@@ -29,6 +29,7 @@ from games.errors import (
     Reason,
     UnknownGame,
 )
+from games.rng import derive_seed
 from games.wellformed import MALFORMED_ACTION, well_formed
 
 if TYPE_CHECKING:
@@ -53,12 +54,14 @@ __all__ = [
     "Reason",
     "Reveal",
     "Seat",
+    "Seen",
     "State",
     "Termination",
     "UnknownGame",
     "View",
     "ranks_from_scores",
     "resolve_options",
+    "seen_by",
     "well_formed",
 ]
 
@@ -263,12 +266,36 @@ class OptionSpec:
 # --- the protocol -----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What ``seat`` knows when it must act, and nothing more: its view, its legal actions
+    and a ``guess`` (a state consistent with the view, everything hidden from the seat
+    redealt); ``sample(k)`` redeals again (each ``k`` its own reproducible draw)."""
+
+    game: Game
+    seat: Seat
+    view: View
+    legal: Sequence[Action]
+    seed: int
+    guess: State
+
+    def sample(self, k: int) -> State:
+        """The ``k``-th state consistent with what the seat knows (a determinization)."""
+        return self.game.shuffle_hidden(self.guess, self.seat, derive_seed(self.seed, f"s{k}"))
+
+
+def seen_by(game: Game, state: State, seat: Seat, seed: int) -> Seen:
+    """What ``seat`` knows of ``state``; the true state is not kept."""
+    guess = game.shuffle_hidden(state, seat, derive_seed(seed, "guess"))
+    return Seen(game, seat, game.view(guess, seat), tuple(game.legal(guess, seat)), seed, guess)
+
+
 class Player(Protocol):
-    """A computer player: chooses a member of ``game.legal(state, seat)``."""
+    """A computer player: chooses a member of ``seen.legal`` from what its seat knows."""
 
     name: str
 
-    def choose(self, game: Game, state: State, seat: Seat) -> Action: ...
+    def choose(self, seen: Seen) -> Action: ...
 
 
 @runtime_checkable

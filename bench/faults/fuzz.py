@@ -37,7 +37,7 @@ from bench.configs import Config, configurations, random_positions
 from bench.faults.harness import INTERNAL, Figures, answer_of, error_log, is_sentence
 from bench.faults.judge import judge_told, told_played, told_refused
 from bench.tables import open_table
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.rng import derive_seed
 
 NOISE = string.ascii_letters + string.digits + " -_:/.,;!?*+=()[]{}<>@#'\"\\|~`$%^&"
@@ -141,7 +141,7 @@ class Fuzzer:
             if game.outcome(loaded.state) is not None:
                 break
             seat = min(game.to_act(loaded.state))
-            text = game.notation(loaded.state, player.choose(game, loaded.state, seat))
+            text = game.notation(loaded.state, choose_for(player, game, loaded.state, seat))
             await service.act(done.game_id, loaded.user_at(seat), text)
         done.finished = True
         self.versions = {g: row[0] for g, row in self.fingerprint().items()}

@@ -34,7 +34,7 @@ from bot.presenter import _quick_choices, hand_post
 from bot.results import Post
 from bot.service import Service
 from bot.store import open_store
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.rng import derive_seed
 
 
@@ -142,7 +142,7 @@ async def _one_game(
     state, line = loaded.state, []
     while game.outcome(state) is None:
         seat = rng.choice(sorted(game.to_act(state)))
-        action = player.choose(game, state, seat)
+        action = choose_for(player, game, state, seat)
         line.append((state, seat, action))
         state, _ = game.apply(state, seat, action)
     picks = sorted(rng.sample(range(len(line)), min(samples, len(line))))

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ai import Player, RandomPlayer
-from games.base import Action, Game, Outcome, Seat, State, resolve_options
+from games.ai import Player, RandomPlayer, Seen, choose_for
+from games.base import Action, Game, Outcome, Seat, resolve_options
 from games.china.board import Board
 from games.china.rules import layout_of
 from games.china.scoring import (
@@ -148,8 +148,8 @@ class GreedyPlayer:
         self.noise = noise
         self.name = "china-greedy" if noise == 0 else "china-easy"
 
-    def choose(self, game: Game, state: State, seat: Seat) -> Action:
-        options = list(game.legal(state, seat))
+    def choose(self, seen: Seen) -> Action:
+        state, seat, options = seen.guess, seen.seat, list(seen.legal)
         if not options:
             raise ValueError("no legal action to choose from")
         if self.noise and self.rng.below(1000) < self.noise * 1000:
@@ -207,5 +207,5 @@ def play_game(
     state = game.setup(len(players), resolve_options(game, options or {}), seed)
     while (outcome := game.outcome(state)) is None:
         seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, players[seat].choose(game, state, seat))
+        state, _ = game.apply(state, seat, choose_for(players[seat], game, state, seat, seed))
     return outcome

@@ -87,12 +87,12 @@ def _label(state: ChinaState, action: Action) -> str:
 
 def _shuffle_hidden(state: ChinaState, seat: Seat | None, seed: int) -> ChinaState:
     """Deal the cards ``seat`` cannot see (other hands and the pile) anew, keeping every
-    hand size and the pile size, and draw a new reshuffle generator."""
+    hand size and the pile size, and draw a new reshuffle generator. The pool is sorted
+    before it is dealt: the result depends on what the seat knows, not the truth's order."""
     new = state.clone()
     rng = Rng(derive_seed(seed, "china.shuffle_hidden"))
     others = [p for p in range(state.players) if p != seat]
-    pool = [card for p in others for card in new.hands[p]] + new.pile
-    rng.shuffle(pool)
+    pool = rng.shuffled(sorted([card for p in others for card in new.hands[p]] + new.pile))
     for p in others:
         size = len(new.hands[p])
         new.hands[p] = sorted(pool[:size], key=colour_key)

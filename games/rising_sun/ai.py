@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Action, Game, Player, Seat
+from games.base import Action, Player, Seen
 from games.rising_sun import board, rules, war
 from games.rising_sun.ai_eval import (
     COIN,
@@ -58,7 +58,6 @@ from games.rising_sun.state import (
     Pass,
     Propose,
     Refuse,
-    RisingSunState,
     RSAction,
     Seppuku,
     Spare,
@@ -82,8 +81,8 @@ class GreedyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, game: Game, state: RisingSunState, seat: Seat) -> Action:
-        g = thaw_cached(state)
+    def choose(self, seen: Seen) -> Action:
+        g, seat = thaw_cached(seen.guess), seen.seat
         options = rules.legal(g, seat)
         if g.tasks[0]["t"] == "clan":  # any clan: from the seed, so mirror games spread
             pick = Rng(derive_seed(self.seed, f"clan:{g.rng}:{seat}"))

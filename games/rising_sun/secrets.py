@@ -46,7 +46,8 @@ def shuffle_hidden(g: G, seat: Seat | None, seed: int) -> G:
     Province piles, others' unrevealed bids (random ones within their coins), the seed;
     and what another seat's last action hid: its bid's amounts (now its redealt bid) and
     the tile Lotus kept face down (now its redealt tile), so a view that showed either
-    would differ between the two deals."""
+    would differ between the two deals. Each pool is sorted before it is dealt, so the
+    result depends on what the seat knows, never on the order the truth held."""
     rng = Rng(seed)
     known = g.deck_known[1] if g.deck_known[0] == seat else 0
     slots: list[tuple[str, int]] = [("deck", i) for i in range(known, len(g.deck))]
@@ -54,9 +55,9 @@ def shuffle_hidden(g: G, seat: Seat | None, seed: int) -> G:
         slots += [("drawn", i) for i in range(len(g.drawn))]
     slots += [("face", i) for i, (s, _) in enumerate(g.facedown) if s != seat]
     pool = [_get(g, where, i) for where, i in slots]
-    for (where, i), tile in zip(slots, rng.shuffled(pool), strict=True):
+    for (where, i), tile in zip(slots, rng.shuffled(sorted(pool)), strict=True):
         _set(g, where, i, tile)
-    g.war_piles = [rng.shuffled(pile) for pile in g.war_piles]
+    g.war_piles = [rng.shuffled(sorted(pile)) for pile in g.war_piles]
     b = g.battle
     if b is not None and not b["revealed"]:
         for s in b["parts"]:

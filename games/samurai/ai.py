@@ -11,7 +11,7 @@ players (the benchmark of the brief: 1 greedy vs 3 random, four players).
 from __future__ import annotations
 
 from games import engine
-from games.ai import Player, RandomPlayer
+from games.ai import Player, RandomPlayer, Seen, choose_for
 from games.base import Action, Game, Seat, State
 from games.rng import Rng
 from games.samurai.data import FIGURES, TILES, Board
@@ -43,8 +43,8 @@ class GreedyPlayer:
         self.rng = Rng(seed)
         self.opening = opening
 
-    def choose(self, game: Game, state: State, seat: Seat) -> Action:
-        legal = list(game.legal(state, seat))
+    def choose(self, seen: Seen) -> Action:
+        state, seat, legal = seen.guess, seen.seat, list(seen.legal)
         if not legal:
             raise ValueError("no legal action to choose from")
         if state.phase == "pick":
@@ -176,5 +176,5 @@ def play_game(game: Game, players: list[Player], seed: int, options: dict[str, o
     state = game.setup(len(players), dict(options), seed)
     while game.outcome(state) is None:
         seat = min(game.to_act(state))
-        state, _ = engine.act(game, state, seat, players[seat].choose(game, state, seat))
+        state, _ = engine.act(game, state, seat, choose_for(players[seat], game, state, seat, seed))
     return state

@@ -21,23 +21,25 @@ def shuffle_hidden(state: SamuraiState, seat: Seat | None, seed: int) -> Samurai
     pick, other seats' tentative choices are replaced by random ones of the same size. The
     viewer's own pile is reordered (its order is secret from its owner too). Captured figures
     the viewer may not see are permuted among the seats that hide them, which keeps the
-    public per-type totals. The seed is replaced.
+    public per-type totals. The seed is replaced. Every pool is sorted before it is dealt,
+    so the result depends on what the seat knows, never on the order the truth held.
     """
     rng = Rng(seed)
     hands, piles = list(state.hands), list(state.piles)
     for q in range(state.players):
         if q == seat:
-            piles[q] = tuple(rng.shuffled(piles[q]))
+            piles[q] = tuple(rng.shuffled(sorted(piles[q])))
         elif state.phase == "pick":
             hands[q] = sort_tiles(rng.shuffled(PLAYER_TILES)[: len(hands[q])])
         else:
-            pool = rng.shuffled(list(hands[q] + piles[q]))
+            pool = rng.shuffled(sorted(hands[q] + piles[q]))
             hands[q] = sort_tiles(pool[: len(hands[q])])
             piles[q] = tuple(pool[len(hands[q]) :])
     captured = list(state.captured)
     hiding = [q for q in range(state.players) if not captures_visible(state, seat, q)]
-    for q, source in zip(hiding, rng.shuffled(hiding), strict=True):
-        captured[q] = state.captured[source]
+    hidden = sorted(state.captured[q] for q in hiding)
+    for q, taken in zip(hiding, rng.shuffled(hidden), strict=True):
+        captured[q] = taken
     return replace(
         state,
         hands=tuple(hands),

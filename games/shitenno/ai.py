@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.ai import Player, RandomPlayer
-from games.base import Action, Game, Seat, State
+from games.ai import Player, RandomPlayer, Seen
+from games.base import Action, Seat
 from games.rng import Rng
 from games.shitenno.data import PROVINCE_IDS, TITLE_BONUS, koku_value, provinces
 from games.shitenno.flow import stage
@@ -62,8 +62,8 @@ class HeuristicPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Game, state: State, seat: Seat) -> Action:
-        legal = game.legal(state, seat)
+    def choose(self, seen: Seen) -> Action:
+        state, seat, legal = seen.guess, seen.seat, seen.legal
         if not legal:
             raise ValueError("no legal action to choose from")
         now = stage(state)

@@ -29,7 +29,8 @@ def shuffle_hidden(state: ShitennoState, seat: Seat | None, seed: int) -> Shiten
     keeping each hand's sizes) with the decks, the deck orders, and the bonus tiles under
     each stack's top (a top keeps its troop face; its bonus face is hidden too). The seed
     (which names future reshuffles) is replaced. Once the game is over the hands are
-    scored in the open, so nothing is hidden any more."""
+    scored in the open, so nothing is hidden any more. Each pool is sorted before it is
+    dealt, so the result depends on what the seat knows, never on the truth's order."""
     if state.phase == "over":
         return state
     rng = Rng(seed)
@@ -40,7 +41,7 @@ def shuffle_hidden(state: ShitennoState, seat: Seat | None, seed: int) -> Shiten
         pool = list(deck)
         for s in others:
             pool += [c for c in hands[s] if (c[0] == "K") == koku]
-        rng.shuffle(pool)
+        pool = rng.shuffled(sorted(pool))
         for s in others:
             mine = [c for c in hands[s] if (c[0] == "K") != koku]
             n = sum(1 for c in hands[s] if (c[0] == "K") == koku)
@@ -58,7 +59,7 @@ def shuffle_hidden(state: ShitennoState, seat: Seat | None, seed: int) -> Shiten
 
 
 def _shuffle_stacks(stacks: tuple[tuple[str, ...], ...], rng: Rng) -> tuple[tuple[str, ...], ...]:
-    pool = rng.shuffled([t for stack in stacks for t in stack])
+    pool = rng.shuffled(sorted(t for stack in stacks for t in stack))
     tops: list[str | None] = []
     for stack in stacks:
         if not stack:

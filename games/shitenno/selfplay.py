@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games import engine
-from games.ai import Player, RandomPlayer
+from games.ai import Player, RandomPlayer, choose_for
 from games.rng import derive_seed
 from games.shitenno.ai import HeuristicPlayer
 from games.shitenno.game import GAME
@@ -20,7 +20,7 @@ def win_rate(games_played: int, seed: int = 0, players: int = 4) -> int:
         state = GAME.setup(players, {}, s)
         while GAME.outcome(state) is None:
             seat = min(GAME.to_act(state))
-            state, _ = engine.act(GAME, state, seat, bots[seat].choose(GAME, state, seat))
+            state, _ = engine.act(GAME, state, seat, choose_for(bots[seat], GAME, state, seat))
         outcome = GAME.outcome(state)
         assert outcome is not None
         wins += me in outcome.winners

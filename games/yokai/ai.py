@@ -12,8 +12,7 @@ The time budget reads the clock (``time.perf_counter``); the rules engine itself
 
 from __future__ import annotations
 
-from games.ai import Player, RandomPlayer
-from games.base import Game
+from games.ai import Player, RandomPlayer, Seen
 from games.rng import Rng
 from games.yokai.search import MATE, Searcher, evaluate, key_hash
 from games.yokai.state import YokaiAction, YokaiState, decode, to_position
@@ -42,14 +41,15 @@ class AlphaBetaPlayer:
         self.last_score = 0
         self.last_nodes = 0
 
-    def choose(self, game: Game, state: YokaiState, seat: int) -> YokaiAction:
-        """The best action found for ``seat`` (which must be the side to move)."""
+    def choose(self, seen: Seen) -> YokaiAction:
+        """The best action found for the seat (which must be the side to move)."""
+        state, seat = seen.guess, seen.seat
         if state.result is not None or seat != state.to_move:
             raise ValueError("no legal action to choose from")
         geo = state.geometry
-        seen = [self._hash(state, key) for key in state.history[:-1]]
+        known = [self._hash(state, key) for key in state.history[:-1]]
         searcher = Searcher(
-            to_position(state), seen, self.rng, self.budget_s, self.max_depth, self.max_nodes
+            to_position(state), known, self.rng, self.budget_s, self.max_depth, self.max_nodes
         )
         moves, score = searcher.best_moves()
         if not moves:
@@ -73,8 +73,9 @@ class GreedyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Game, state: YokaiState, seat: int) -> YokaiAction:
-        """The legal action with the best static evaluation for ``seat`` after it."""
+    def choose(self, seen: Seen) -> YokaiAction:
+        """The legal action with the best static evaluation for the seat after it."""
+        state, seat = seen.guess, seen.seat
         if state.result is not None or seat != state.to_move:
             raise ValueError("no legal action to choose from")
         pos = to_position(state)

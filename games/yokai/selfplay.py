@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from games.ai import choose_for
 from games.base import Action
 from games.rng import derive_seed
 from games.yokai.ai import AlphaBetaPlayer, make_player
@@ -40,12 +41,12 @@ def win_rate(
             action: Action
             if seat == ai_seat:
                 started = time.perf_counter()
-                action = ai.choose(GAME, state, seat)
+                action = choose_for(ai, GAME, state, seat)
                 ai_seconds += time.perf_counter() - started
                 ai_moves += 1
                 depth_total += ai.last_depth
             else:
-                action = other.choose(GAME, state, seat)
+                action = choose_for(other, GAME, state, seat)
             state, _ = GAME.apply(state, seat, action)
         plies += state.ply
         outcome = GAME.outcome(state)

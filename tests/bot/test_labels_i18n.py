@@ -8,7 +8,7 @@ import pytest
 
 import games
 from bot.text import BUTTON_LABEL, CHOICE_NAME, fit, has, say
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 
 WORDED = ("china", "samurai", "yokai", "shitenno", "rising_sun")
 
@@ -24,7 +24,7 @@ def labels_along_a_playout(key: str, players: int, steps: int = 60) -> list[str]
         seat = min(game.to_act(state))
         legal = game.legal(state, seat)
         out.extend(game.label(state, a) for a in legal[:40])
-        state, _ = game.apply(state, seat, player.choose(game, state, seat))
+        state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
     return out
 
 
@@ -83,7 +83,7 @@ def moves_along_a_playout(key: str, players: int, steps: int = 120) -> list[tupl
         seat = min(game.to_act(state))
         for action in game.legal(state, seat)[:60]:
             seen.setdefault(str(getattr(game.label(state, action), "key", "")), (state, action))
-        state, _ = game.apply(state, seat, player.choose(game, state, seat))
+        state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
     return list(seen.values())
 
 

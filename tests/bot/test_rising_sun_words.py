@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from bot.text import catalogue, describe_event, event_key, has
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import Event, resolve_options
 from games.forms import Amounts, Form, Text
 from games.rising_sun import GAME
@@ -34,7 +34,7 @@ def playouts() -> tuple[tuple[list[Event], list[Form]], ...]:
                 if form is not None:
                     forms.append(form)
             seat = min(GAME.to_act(state))
-            state, new = GAME.apply(state, seat, player.choose(GAME, state, seat))
+            state, new = GAME.apply(state, seat, choose_for(player, GAME, state, seat))
             events += new
         out.append((events, forms))
     return tuple(out)

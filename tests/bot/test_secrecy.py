@@ -8,7 +8,7 @@ import pytest
 
 import games
 from bot import presenter
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 
 PRIVATE_KINDS = {"samurai.take", "samurai.drop", "samurai.draw", "china.drew_pile_card"}
@@ -26,7 +26,7 @@ def test_public_posts_carry_no_secret_over_random_games(key: str, players: int, 
         player = RandomPlayer(seed)
         while game.outcome(state) is None:
             seat = min(game.to_act(state))
-            state, events = game.apply(state, seat, player.choose(game, state, seat))
+            state, events = game.apply(state, seat, choose_for(player, game, state, seat))
             public_lines = presenter.event_lines(events, names, None)
             secret = [e for e in events if e.audience is not None]
             private_seen += len(secret)

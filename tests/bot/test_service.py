@@ -12,7 +12,7 @@ from bot.results import NoSuchGame, NotAllowed, NotSeated, Stale, WrongPhase
 from bot.service import Service
 from bot.store import open_store
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import GameError, IllegalAction, InvalidNotation, NotYourTurn
 
 ALICE, BOB, CAROL = 101, 202, 303
@@ -121,7 +121,7 @@ async def test_whole_game_to_the_end_and_replay(service: Service) -> None:
         if game.outcome(loaded.state) is not None:
             break
         seat, user = await seat_user(service, game_id)
-        text = game.notation(loaded.state, player.choose(game, loaded.state, seat))
+        text = game.notation(loaded.state, choose_for(player, game, loaded.state, seat))
         result = await service.act(game_id, user, text)
     assert result is not None and result.finished
     assert result.game.status == "finished"

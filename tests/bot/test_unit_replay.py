@@ -15,7 +15,7 @@ from bot.service import Service
 from bot.store import open_store
 from bot.unit import Unit, replay_step
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 
 PEOPLE = [(101, "Ann"), (202, "Ben"), (303, "Cy")]
 
@@ -42,7 +42,7 @@ async def _china(service: Service, seed: int, moves: int) -> int:
         user = loaded.user_at(seat)
         assert user is not None
         await service.act(
-            game_id, user, game.notation(loaded.state, player.choose(game, loaded.state, seat))
+            game_id, user, game.notation(loaded.state, choose_for(player, game, loaded.state, seat))
         )
     return game_id
 

@@ -7,6 +7,7 @@ import asyncio
 
 import games
 from games import engine
+from games.ai import choose_for
 from games.china.ai import make_player
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import PNG_MAGIC, boards, game_id_of
@@ -46,7 +47,7 @@ async def test_four_player_china_to_the_final_scores(table: Table) -> None:
         seat = min(game.to_act(loaded.state))
         user_id = next(s.user_id for s in loaded.seats if s.position == seat)
         assert user_id is not None
-        action = await asyncio.to_thread(ai[user_id].choose, game, loaded.state, seat)
+        action = await asyncio.to_thread(choose_for, ai[user_id], game, loaded.state, seat)
         board = boards(t, thread_id)[-1]
         shown = engine.public_choices(game, loaded.state, seat) or ()
         index = shown.index(action) if action in shown else -1  # buttons index these

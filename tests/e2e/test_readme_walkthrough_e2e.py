@@ -23,7 +23,7 @@ import discord
 import games
 from bot.play import read_move
 from bot.text import t
-from games.ai import player_for
+from games.ai import choose_for, player_for
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import boards, game_id_of
 
@@ -171,7 +171,7 @@ async def test_the_readme_first_game_works_step_by_step(table: Table) -> None:
             await asyncio.sleep(0.05)
             continue
         user = users[user_id]
-        action = player_for(game, "normal", step, 0.01).choose(game, loaded.state, seat)
+        action = choose_for(player_for(game, "normal", step, 0.01), game, loaded.state, seat)
         legal = list(game.legal(loaded.state, seat))
         board = boards(t_, thread.id)[-1]
         button = f"tenka:a:{game_id}:{row.version}:{legal.index(action)}"

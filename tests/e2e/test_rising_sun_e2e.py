@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import games
+from games.ai import choose_for
 from games.rising_sun.data import BOXES
 from games.rising_sun.state import Bid, Confirm, thaw
 from tests.e2e.conftest import Table
@@ -150,7 +151,7 @@ async def _applied(t: Table, game_id: int, version: int) -> None:
 def _whole_bid(player: Any, state: Any, seat: int) -> list[int]:
     """The computer player's whole bid: its one-box steps played on a copy until Confirm."""
     for _ in range(50):
-        action = player.choose(GAME, state, seat)
+        action = choose_for(player, GAME, state, seat)
         if isinstance(action, Confirm):
             break
         assert isinstance(action, Bid)
@@ -201,7 +202,7 @@ async def test_four_player_season_through_discord(table: Table) -> None:
             continue
         seat = to_act[0]
         user = seat_user[seat]
-        action = await asyncio.to_thread(players[seat].choose, GAME, state, seat)
+        action = await asyncio.to_thread(choose_for, players[seat], GAME, state, seat)
         if step == "choose":
             key = f"rising_sun.mandate.{g.season}.{g.slot}"
             answers = {"mandate": action.mandate}

@@ -11,6 +11,7 @@ import io
 
 from PIL import Image
 
+from games.ai import choose_for
 from games.rising_sun.state import thaw
 from tests.e2e.conftest import Table
 from tests.e2e.test_rising_sun_e2e import GAME, open_four
@@ -42,7 +43,7 @@ async def test_every_board_post_carries_the_board_and_its_second_picture(table: 
             break
         seat = sorted(GAME.to_act(loaded.state))[0]
         user = by_id[next(s.user_id for s in loaded.seats if s.position == seat)]
-        action = await asyncio.to_thread(players[seat].choose, GAME, loaded.state, seat)
+        action = await asyncio.to_thread(choose_for, players[seat], GAME, loaded.state, seat)
         handle = await t.emu.slash(
             user, thread_id, "move", {"action": GAME.notation(loaded.state, action)}
         )

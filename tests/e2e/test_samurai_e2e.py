@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import games
+from games.ai import choose_for
 from games.samurai.ai import make_player
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import PNG_MAGIC, boards, game_id_of
@@ -76,7 +77,7 @@ async def test_three_player_samurai_to_the_final_scores(table: Table) -> None:
         seat = min(game.to_act(loaded.state))
         user_id = next(s.user_id for s in loaded.seats if s.position == seat)
         assert user_id is not None
-        action = await asyncio.to_thread(players[user_id].choose, game, loaded.state, seat)
+        action = await asyncio.to_thread(choose_for, players[user_id], game, loaded.state, seat)
         move = game.notation(loaded.state, action)
         handle = await t.emu.slash(users[user_id], thread_id, "move", {"action": move})
         await handle.response()

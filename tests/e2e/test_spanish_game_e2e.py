@@ -28,7 +28,7 @@ from PIL import ImageDraw
 import games
 from bot.text import t
 from games import engine
-from games.ai import player_for
+from games.ai import choose_for, player_for
 from renderer.core import clear_caches
 from tests.e2e.conftest import Clock, Table, make_bot
 from tests.e2e.test_yokai_e2e import boards, game_id_of
@@ -269,7 +269,7 @@ async def play_whole_game(t_: Reader, key: str, players: int) -> tuple[int, int]
             await look_around(t_, t_.alice, thread.id)
             await offered(t_, thread.id, "move", {"action": ""})
         player = player_for(game, "normal", step, 0.01)
-        action = await asyncio.to_thread(player.choose, game, loaded.state, seat)
+        action = await asyncio.to_thread(choose_for, player, game, loaded.state, seat)
         board = boards(t_, thread.id)[-1]
         shown = engine.public_choices(game, loaded.state, seat) or ()
         index = shown.index(action) if action in shown else -1  # buttons index these

@@ -8,7 +8,7 @@ import re
 from PIL import Image
 
 import games
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.yokai.ai import make_player
 from tests.e2e.conftest import Table
 from tests.emulator import FakeUser
@@ -86,7 +86,7 @@ async def play_to_the_end(t: Table, game_id: int, thread_id: int, seed: int) -> 
         assert board.pinged_ids == {user.id} and not board.silent
         loaded = await t.bot.service.load(game_id)
         seat = loaded.seat_of(user.id)
-        action = await asyncio.to_thread(players[user.id].choose, game, loaded.state, seat)
+        action = await asyncio.to_thread(choose_for, players[user.id], game, loaded.state, seat)
         move = game.notation(loaded.state, action)
         choices = await t.emu.autocomplete(
             user, thread_id, "move", {"action": move}, focused="action"

@@ -25,7 +25,7 @@ from bench.faults.judge import board_doubles, judge_told, revealed, told_refused
 from bench.faults.truth import run_truth
 from bot.text import t
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 
 
 def test_an_answer_is_judged_by_the_log() -> None:
@@ -72,7 +72,7 @@ def _reveals(key: str, moves: int) -> int:
         if game.outcome(state) is not None:
             break
         seat = min(game.to_act(state))
-        text = game.notation(state, player.choose(game, state, seat))
+        text = game.notation(state, choose_for(player, game, state, seat))
         found += revealed(game, state, [(seat, text)], [seat])
         state, _, _ = engine.act_text(game, state, seat, text)
     return found

@@ -12,7 +12,7 @@ import pytest
 import games
 from games import engine
 from games.__main__ import main, split_moves
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from games.china.state import Place
 
@@ -174,7 +174,7 @@ def _recorded(key: str, players: int, variant: str | None, moves: int) -> tuple[
     player, written = RandomPlayer(players), []
     while len(written) < moves:
         seat = min(game.to_act(state))
-        action = player.choose(game, state, seat)
+        action = choose_for(player, game, state, seat)
         after, _ = engine.act(game, state, seat, action)
         if game.outcome(after) is not None:
             break

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import games
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import GameError, IllegalAction, Outcome, Termination, resolve_options
 
 from .option_cover import configurations, play_without_stall
@@ -154,7 +154,7 @@ def _playout(key: str, options: dict[str, Any], players: int, seed: int) -> None
             _check_position(game, state, seed, players)
             _check_public_choices(game, state, seed, players)
         seat = min(game.to_act(state))
-        action = player.choose(game, state, seat)
+        action = choose_for(player, game, state, seat)
         before = json.dumps(game.dump_state(state), sort_keys=True)
         for stale in foreign[-3:]:
             if stale not in game.legal(state, seat):

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import games
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import MALFORMED_ACTION, IllegalAction, resolve_options
 from tests.games.test_conformance import CONFIGS, IDS
 
@@ -97,7 +97,7 @@ def _positions(key: str, variant: str | None, players: int) -> tuple[Any, ...]:
     steps = 0
     while game.outcome(state) is None and len(found) < POSITIONS_PER_CONFIG:
         seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, player.choose(game, state, seat))
+        state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
         steps += 1
         if steps % 7 == 0:
             found.append(state)
@@ -183,7 +183,7 @@ def _samurai_with_figure_swap_in_hand() -> tuple[Any, int]:
             seat = min(game.to_act(state))
             if state.phase == "play" and "FS" in state.hands[seat]:
                 return state, seat
-            state, _ = game.apply(state, seat, player.choose(game, state, seat))
+            state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
     raise AssertionError("no random game put a figure swap in hand")
 
 

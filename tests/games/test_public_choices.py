@@ -15,7 +15,7 @@ import pytest
 
 import games
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import Action, Seat, resolve_options
 from games.rising_sun.state import thaw_cached
 from games.shitenno.flow import stage
@@ -31,7 +31,7 @@ def _positions(
     while game.outcome(state) is None:
         yield state
         seat = min(game.to_act(state))
-        state, _ = engine.act(game, state, seat, player.choose(game, state, seat))
+        state, _ = engine.act(game, state, seat, choose_for(player, game, state, seat))
     yield state
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import games
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import JSON, Game, GameError, State, resolve_options
 from games.rng import derive_seed
 
@@ -127,7 +127,7 @@ def _record(game: Game, variant: str | None, players: int, label: str) -> dict[s
     log: list[tuple[int, str]] = []
     while game.outcome(state) is None and len(log) < MAX_ACTIONS:
         seat = min(game.to_act(state))
-        action = player.choose(game, state, seat)
+        action = choose_for(player, game, state, seat)
         log.append((seat, game.notation(state, action)))
         state, _ = game.apply(state, seat, action)
     return {

@@ -18,7 +18,7 @@ from PIL import Image
 
 import renderer
 import renderer.china.board
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from games.china import GAME
 from games.china.state import ChinaState
@@ -55,7 +55,7 @@ def play(
         if actions >= 0 and done >= actions and placed and at_step:
             break
         seat = min(GAME.to_act(state))
-        state, _ = GAME.apply(state, seat, player.choose(GAME, state, seat))
+        state, _ = GAME.apply(state, seat, choose_for(player, GAME, state, seat))
         done += 1
     return state
 

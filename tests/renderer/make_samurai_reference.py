@@ -17,7 +17,7 @@ from pathlib import Path
 import games
 import renderer
 import renderer.samurai.board
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from games.samurai import SamuraiState, SamuraiView
 from renderer.core import CACHED, encode_png, get_palette, png_palette
@@ -52,7 +52,7 @@ def samurai_state(players: int, stage: str) -> SamuraiState:
     reached = _reached(stage)
     while game.outcome(state) is None and not reached(state):
         seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, bot.choose(game, state, seat))
+        state, _ = game.apply(state, seat, choose_for(bot, game, state, seat))
     return state
 
 

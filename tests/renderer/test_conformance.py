@@ -18,7 +18,7 @@ from PIL import Image
 
 import games
 import renderer
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from renderer.plugin import GameRenderer, NoHandPicture
 
@@ -69,7 +69,7 @@ def playout(key: str, options: dict[str, Any], players: int, seed: int) -> list[
     while game.outcome(state) is None:
         assert len(states) < 4000, "playout did not end"
         seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, player.choose(game, state, seat))
+        state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
         states.append(state)
     return states
 

@@ -18,7 +18,7 @@ import pytest
 
 import games
 import renderer
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from renderer.core import CACHED
 from renderer.palettes import PALETTES
@@ -32,7 +32,7 @@ def _finished(key: str, players: int, seed: int) -> Any:
     player = RandomPlayer(seed)
     while game.outcome(state) is None:
         seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, player.choose(game, state, seat))
+        state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
     return game, state
 
 

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageSequence, ImageStat
 
 import games
 import renderer
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from renderer.replay import replay_gif
 
@@ -27,7 +27,7 @@ def yokai_boards(variant: str = "3x4", count: int = 16, seed: int = 4) -> tuple[
         boards.append(renderer.render_board("yokai", game.view(state, None)))
         while game.outcome(state) is None and len(boards) < count:
             seat = min(game.to_act(state))
-            state, _ = game.apply(state, seat, player.choose(game, state, seat))
+            state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
             boards.append(renderer.render_board("yokai", game.view(state, None)))
         seed += 1
     return tuple(boards)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 import games
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import InvalidOption, Outcome, Termination, resolve_options
 from renderer.core import clear_caches, font, rgb
 from renderer.palettes import PALETTES
@@ -102,7 +102,7 @@ def playout(key: str, players: int, seed: int, resign_at: int | None = None) -> 
                 state, _ = game.resign(state, seat)
             continue
         seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, player.choose(game, state, seat))
+        state, _ = game.apply(state, seat, choose_for(player, game, state, seat))
     raise AssertionError(f"{key} seed {seed} did not end")
 
 

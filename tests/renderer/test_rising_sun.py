@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 import renderer
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from games.rising_sun import GAME, RisingSunState, RisingSunView
 from games.rising_sun.state import thaw
@@ -34,7 +34,7 @@ def states(players: int, seed: int) -> tuple[RisingSunState, ...]:
     out = [state]
     while GAME.outcome(state) is None:
         seat = min(GAME.to_act(state))
-        state, _ = GAME.apply(state, seat, player.choose(GAME, state, seat))
+        state, _ = GAME.apply(state, seat, choose_for(player, GAME, state, seat))
         out.append(state)
     return tuple(out)
 

@@ -14,6 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 import games
 import renderer
 import renderer.samurai.board
+from games.ai import choose_for
 from games.samurai.view import SamuraiView
 from renderer.core import CACHED, NAIVE, STATIC_LAYERS, clear_caches, encode_png, png_palette, rgb
 from renderer.palettes import PALETTES
@@ -443,7 +444,7 @@ def test_any_reachable_position_draws_and_describes(players: int, seed: int, ste
         if game.outcome(state) is not None:
             break
         seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, bot.choose(game, state, seat))
+        state, _ = game.apply(state, seat, choose_for(bot, game, state, seat))
     for viewer in (None, seed % players):
         view = game.view(state, viewer)
         image = renderer.render_image("samurai", view, names=NAMES[players])

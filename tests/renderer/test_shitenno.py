@@ -16,7 +16,7 @@ import renderer
 import renderer.shitenno.board as board
 import renderer.shitenno.hand as hand
 from bot.text import describe_event, event_key, has
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import Event, Outcome, Termination, resolve_options
 from games.shitenno import GAME
 from games.shitenno.state import ShitennoState
@@ -35,7 +35,7 @@ def playout(players: int, seed: int) -> Iterator[tuple[ShitennoState, list[Event
     yield state, []
     while GAME.outcome(state) is None:
         seat = min(GAME.to_act(state))
-        state, events = GAME.apply(state, seat, player.choose(GAME, state, seat))
+        state, events = GAME.apply(state, seat, choose_for(player, GAME, state, seat))
         yield state, events
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.ai import choose_for
 from games.base import resolve_options
 from games.china import GAME
 from games.china.ai import GreedyPlayer, make_player
@@ -18,7 +19,7 @@ def test_greedy_player_beats_random_players() -> None:
 def test_greedy_player_completes_a_region_it_dominates() -> None:
     houses = dict.fromkeys(["WEI1", "WEI2", "WEI3", "WEI4", "WEI5"], ALEX)
     state = position(houses=houses | {"QIN2": BARBARA}, hands={ALEX: "RRP"})
-    choice = make_player("normal", 1).choose(GAME, state, ALEX)
+    choice = choose_for(make_player("normal", 1), GAME, state, ALEX)
     assert choice == place("RR", "wei", "WEI6", "WEI7")
 
 
@@ -28,7 +29,7 @@ def test_greedy_player_joins_an_alliance_it_can_win() -> None:
         emissaries={"wei": [1, 0, 0, 0]},
         hands={ALEX: "YGO"},
     )
-    choice = make_player("normal", 1).choose(GAME, state, ALEX)
+    choice = choose_for(make_player("normal", 1), GAME, state, ALEX)
     assert choice == place("Y", "qin", "E")
 
 
@@ -40,7 +41,7 @@ def test_players_only_choose_legal_actions() -> None:
     steps = 0
     while GAME.outcome(state) is None and steps < 200:
         seat = state.current
-        action = players[seat].choose(GAME, state, seat)
+        action = choose_for(players[seat], GAME, state, seat)
         assert action in GAME.legal(state, seat)
         state, _ = GAME.apply(state, seat, action)
         steps += 1

@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import GameError, IllegalAction, NotYourTurn, resolve_options
 from games.china import GAME
 from games.china.board import board
@@ -52,7 +52,7 @@ def _walk(count: int) -> Iterator[tuple[ChinaState, int]]:
         steps = 0
         while GAME.outcome(state) is None and (steps < 4 + 9 * index or state.phase != "act"):
             seat = state.current
-            state, _ = GAME.apply(state, seat, player.choose(GAME, state, seat))
+            state, _ = GAME.apply(state, seat, choose_for(player, GAME, state, seat))
             steps += 1
         if GAME.outcome(state) is None and state.phase == "act":
             yield state, state.current

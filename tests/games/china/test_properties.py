@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import Outcome, Termination, resolve_options
 from games.china import GAME
 from games.china.state import ChinaState
@@ -75,7 +75,7 @@ def _playout(players: int, options: dict[str, Any], seed: int) -> None:
         _check_secrecy(state, seed)
         (seat,) = GAME.to_act(state)
         _check_legal(state, seat)
-        action = player.choose(GAME, state, seat)
+        action = choose_for(player, GAME, state, seat)
         _public_events_hide_the_draw(state, seat, action, seed)
         before = GAME.dump_state(state)
         new_state, events = engine.act(GAME, state, seat, action)
@@ -108,7 +108,7 @@ def test_the_last_turn_is_the_seat_before_the_start_player() -> None:
         last = None
         while GAME.outcome(state) is None:
             last = state.current
-            state, _ = GAME.apply(state, last, player.choose(GAME, state, last))
+            state, _ = GAME.apply(state, last, choose_for(player, GAME, state, last))
         assert state.exhaustions == 2 or not state.end_triggered
         if state.exhaustions == 2:
             assert last == players - 1
@@ -127,7 +127,9 @@ def test_public_views_never_show_hands_or_the_pile_over_many_games() -> None:
                 assert public == GAME.view(GAME.shuffle_hidden(state, None, step), None)
                 for seat in range(players):
                     assert GAME.view(state, seat).hand == tuple(state.hands[seat])
-            state, _ = GAME.apply(state, state.current, player.choose(GAME, state, state.current))
+            state, _ = GAME.apply(
+                state, state.current, choose_for(player, GAME, state, state.current)
+            )
             step += 1
         assert GAME.view(state, None).outcome == GAME.outcome(state)
 
@@ -139,6 +141,8 @@ def test_random_games_fill_most_house_spaces() -> None:
         state = GAME.setup(3 + seed % 3, resolve_options(GAME, {}), seed)
         player = RandomPlayer(seed)
         while GAME.outcome(state) is None:
-            state, _ = GAME.apply(state, state.current, player.choose(GAME, state, state.current))
+            state, _ = GAME.apply(
+                state, state.current, choose_for(player, GAME, state, state.current)
+            )
         filled.append(sum(o >= 0 for o in state.owners) / len(state.owners))
     assert 0.6 <= sum(filled) / len(filled) <= 0.95

@@ -12,7 +12,7 @@ import sys
 import time
 
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from games.rising_sun import GAME
 from games.rising_sun.ai import make_player
@@ -27,10 +27,10 @@ def one_game(seed: int, players: int, card_set: str = "archway") -> tuple[bool, 
         seat = min(GAME.to_act(state))
         if seat == ai_seat:
             start = time.perf_counter()
-            action = ai.choose(GAME, state, seat)
+            action = choose_for(ai, GAME, state, seat)
             times.append(time.perf_counter() - start)
         else:
-            action = rnd.choose(GAME, state, seat)
+            action = choose_for(rnd, GAME, state, seat)
         state, _ = engine.act(GAME, state, seat, action)
     outcome = GAME.outcome(state)
     assert outcome is not None

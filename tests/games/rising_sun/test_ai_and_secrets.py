@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from games.rising_sun import GAME
 from games.rising_sun.ai import make_player
@@ -23,7 +23,7 @@ def _game(seed: int, ai_seat: int | None, players: int = 5):  # type: ignore[no-
     ai, rnd = make_player("normal", seed), RandomPlayer(seed)
     while GAME.outcome(state) is None:
         seat = min(GAME.to_act(state))
-        action = (ai if seat == ai_seat else rnd).choose(GAME, state, seat)
+        action = choose_for((ai if seat == ai_seat else rnd), GAME, state, seat)
         state, _ = engine.act(GAME, state, seat, action)
         yield state
 
@@ -39,7 +39,7 @@ def test_computer_player_wins_17_of_20_five_player_games_against_random_players(
         rnd, ai_seat = RandomPlayer(seed), seed % 5
         while GAME.outcome(state) is None:
             seat = min(GAME.to_act(state))
-            action = (ai if seat == ai_seat else rnd).choose(GAME, state, seat)
+            action = choose_for((ai if seat == ai_seat else rnd), GAME, state, seat)
             state, _ = engine.act(GAME, state, seat, action)
         outcome = GAME.outcome(state)
         assert outcome is not None
@@ -108,7 +108,7 @@ def test_computer_player_wins_8_of_10_five_player_games_with_each_new_set(card_s
         rnd, ai_seat = RandomPlayer(seed), seed % 5
         while GAME.outcome(state) is None:
             seat = min(GAME.to_act(state))
-            action = (ai if seat == ai_seat else rnd).choose(GAME, state, seat)
+            action = choose_for((ai if seat == ai_seat else rnd), GAME, state, seat)
             state, _ = engine.act(GAME, state, seat, action)
         outcome = GAME.outcome(state)
         assert outcome is not None
@@ -119,14 +119,14 @@ def test_computer_player_wins_8_of_10_five_player_games_with_each_new_set(card_s
 def test_computer_player_uses_the_card_decisions_sensibly() -> None:
     ai = make_player("normal", 0)
     state = mercy_battle(lambda g: None)  # the losers' province is already decided
-    assert ai.choose(GAME, state, KOI) == Spare()
+    assert choose_for(ai, GAME, state, KOI) == Spare()
 
     def monkey(g: G) -> None:
         own(g, KOI, "path_of_the_monkey")
         g.coins = [0, 3, 3]
 
     rich = recruit_by_koi(monkey)
-    assert ai.choose(GAME, play(rich, KOI, "summon bushi edo"), KOI) == Take()
+    assert choose_for(ai, GAME, play(rich, KOI, "summon bushi edo"), KOI) == Take()
     alone = recruit_by_koi(lambda g: own(g, KOI, "path_of_the_ninja"))
     # the only Bushi on the map is its own: it does not kill it
-    assert ai.choose(GAME, play(alone, KOI, "summon bushi edo"), KOI) == Decline()
+    assert choose_for(ai, GAME, play(alone, KOI, "summon bushi edo"), KOI) == Decline()

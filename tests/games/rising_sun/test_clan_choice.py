@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from games import engine
+from games.ai import choose_for
 from games.base import resolve_options
 from games.forms import One
 from games.rising_sun import GAME
@@ -91,7 +92,7 @@ def test_the_computer_chooses_for_its_seat_and_not_always_the_same_clan() -> Non
     seen = set()
     for seed in range(12):
         state = new_lobby(3, seed)
-        action = make_player("normal", seed).choose(GAME, state, 0)
+        action = choose_for(make_player("normal", seed), GAME, state, 0)
         assert action in GAME.legal(state, 0)
         seen.add(action)
     assert len(seen) >= 3

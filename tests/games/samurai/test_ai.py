@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.ai import Player
+from games.ai import Player, choose_for
 from games.base import resolve_options
 from games.samurai import GAME
 from games.samurai.ai import GreedyPlayer, make_player, play_game
@@ -17,7 +17,7 @@ def test_make_player_returns_players_that_choose_legal_actions() -> None:
             if GAME.outcome(state) is not None:
                 break
             seat = min(GAME.to_act(state))
-            action = player.choose(GAME, state, seat)
+            action = choose_for(player, GAME, state, seat)
             assert action in GAME.legal(state, seat)
             state, _ = GAME.apply(state, seat, action)
 

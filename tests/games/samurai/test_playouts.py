@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import GameError, Outcome, Termination, resolve_options
 from games.samurai import GAME, Place, SamuraiState
 from games.samurai.data import board_for
@@ -58,7 +58,7 @@ def _playout(players: int, options: dict[str, Any], seed: int) -> None:
         _check_state(state, seed)
         seat = min(GAME.to_act(state))
         _check_actions(state, seat, 40)
-        action = player.choose(GAME, state, seat)
+        action = choose_for(player, GAME, state, seat)
         log.append((seat, GAME.notation(state, action)))
         state, events = engine.act(GAME, state, seat, action)
         json.dumps([e.to_json() for e in events])
@@ -144,7 +144,7 @@ def test_resignations_at_random_moments_keep_the_game_legal(seed: int, players: 
             continue
         seat = min(GAME.to_act(state))
         assert seat not in state.resigned and GAME.legal(state, seat)
-        action = player.choose(GAME, state, seat)
+        action = choose_for(player, GAME, state, seat)
         log.append((seat, GAME.notation(state, action)))
         state, _ = engine.act(GAME, state, seat, action)
     outcome = GAME.outcome(state)

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 from games.samurai import GAME, SamuraiState, SamuraiView
 from tests.games.samurai.positions import play, position
@@ -105,7 +105,7 @@ def test_no_secret_reaches_the_public_view_over_many_games(players: int) -> None
             if steps % 4 == 0:
                 assert _public_view_is_clean(GAME.view(state, None))
             seat = min(GAME.to_act(state))
-            state, _ = GAME.apply(state, seat, player.choose(GAME, state, seat))
+            state, _ = GAME.apply(state, seat, choose_for(player, GAME, state, seat))
             steps += 1
         final = GAME.view(state, None)
         assert final.outcome is not None and all(p.captured is not None for p in final.seats)

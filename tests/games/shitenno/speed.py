@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.rng import derive_seed
 from games.shitenno import GAME, ShitennoState
 from games.shitenno import payment as payment_mod
@@ -62,7 +62,7 @@ def positions(players: int, games: int, seed: int = 0) -> Iterator[ShitennoState
         while GAME.outcome(state) is None:
             yield state
             seat = min(GAME.to_act(state))
-            state, _ = GAME.apply(state, seat, player.choose(GAME, state, seat))
+            state, _ = GAME.apply(state, seat, choose_for(player, GAME, state, seat))
 
 
 def playout_rate(players: int, games: int) -> tuple[float, float, int]:

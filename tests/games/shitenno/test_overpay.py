@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from bot.text import describe_event
 from games import engine
+from games.ai import choose_for
 from games.shitenno import GAME, Place
 from games.shitenno.data import provinces, sort_cards
 from games.shitenno.payment import HATAMOTO as HAT_CARD
@@ -162,7 +163,7 @@ def test_the_ai_never_overpays(seed: int) -> None:
     placed = 0
     while GAME.outcome(state) is None:
         (seat,) = GAME.to_act(state)
-        action = players[seat].choose(GAME, state, seat)
+        action = choose_for(players[seat], GAME, state, seat)
         if isinstance(action, Place):
             assert _placement_waste(state, seat, action) is None, action
             placed += 1

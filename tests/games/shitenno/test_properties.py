@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.rng import Rng
 from games.shitenno import GAME
 from games.shitenno.data import ALL_CARD_CODES, TROOPS, provinces, rules, sort_cards
@@ -33,7 +33,7 @@ def _playout(players: int, seed: int, every: int = 1):
         if k % every == 0:
             yield state
         seat = min(GAME.to_act(state))
-        state, _ = engine.act(GAME, state, seat, player.choose(GAME, state, seat))
+        state, _ = engine.act(GAME, state, seat, choose_for(player, GAME, state, seat))
         k += 1
     yield state
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.ai import RandomPlayer
+from games.ai import RandomPlayer, choose_for
 from games.yokai import GAME, End
 from games.yokai.ai import AlphaBetaPlayer, GreedyPlayer, make_player
 from games.yokai.selfplay import win_rate
@@ -18,7 +18,7 @@ MATE_IN_ONE = ["k d . . .", EMPTY, ". I . . .", EMPTY, EMPTY, ". . . . K"]
 
 def test_alpha_beta_finds_a_mate_in_one_in_5x6() -> None:
     state = make_state("5x6", MATE_IN_ONE, ("DI", ""))
-    action = AlphaBetaPlayer(budget_s=0.5, seed=3).choose(GAME, state, 0)
+    action = choose_for(AlphaBetaPlayer(budget_s=0.5, seed=3), GAME, state, 0)
     outcome = GAME.outcome(GAME.apply(state, 0, action)[0])
     assert outcome is not None
     assert outcome.termination == End.CHECKMATE and outcome.winners == frozenset({0})
@@ -26,13 +26,13 @@ def test_alpha_beta_finds_a_mate_in_one_in_5x6() -> None:
 
 def test_alpha_beta_catches_the_koropokkuru_in_3x4() -> None:
     state = make_state("3x4", [". k .", ". T .", "F . .", "K . ."], ("", "D"))
-    action = AlphaBetaPlayer(budget_s=0.2, seed=1).choose(GAME, state, 0)
+    action = choose_for(AlphaBetaPlayer(budget_s=0.2, seed=1), GAME, state, 0)
     assert GAME.notation(state, action) == "b3b4"
 
 
 def test_alpha_beta_makes_a_safe_try_in_3x4() -> None:
     state = make_state("3x4", [". . f", "K . .", ". . k", ". . ."], ("D", ""))
-    action = AlphaBetaPlayer(budget_s=0.2, seed=1).choose(GAME, state, 0)
+    action = choose_for(AlphaBetaPlayer(budget_s=0.2, seed=1), GAME, state, 0)
     outcome = GAME.outcome(GAME.apply(state, 0, action)[0])
     assert outcome is not None
     assert outcome.termination == End.TRY and outcome.winners == frozenset({0})
@@ -42,13 +42,13 @@ def test_alpha_beta_wins_material_in_5x6() -> None:
     """A hanging kirin is taken (the search sees it is not defended)."""
     rows = [". . k . .", EMPTY, ". i . . .", ". O . . .", EMPTY, ". . K . ."]
     state = make_state("5x6", rows)
-    action = AlphaBetaPlayer(budget_s=0.3, seed=1).choose(GAME, state, 0)
+    action = choose_for(AlphaBetaPlayer(budget_s=0.3, seed=1), GAME, state, 0)
     assert GAME.notation(state, action) in ("b3b4", "b3b4+")
 
 
 def test_greedy_player_takes_the_koropokkuru() -> None:
     state = make_state("3x4", [". k .", ". T .", "F . .", "K . ."])
-    assert GAME.notation(state, GreedyPlayer(5).choose(GAME, state, 0)) == "b3b4"
+    assert GAME.notation(state, choose_for(GreedyPlayer(5), GAME, state, 0)) == "b3b4"
 
 
 def test_search_is_reproducible_from_a_seed_without_a_clock() -> None:
@@ -58,7 +58,7 @@ def test_search_is_reproducible_from_a_seed_without_a_clock() -> None:
         moves = []
         while GAME.outcome(state) is None and state.ply < 40:
             player = ai if state.to_move == 0 else other
-            action = player.choose(GAME, state, state.to_move)
+            action = choose_for(player, GAME, state, state.to_move)
             moves.append(GAME.notation(state, action))
             state = GAME.apply(state, state.to_move, action)[0]
         return moves
@@ -92,7 +92,7 @@ def test_win_rate_with_a_time_budget() -> None:
 
 def test_ai_plays_legal_moves_in_5x6() -> None:
     state = play(GAME.setup(2, {"variant": "5x6", "perpetual_check_loses": False}, 0), "c3c4")
-    action = make_player("easy", seed=2).choose(GAME, state, 1)
+    action = choose_for(make_player("easy", seed=2), GAME, state, 1)
     assert action in GAME.legal(state, 1)
 
 
