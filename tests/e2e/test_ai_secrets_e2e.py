@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import bot.aftermath
+import bot.thinking
 import games
 from games.ai import choose_for, player_for
 from games.base import Action, Game, Player, Seen
@@ -60,7 +60,8 @@ async def test_an_ai_seat_posts_its_moves_like_a_human_and_leaks_no_sample(
 ) -> None:
     t = table
     spies: list[Spy] = []
-    monkeypatch.setattr(bot.aftermath, "player_for", _spying(spies))
+    monkeypatch.setattr(bot.thinking, "player_for", _spying(spies))
+    monkeypatch.setattr(t.bot.thinker, "workers", 0)  # the spy must run in this process
     handle = await t.emu.slash(t.alice, t.channel, "game new", {"game": "samurai", "players": 2})
     lobby = (await handle.response()).message
     assert lobby is not None
@@ -89,7 +90,7 @@ async def test_an_ai_seat_posts_its_moves_like_a_human_and_leaks_no_sample(
     assert sum(s.moves for s in spies) >= AI_MOVES
     # posted like a human's: each line of the AI's moves reads as a line of Alice's
     lines = [line for text in shown for line in text.splitlines()]
-    ai_name = next(n for n in (await t.bot.service.load(game_id)).names() if "(AI)" in n)
+    ai_name = next(n for n in (await t.bot.service.load(game_id)).names() if "(AI, normal)" in n)
     theirs = {_shape(line, ai_name) for line in lines if line.startswith(ai_name)}
     alices = {_shape(line, "Alice") for line in lines if line.startswith("Alice")}
     assert "placed FIGURE on X." in theirs
