@@ -15,6 +15,7 @@ import pytest
 
 import games
 from games import engine
+from games.ai import choose_for
 from games.base import Game, IllegalAction, resolve_options
 from games.record import Rules
 from games.yokai import GAME as YOKAI
@@ -77,4 +78,4 @@ def test_the_optional_members_default_to_nothing() -> None:
     state, _ = engine.act(game, START, 0, move)
     assert game.outcome(state) is None
     player = game.make_player("normal", 1, 0.1)
-    assert player.choose(game, state, 1) in game.legal(state, 1)
+    assert choose_for(player, game, state, 1, 1) in game.legal(state, 1)
