@@ -14,24 +14,27 @@ import io
 import itertools
 import math
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
 from games import files
 from games.base import InvalidOption
+from renderer.lru import Lru as Lru
 from renderer.palettes import PALETTES, Palette
+from renderer.shapes import SHAPE_SIDES as SHAPE_SIDES
+from renderer.shapes import Point as Point
+from renderer.shapes import draw_seat_mark as draw_seat_mark
+from renderer.shapes import regular_polygon as regular_polygon
+from renderer.shapes import rounded_polygon as rounded_polygon
 
 FONT_DIR = files.DATA_DIR / "fonts"
 FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 
 RGB = tuple[int, int, int]
-Point = tuple[float, float]
 Font = ImageFont.FreeTypeFont
 T = TypeVar("T")
 
@@ -74,44 +77,6 @@ def get_palette(name: str) -> Palette:
 
 
 # --- caches -----------------------------------------------------------------------------
-
-
-class Lru(Generic[T]):
-    """A small least-recently-used store keyed by tuples such as (game, variant, size, palette).
-
-    Safe to share between threads (the bot may render off the event loop); a value built
-    twice by a race is harmless because builders are pure.
-    """
-
-    def __init__(self, max_entries: int) -> None:
-        self.max_entries = max_entries
-        self._items: OrderedDict[Hashable, T] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
-
-    def get(self, key: Hashable, build: Callable[[], T]) -> T:
-        """The value for ``key``, built by ``build()`` on first use. Do not mutate it."""
-        with self._lock:
-            if key in self._items:
-                self.hits += 1
-                self._items.move_to_end(key)
-                return self._items[key]
-            self.misses += 1
-        value = build()
-        with self._lock:
-            self._items[key] = value
-            if len(self._items) > self.max_entries:
-                self._items.popitem(last=False)
-        return value
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self.hits = self.misses = 0
-
-    def __len__(self) -> int:
-        return len(self._items)
 
 
 STATIC_LAYERS: Lru[Image.Image] = Lru(32)  # whole-picture backgrounds, ~3 MB each
@@ -495,53 +460,3 @@ def encode_png(img: Image.Image, colours: Image.Image | None = None) -> bytes:
     out = io.BytesIO()
     img.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
-
-
-# --- shapes -----------------------------------------------------------------------------
-
-
-def rounded_polygon(points: Sequence[Point], radius: float, steps: int = 6) -> list[Point]:
-    """The outline of ``points`` with every corner rounded off (quadratic Bézier cuts)."""
-    out: list[Point] = []
-    for i, (vx, vy) in enumerate(points):
-        px, py = points[i - 1]
-        nx, ny = points[(i + 1) % len(points)]
-        lp, ln = math.hypot(px - vx, py - vy), math.hypot(nx - vx, ny - vy)
-        r = min(radius, lp / 2, ln / 2)
-        ax, ay = vx + (px - vx) * r / lp, vy + (py - vy) * r / lp
-        bx, by = vx + (nx - vx) * r / ln, vy + (ny - vy) * r / ln
-        for k in range(steps + 1):
-            t = k / steps
-            u = 1 - t
-            out.append(
-                (u * u * ax + 2 * u * t * vx + t * t * bx, u * u * ay + 2 * u * t * vy + t * t * by)
-            )
-    return out
-
-
-def regular_polygon(cx: float, cy: float, r: float, sides: int, turn: float = -90.0) -> list[Point]:
-    """Vertices of a regular polygon; the first vertex points up by default."""
-    angles = (math.radians(turn + 360 * k / sides) for k in range(sides))
-    return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in angles]
-
-
-SHAPE_SIDES = {
-    "triangle": (3, -90.0, 1.2),
-    "square": (4, -45.0, 1.25),
-    "diamond": (4, -90.0, 1.2),
-    "hexagon": (6, -90.0, 1.08),
-}
-
-
-def draw_seat_mark(
-    draw: ImageDraw.ImageDraw, shape: str, centre: Point, r: float, fill: str, outline: str
-) -> None:
-    """A seat's shape (circle, triangle, square, diamond, hexagon): seats differ beyond colour."""
-    cx, cy = centre
-    width = max(2, round(r / 5))
-    if shape == "circle":
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
-        return
-    sides, turn, scale = SHAPE_SIDES[shape]
-    points = regular_polygon(cx, cy + (r * 0.2 if sides == 3 else 0), r * scale, sides, turn)
-    draw.polygon(points, fill=fill, outline=outline, width=width)

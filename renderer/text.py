@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from games.base import Outcome, Seat, Termination
 from renderer.core import Font, printable
@@ -124,3 +125,22 @@ def shown_width(fnt: Font) -> Callable[[str], float]:
     """How wide a text is drawn in ``fnt`` ("?" for a glyph it lacks, as ``draw_text``
     draws it): the measure to give :func:`fit_name`."""
     return lambda text: fnt.getlength(printable(text, fnt))
+
+
+T = TypeVar("T")
+
+
+def flow(items: Sequence[T], width: Callable[[T], float], room: float, gap: float) -> list[list[T]]:
+    """``items`` in lines left to right, a new line when the next does not fit ``room``
+    (an item wider than the room has a line of its own): a key's entries, which wrap in a
+    longer language instead of being cut."""
+    out: list[list[T]] = [[]]
+    x = 0.0
+    for item in items:
+        w = width(item)
+        if out[-1] and x + w > room:
+            out.append([])
+            x = 0.0
+        out[-1].append(item)
+        x += w + gap
+    return out

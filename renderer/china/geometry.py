@@ -131,13 +131,7 @@ def envoy_slots(
     the dragon, each next one the free candidate nearest the last. Where the region is too
     crowded, tokens may cover roads, then leave the region (never a space or a dragon)."""
     r_tok = TOKEN / 2
-    candidates: list[Point] = []
-    for ring in (DRAGON_R + r_tok + 3, DRAGON_R + 3 * r_tok + 7, DRAGON_R + 5 * r_tok + 11):
-        for step in range(36):
-            angle = math.radians(20 + step * 10)
-            candidates.append(
-                (dragon[0] + ring * math.cos(angle), dragon[1] + ring * math.sin(angle))
-            )
+    candidates = _rings(dragon, r_tok)
 
     def box(p: Point) -> Box:
         return (p[0] - r_tok, p[1] - r_tok, p[0] + r_tok, p[1] + r_tok)
@@ -161,6 +155,18 @@ def envoy_slots(
     for p in chosen:
         obstacles.circles.append((p, r_tok + 2))
     return tuple(chosen)
+
+
+def _rings(dragon: Point, r_tok: float) -> list[Point]:
+    """Candidate token centres on three rings around ``dragon``, every 10 degrees."""
+    candidates: list[Point] = []
+    for ring in (DRAGON_R + r_tok + 3, DRAGON_R + 3 * r_tok + 7, DRAGON_R + 5 * r_tok + 11):
+        for step in range(36):
+            angle = math.radians(20 + step * 10)
+            candidates.append(
+                (dragon[0] + ring * math.cos(angle), dragon[1] + ring * math.sin(angle))
+            )
+    return candidates
 
 
 def _midpoint(a: Point, b: Point) -> Point:

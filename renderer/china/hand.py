@@ -62,16 +62,9 @@ def render_hand(
     img = kit.layer(key, lambda: _static(palette, kit, tr))
     if view.viewer is None or view.hand is None:
         draw_text(
-            img,
-            (24, 50),
-            tr("china.hand.public"),
-            size=30,
-            bold=True,
-            fill=palette["text"],
-            kit=kit,
-            anchor="lm",
-            max_width=WIDTH - 48,
-        )
+            img, (24, 50), tr("china.hand.public"), size=30, bold=True, fill=palette["text"],
+            kit=kit, anchor="lm", max_width=WIDTH - 48,
+        )  # fmt: skip
         return img
     title = tr("china.hand.title", name=seat_label(view.viewer, names, tr.locale))
     ink, muted = palette["text"], palette["muted_text"]
@@ -86,15 +79,15 @@ def render_hand(
         )
         img.paste(sprite, (HAND_X + n * (BIG[0] + 14), HAND_Y), sprite)
     if not view.hand:
-        draw_text(
-            img,
-            (HAND_X, HAND_Y + 40),
-            tr("china.hand.no_cards"),
-            size=26,
-            fill=palette["muted_text"],
-            kit=kit,
-            anchor="lm",
-        )
+        none = tr("china.hand.no_cards")
+        xy = (HAND_X, HAND_Y + 40)
+        draw_text(img, xy, none, size=26, fill=palette["muted_text"], kit=kit, anchor="lm")
+    _side(img, view, palette, kit, tr)
+    return img
+
+
+def _side(img: Image.Image, view: ChinaView, palette: Palette, kit: Toolkit, tr: Words) -> None:
+    """The face-up row and the pile, with how many cards are left, at the right."""
     for n, card in enumerate(view.face_up):
         sprite = card_sprite(card, "", SMALL, palette, kit)
         img.paste(sprite, (SIDE_X + n * (SMALL[0] + 8), HAND_Y + 36), sprite)
@@ -122,4 +115,3 @@ def render_hand(
             anchor="lm",
             max_width=WIDTH - SIDE_X - 90,
         )
-    return img

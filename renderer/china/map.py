@@ -179,16 +179,26 @@ def draw_roads(img: Image.Image, view: ChinaView, geo: Geometry, pal: Palette) -
 
 def draw_badges(img: Image.Image, geo: Geometry, pal: Palette, kit: Toolkit) -> None:
     """Alliance numbers on the roads that cross region borders."""
+    for number, centre in geo.badges:
+        draw_badge(img, number, centre, pal, kit)
+
+
+def draw_badge(img: Image.Image, number: int, centre: Point, pal: Palette, kit: Toolkit) -> None:
+    """An alliance number: a dark rounded square with a light number, so an alliance never
+    looks like a house space (a light disc with a dark number)."""
     colours = map_colours(pal)["map"]
     draw = ImageDraw.Draw(img)
+    (cx, cy), r = centre, BADGE_R
+    box = (cx - r, cy - r, cx + r, cy + r)
+    draw.rounded_rectangle(box, radius=5, fill=colours["label"], outline=colours["badge"])
     fnt = kit.font(22, True)
-    # A dark rounded square with a light number: an alliance never looks like a house
-    # space (a light disc with a dark number).
-    r = BADGE_R
-    for number, (cx, cy) in geo.badges:
-        box = (cx - r, cy - r, cx + r, cy + r)
-        draw.rounded_rectangle(box, radius=5, fill=colours["label"], outline=colours["badge"])
-        draw.text((cx, cy + 1), str(number), font=fnt, fill=colours["badge"], anchor="mm")
+    draw.text((cx, cy + 1), str(number), font=fnt, fill=colours["badge"], anchor="mm")
+
+
+def last_ring(img: Image.Image, centre: Point, r: float, pal: Palette, kit: Toolkit) -> None:
+    """The last-turn mark: a highlight ring lined in dark on both sides."""
+    paste_centred(img, disc_sprite(r + 2, None, pal["highlight_border"], 10, kit), centre)
+    paste_centred(img, disc_sprite(r, None, pal["highlight"], 6, kit), centre)
 
 
 def space_disc(pal: Palette, kit: Toolkit) -> Image.Image:

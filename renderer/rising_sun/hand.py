@@ -157,104 +157,78 @@ def render_hand(
     """The viewer's secrets and Season cards (a plain notice for the public)."""
     tr = words(locale)
     pal = palette
-    parts = _sections(view) if view.viewer is not None else []
     if view.viewer is None:
         img = Image.new("RGB", (WIDTH, 220), pal["background"])
-        draw_text(
-            img,
-            (24, 40),
-            tr("rising_sun.hand.public"),
-            size=22,
-            bold=True,
-            fill=pal["text"],
-            kit=kit,
-            anchor="lm",
-        )
+        notice = tr("rising_sun.hand.public")
+        xy = (24, 40)
+        draw_text(img, xy, notice, size=22, bold=True, fill=pal["text"], kit=kit, anchor="lm")
         return img
+    parts = _sections(view)
     img = Image.new("RGB", (WIDTH, _height(view, parts)), pal["background"])
-    seat = view.viewer
-    sv = view.seats[seat]
-    art.paste(img, art.seat_mark(seat, 12, pal, kit), (36, 36))
-    title = tr("rising_sun.hand.title", who=f"{who(seat, names, tr)} ({clan_name(view, seat, tr)})")
-    draw_text(
-        img,
-        (58, 36),
-        title,
-        size=26,
-        bold=True,
-        fill=pal["text"],
-        kit=kit,
-        anchor="lm",
-        max_width=WIDTH - 80,
-    )
-    stats = tr(
-        "rising_sun.hand.stats", vp=sv.vp, coins=sv.coins, ronin=sv.ronin, honor=sv.honor + 1
-    )
-    draw_text(
-        img,
-        (24, 76),
-        stats,
-        size=20,
-        fill=pal["muted_text"],
-        kit=kit,
-        anchor="lm",
-        max_width=WIDTH - 48,
-    )
+    sv = view.seats[view.viewer]
+    _head(img, view, view.viewer, names, pal, kit, tr)
     y = 110.0
     if not parts:
-        draw_text(
-            img,
-            (24, y + 20),
-            tr("rising_sun.hand.nothing"),
-            size=22,
-            fill=pal["text"],
-            kit=kit,
-            anchor="lm",
-        )
+        nothing = tr("rising_sun.hand.nothing")
+        draw_text(img, (24, y + 20), nothing, size=22, fill=pal["text"], kit=kit, anchor="lm")
         y += 60
-    lotus = sv.clan == "lotus"
     for part in parts:
-        if part == "bid" and view.battle is not None:
-            head = tr(
-                "rising_sun.hand.bid", province=place(view.battle.province, tr), coins=sv.coins
-            )
-        elif part == "drawn":
-            head = tr("rising_sun.hand.drawn_lotus" if lotus else "rising_sun.hand.drawn")
-        else:
-            head = tr(f"rising_sun.hand.{part}")
-        draw_text(
-            img,
-            (24, y + 14),
-            head,
-            size=20,
-            bold=True,
-            fill=pal["text"],
-            kit=kit,
-            anchor="lm",
-            max_width=WIDTH - 48,
-        )
-        if part == "bid":
-            _bid(img, y + 34, view, pal, kit, tr)
-            bid = own_bid(view) or (0, 0, 0, 0)
-            held = tr("rising_sun.hand.held", n=max(0, sv.coins - sum(bid)))
-            state = tr(
-                "rising_sun.hand.bid_confirmed" if sv.bid_confirmed else "rising_sun.hand.bid_open"
-            )
-            draw_text(
-                img,
-                (24, y + 34 + TILE_H + 14),
-                f"{held} · {state}",
-                size=18,
-                fill=pal["muted_text"],
-                kit=kit,
-                anchor="lm",
-            )
-        else:
-            tiles = {"drawn": view.drawn, "deck_top": view.deck_top, "facedown": view.facedown}[
-                part
-            ]
-            _tiles(img, y + 34, tiles, pal, kit, tr)
+        _part(img, y, part, view, pal, kit, tr)
         y += SECTION_H
     if sv.cards:
         _cards(img, y, sv.cards, pal, kit, tr)
     return img
+
+
+def _head(
+    img: Image.Image, view: RisingSunView, seat: int, names: Sequence[str] | None,
+    pal: Palette, kit: Toolkit, tr: Words,
+) -> None:  # fmt: skip
+    """The hand's title (whose, which clan) and the clan's VP, coins, Ronin and Honor."""
+    sv = view.seats[seat]
+    art.paste(img, art.seat_mark(seat, 12, pal, kit), (36, 36))
+    title = tr("rising_sun.hand.title", who=f"{who(seat, names, tr)} ({clan_name(view, seat, tr)})")
+    draw_text(
+        img, (58, 36), title, size=26, bold=True, fill=pal["text"], kit=kit, anchor="lm",
+        max_width=WIDTH - 80,
+    )  # fmt: skip
+    stats = tr(
+        "rising_sun.hand.stats", vp=sv.vp, coins=sv.coins, ronin=sv.ronin, honor=sv.honor + 1
+    )
+    draw_text(
+        img, (24, 76), stats, size=20, fill=pal["muted_text"], kit=kit, anchor="lm",
+        max_width=WIDTH - 48,
+    )  # fmt: skip
+
+
+def _part(
+    img: Image.Image, y: float, part: str, view: RisingSunView, pal: Palette, kit: Toolkit,
+    tr: Words,
+) -> None:  # fmt: skip
+    """One section of the hand from ``y``: its heading, then the bid or the tiles."""
+    assert view.viewer is not None
+    sv = view.seats[view.viewer]
+    if part == "bid" and view.battle is not None:
+        head = tr("rising_sun.hand.bid", province=place(view.battle.province, tr), coins=sv.coins)
+    elif part == "drawn":
+        lotus = sv.clan == "lotus"
+        head = tr("rising_sun.hand.drawn_lotus" if lotus else "rising_sun.hand.drawn")
+    else:
+        head = tr(f"rising_sun.hand.{part}")
+    draw_text(
+        img, (24, y + 14), head, size=20, bold=True, fill=pal["text"], kit=kit, anchor="lm",
+        max_width=WIDTH - 48,
+    )  # fmt: skip
+    if part == "bid":
+        _bid(img, y + 34, view, pal, kit, tr)
+        bid = own_bid(view) or (0, 0, 0, 0)
+        held = tr("rising_sun.hand.held", n=max(0, sv.coins - sum(bid)))
+        state = tr(
+            "rising_sun.hand.bid_confirmed" if sv.bid_confirmed else "rising_sun.hand.bid_open"
+        )
+        xy = (24, y + 34 + TILE_H + 14)
+        text = f"{held} · {state}"
+        draw_text(img, xy, text, size=18, fill=pal["muted_text"], kit=kit, anchor="lm")
+    else:
+        tiles = {"drawn": view.drawn, "deck_top": view.deck_top, "facedown": view.facedown}
+        _tiles(img, y + 34, tiles[part], pal, kit, tr)

@@ -16,6 +16,7 @@ from renderer.core import Toolkit, draw_text
 from renderer.palettes import Palette
 from renderer.rising_sun import art
 from renderer.rising_sun import layout as L
+from renderer.text import flow
 from renderer.words import Words
 
 Box = L.Box
@@ -44,17 +45,8 @@ ENTRIES: tuple[tuple[str, str], ...] = (
 def lines(tr: Words, kit: Toolkit) -> list[list[tuple[str, str]]]:
     """The key's entries as lines of (mark, word) that fit the key's box."""
     room = KEY_BOX[2] - KEY_BOX[0] - 16
-    out: list[list[tuple[str, str]]] = [[]]
-    x = 0.0
-    for mark, key in ENTRIES:
-        word = tr(key)
-        w = SAMPLE_W + 6 + art.width(kit, word, L.MIN_TEXT)
-        if out[-1] and x + w > room:
-            out.append([])
-            x = 0.0
-        out[-1].append((mark, word))
-        x += w + GAP
-    return out
+    entries = [(mark, tr(key)) for mark, key in ENTRIES]
+    return flow(entries, lambda e: SAMPLE_W + 6 + art.width(kit, e[1], L.MIN_TEXT), room, GAP)
 
 
 def draw_key(img: Image.Image, pal: Palette, kit: Toolkit, tr: Words) -> None:

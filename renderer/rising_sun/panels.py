@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.rising_sun.data import BOXES
-from games.rising_sun.view import CardView, RisingSunView, SeatView
+from games.rising_sun.view import BattleView, CardView, RisingSunView, SeatView
 from renderer.core import Toolkit, draw_lines, draw_text
 from renderer.palettes import Palette
 from renderer.rising_sun import art
@@ -155,41 +155,9 @@ def draw_battle(
     note = tr("rising_sun.battle.revealed" if b.revealed else "rising_sun.battle.secret")
     hx = LEFT + 14 + art.width(kit, head, 22, True) + 14
     _text(img, (hx, top + 21), note, pal, kit, muted=True, width=RIGHT - 14 - hx)
-    won = dict(b.advantages)
-    draw = ImageDraw.Draw(img)
     for r, (seat, bid) in enumerate(zip(b.participants, b.bids, strict=False)):
         name_y = top + L.BATTLE_HEAD + r * L.BATTLE_ROW + 4
-        cy = name_y + 26  # the bids under the name, which has the row's width
-        art.paste(img, art.seat_mark(seat, 9, pal, kit), (LEFT + 26, name_y))
-        draw_lines(
-            img, (LEFT + 42, name_y), who(seat, names, tr), size=18, floor=18,
-            fill=pal["text"], kit=kit, bold=True, max_width=RIGHT - LEFT - 56, max_lines=1,
-        )  # fmt: skip
-        for i, (x, box) in enumerate(zip(BATTLE_COLS, BOXES, strict=True)):
-            if won.get(box) == seat:
-                draw.rounded_rectangle(
-                    (LEFT + x - 40, cy - 13, LEFT + x + 40, cy + 13),
-                    radius=6,
-                    fill=pal["highlight"],
-                )
-                fill = pal["token_text"]
-            else:
-                fill = pal["text"]
-            value = tr("rising_sun.battle.hidden") if bid is None else str(bid[i])
-            draw_text(
-                img, (LEFT + x, cy), value, size=20, bold=True, fill=fill, kit=kit, anchor="mm"
-            )
-        state = "confirmed" if seat in b.confirmed else "waiting"
-        _text(
-            img,
-            (LEFT + BATTLE_STATUS, cy),
-            tr(f"rising_sun.battle.{state}"),
-            pal,
-            kit,
-            muted=state == "waiting",
-            anchor="mm",
-            width=110,
-        )
+        _battle_row(img, b, seat, bid, name_y, names, pal, kit, tr)
     notes = []
     if b.hired is not None:
         notes.append(tr("rising_sun.battle.hired", who=who(b.hired[0], names, tr), n=b.hired[1]))
@@ -200,6 +168,44 @@ def draw_battle(
     if notes:
         y = top + L.BATTLE_HEAD + len(b.participants) * L.BATTLE_ROW + 8
         _text(img, (LEFT + 14, y), " · ".join(notes), pal, kit, width=RIGHT - LEFT - 28)
+
+
+def _battle_row(
+    img: Image.Image, b: BattleView, seat: int, bid: tuple[int, ...] | None, name_y: float,
+    names: Sequence[str] | None, pal: Palette, kit: Toolkit, tr: Words,
+) -> None:  # fmt: skip
+    """A bidder's row: mark and name, the bids under it (the boxes won lit), the state."""
+    won = dict(b.advantages)
+    draw = ImageDraw.Draw(img)
+    cy = name_y + 26  # the bids under the name, which has the row's width
+    art.paste(img, art.seat_mark(seat, 9, pal, kit), (LEFT + 26, name_y))
+    draw_lines(
+        img, (LEFT + 42, name_y), who(seat, names, tr), size=18, floor=18,
+        fill=pal["text"], kit=kit, bold=True, max_width=RIGHT - LEFT - 56, max_lines=1,
+    )  # fmt: skip
+    for i, (x, box) in enumerate(zip(BATTLE_COLS, BOXES, strict=True)):
+        if won.get(box) == seat:
+            draw.rounded_rectangle(
+                (LEFT + x - 40, cy - 13, LEFT + x + 40, cy + 13),
+                radius=6,
+                fill=pal["highlight"],
+            )
+            fill = pal["token_text"]
+        else:
+            fill = pal["text"]
+        value = tr("rising_sun.battle.hidden") if bid is None else str(bid[i])
+        draw_text(img, (LEFT + x, cy), value, size=20, bold=True, fill=fill, kit=kit, anchor="mm")
+    state = "confirmed" if seat in b.confirmed else "waiting"
+    _text(
+        img,
+        (LEFT + BATTLE_STATUS, cy),
+        tr(f"rising_sun.battle.{state}"),
+        pal,
+        kit,
+        muted=state == "waiting",
+        anchor="mm",
+        width=110,
+    )
 
 
 def draw_clans(
@@ -351,10 +357,18 @@ def draw_offer(
         y0 = top + L.OFFER_HEAD + row * L.CARD_PITCH
         tile = card_tile(c, L.CARD_W, pal, kit, tr)
         img.paste(tile, (round(x0), round(y0)), tile)
+    y = top + L.OFFER_HEAD + L.offer_rows(len(view.offer)) * L.CARD_PITCH + 12
+    _draw_offer_key(img, y, offer_key(tr, kit)[: sec.key_lines], pal, kit, tr)
+
+
+def _draw_offer_key(
+    img: Image.Image, y: float, rows: Sequence[Sequence[tuple[str, str, float]]], pal: Palette,
+    kit: Toolkit, tr: Words,
+) -> None:  # fmt: skip
+    """The offer's key from ``y``: each card type's letter chip, copies and cost."""
     col = art.colours(pal)
     draw = ImageDraw.Draw(img)
-    y = top + L.OFFER_HEAD + L.offer_rows(len(view.offer)) * L.CARD_PITCH + 12
-    for line in offer_key(tr, kit)[: sec.key_lines]:
+    for line in rows:
         x = LEFT + 14.0
         for mark, label, w in line:
             if mark in CARD_TYPES:
@@ -382,49 +396,63 @@ def card_tile(c: CardView, width: int, pal: Palette, kit: Toolkit, tr: Words) ->
     the first line, its effect in words under it (wrapped, at most two lines)."""
 
     def build() -> Image.Image:
-        col = art.colours(pal)
-        height = L.CARD_H
-        img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-        draw = ImageDraw.Draw(img)
-        draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=8, fill=col["land"])
-        letter = tr.get(f"rising_sun.card_abbr.{c.type}", "?")
-        w = _chip_w(letter, kit)
-        stripe = col.get(c.type, col["ink"])
-        draw.rounded_rectangle((0, 0, w, height - 1), radius=8, fill=stripe)
-        draw.rectangle((w - 8, 0, w, height - 1), fill=stripe)
-        ink = col["ink"]
-        draw_text(
-            img, (w / 2, 18), letter, size=18, bold=True, fill=art.ink_on(stripe, col), kit=kit,
-            anchor="mm",
-        )  # fmt: skip
-        cost = str(c.cost)
-        right = width - 10 - art.width(kit, cost, 18, True)
-        draw_text(img, (width - 10, 18), cost, size=18, bold=True, fill=ink, kit=kit, anchor="rm")
-        art.paste(img, art.coin(9, pal, kit), (right - 13, 18))
-        right -= 28
-        if c.count > 1:
-            copies = f"×{c.count}"
-            draw_text(
-                img, (right, 18), copies, size=18, bold=True, fill=col["muted_ink"], kit=kit,
-                anchor="rm",
-            )  # fmt: skip
-            right -= art.width(kit, copies, 18, True) + 8
-        left = w + 10
-        name = card_name(c.id, c.name, tr)
-        draw_text(
-            img, (left, 18), name, size=18, bold=True, fill=ink, kit=kit, anchor="lm",
-            max_width=right - left,
-        )  # fmt: skip
-        room = width - left - 10
-        lines = wrap_words(card_short(c.id, c.effect, tr), room, kit)
-        if len(lines) > L.CARD_LINES:
-            lines = [*lines[: L.CARD_LINES - 1], " ".join(lines[L.CARD_LINES - 1 :])]
-        for i, line in enumerate(lines):
-            draw_text(
-                img, (left, 44 + i * 23), line, size=18, fill=ink, kit=kit, anchor="lm",
-                max_width=room,
-            )  # fmt: skip
-        return img
+        return _card(c, width, pal, kit, tr)
 
     key = ("rising_sun", "card", c.id, c.count, c.cost, width, pal["name"], tr.locale)
     return kit.stamp(key, build)
+
+
+def _card(c: CardView, width: int, pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
+    """The card sprite of :func:`card_tile`, drawn."""
+    col = art.colours(pal)
+    height = L.CARD_H
+    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=8, fill=col["land"])
+    letter = tr.get(f"rising_sun.card_abbr.{c.type}", "?")
+    w = _chip_w(letter, kit)
+    stripe = col.get(c.type, col["ink"])
+    draw.rounded_rectangle((0, 0, w, height - 1), radius=8, fill=stripe)
+    draw.rectangle((w - 8, 0, w, height - 1), fill=stripe)
+    ink = col["ink"]
+    draw_text(
+        img, (w / 2, 18), letter, size=18, bold=True, fill=art.ink_on(stripe, col), kit=kit,
+        anchor="mm",
+    )  # fmt: skip
+    right = _card_cost(img, c, width, pal, kit)
+    left = w + 10
+    name = card_name(c.id, c.name, tr)
+    draw_text(
+        img, (left, 18), name, size=18, bold=True, fill=ink, kit=kit, anchor="lm",
+        max_width=right - left,
+    )  # fmt: skip
+    room = width - left - 10
+    lines = wrap_words(card_short(c.id, c.effect, tr), room, kit)
+    if len(lines) > L.CARD_LINES:
+        lines = [*lines[: L.CARD_LINES - 1], " ".join(lines[L.CARD_LINES - 1 :])]
+    for i, line in enumerate(lines):
+        draw_text(
+            img, (left, 44 + i * 23), line, size=18, fill=ink, kit=kit, anchor="lm",
+            max_width=room,
+        )  # fmt: skip
+    return img
+
+
+def _card_cost(img: Image.Image, c: CardView, width: int, pal: Palette, kit: Toolkit) -> float:
+    """A card's cost (a coin and the number) and copies at the right of its first line;
+    returns the x left free for its name."""
+    col = art.colours(pal)
+    ink = col["ink"]
+    cost = str(c.cost)
+    right = width - 10 - art.width(kit, cost, 18, True)
+    draw_text(img, (width - 10, 18), cost, size=18, bold=True, fill=ink, kit=kit, anchor="rm")
+    art.paste(img, art.coin(9, pal, kit), (right - 13, 18))
+    right -= 28
+    if c.count > 1:
+        copies = f"×{c.count}"
+        draw_text(
+            img, (right, 18), copies, size=18, bold=True, fill=col["muted_ink"], kit=kit,
+            anchor="rm",
+        )  # fmt: skip
+        right -= art.width(kit, copies, 18, True) + 8
+    return right

@@ -8,7 +8,7 @@ a bid's numbers or a kept tile even in the bidder's own view.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from games.base import InvalidNotation, Termination
 from games.rising_sun import notation as rs_notation
@@ -170,6 +170,19 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
         return who(s, names, tr)
 
     a = action
+    said = _talk_words(a, name, seat, tr) or _deed_words(a, name, seat, tr)
+    if said:
+        return said
+    simple = {
+        st.Pass: "pass", st.Accept: "accept", st.Refuse: "refuse", st.Done: "done",
+        st.Bid: "bid", st.Confirm: "confirm", st.Seppuku: "seppuku", st.Decline: "decline",
+        st.Spare: "spare", st.Take: "take", st.Use: "use",
+    }  # fmt: skip
+    return tr(f"rising_sun.did.{simple[type(a)]}", who=name)
+
+
+def _talk_words(a: st.RSAction, name: str, seat: Callable[[int], str], tr: Words) -> str:
+    """An action of the table talk (order, clan, proposals, gifts, mandates), or ""."""
     if isinstance(a, st.Order):
         return tr("rising_sun.did.order", who=name)
     if isinstance(a, st.Clan):
@@ -182,6 +195,11 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
         return tr("rising_sun.did.gift", who=name, n=a.n, what=what, to=seat(a.to))
     if isinstance(a, st.Choose):
         return tr("rising_sun.did.choose", who=name, mandate=tr(f"rising_sun.mandate.{a.mandate}"))
+    return ""
+
+
+def _deed_words(a: st.RSAction, name: str, seat: Callable[[int], str], tr: Words) -> str:
+    """An action on the map or against a clan (summon, move, build, buy, betray...), or ""."""
     if isinstance(a, st.Summon):
         kind = a_figure(a.kind, tr)
         return tr("rising_sun.did.summon", who=name, kind=kind, place=place(a.dest, tr))
@@ -204,12 +222,7 @@ def action_words(action: st.RSAction, name: str, names: Sequence[str] | None, tr
     if isinstance(a, st.Kill):
         where = place(a.province, tr)
         return tr("rising_sun.did.kill", who=name, victim=seat(a.victim), place=where)
-    simple = {
-        st.Pass: "pass", st.Accept: "accept", st.Refuse: "refuse", st.Done: "done",
-        st.Bid: "bid", st.Confirm: "confirm", st.Seppuku: "seppuku", st.Decline: "decline",
-        st.Spare: "spare", st.Take: "take", st.Use: "use",
-    }  # fmt: skip
-    return tr(f"rising_sun.did.{simple[type(a)]}", who=name)
+    return ""
 
 
 def last_places(view: RisingSunView) -> tuple[set[str], set[str], str | None]:

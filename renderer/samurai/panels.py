@@ -203,31 +203,7 @@ def draw_panels(
     pen = Pen(img, pal, kit, tr, caps_size(img.width))
     for name, (x0, y0, x1, y1) in sections(lay):
         if name == "header":
-            head, detail = status_lines(view, names, tr.locale)
-            loud = pen.loud
-            size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
-            width = shown_width(kit.metrics(size, True))
-            if any(width(line) > x1 - x0 for line in heads):  # long names give way
-                head = fit_status(view, names, pen, x1 - x0)  # two lines if even so
-                size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
-            measure = partial(text_width, kit, size=SMALL)
-            lines = wrap(detail.split(" "), measure, x1 - x0)
-            keep = 2 if len(heads) > 1 else 3  # four lines at most
-            if len(heads) + len(lines) > 3:  # long names: by first name (the rows name them)
-                detail = status_lines(view, short_names(names), tr.locale)[1]
-                lines = wrap(detail.split(" "), measure, x1 - x0)
-            if len(lines) > keep:  # the last line kept is cut with an ellipsis
-                lines = [*lines[: keep - 1], " ".join(lines[keep - 1 :])]
-            full = len(heads) + len(lines) > 3  # four lines: set closer
-            top, step = (y0 + 49, 25) if full else (y0 + 66, 26)
-            for n, line in enumerate(heads):
-                xy = (x0, top + step * n)  # set as fit_lines measured it (kerned)
-                draw_text(img, xy, line, size=size, fill=pal["text"], kit=kit, bold=True,
-                          anchor="lm", max_width=x1 - x0, role="turn")  # fmt: skip
-            below = top + step * (len(heads) - 1) + (27 if full else 32)
-            for n, line in enumerate(lines):
-                xy = (x0, below + (23 if full else 24) * n)
-                pen.text(xy, line, SMALL, ink="muted_text", width=x1 - x0)
+            draw_header(pen, (x0, y0, x1, y1), view, names)
         elif name == "players":
             for seat in range(len(view.seats)):
                 row = (x0, y0 + seat * PLAYER_H, x1, y0 + (seat + 1) * PLAYER_H)
@@ -236,6 +212,38 @@ def draw_panels(
             draw_figure_counts(pen, (x0, y0, x1, y1), view)
         elif name == "turns":
             draw_turns(pen, (x0, y0, x1, y1), view, names)
+
+
+def draw_header(pen: Pen, box: Box, view: SamuraiView, names: Sequence[str] | None) -> None:
+    """Whose turn and what they must do (loud, names giving way), then the detail: four
+    lines at most."""
+    x0, y0, x1, _ = box
+    img, pal, kit, tr = pen.img, pen.pal, pen.kit, pen.tr
+    head, detail = status_lines(view, names, tr.locale)
+    loud = pen.loud
+    size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
+    width = shown_width(kit.metrics(size, True))
+    if any(width(line) > x1 - x0 for line in heads):  # long names give way
+        head = fit_status(view, names, pen, x1 - x0)  # two lines if even so
+        size, heads = fit_lines(kit, head, loud, x1 - x0, floor=loud, bold=True)
+    measure = partial(text_width, kit, size=SMALL)
+    lines = wrap(detail.split(" "), measure, x1 - x0)
+    keep = 2 if len(heads) > 1 else 3  # four lines at most
+    if len(heads) + len(lines) > 3:  # long names: by first name (the rows name them)
+        detail = status_lines(view, short_names(names), tr.locale)[1]
+        lines = wrap(detail.split(" "), measure, x1 - x0)
+    if len(lines) > keep:  # the last line kept is cut with an ellipsis
+        lines = [*lines[: keep - 1], " ".join(lines[keep - 1 :])]
+    full = len(heads) + len(lines) > 3  # four lines: set closer
+    top, step = (y0 + 49, 25) if full else (y0 + 66, 26)
+    for n, line in enumerate(heads):
+        xy = (x0, top + step * n)  # set as fit_lines measured it (kerned)
+        draw_text(img, xy, line, size=size, fill=pal["text"], kit=kit, bold=True,
+                  anchor="lm", max_width=x1 - x0, role="turn")  # fmt: skip
+    below = top + step * (len(heads) - 1) + (27 if full else 32)
+    for n, line in enumerate(lines):
+        xy = (x0, below + (23 if full else 24) * n)
+        pen.text(xy, line, SMALL, ink="muted_text", width=x1 - x0)
 
 
 def fit_status(view: SamuraiView, names: Sequence[str] | None, pen: Pen, room: float) -> str:
@@ -268,12 +276,7 @@ def draw_player(
     captured = view.seats[seat].captured
     hidden = pen.tr("samurai.captures_hidden") if captured is None else ""
     shown = view.phase != "pick"
-    if captured is None:
-        captures_w = text_width(pen.kit, hidden, SMALL)
-    else:  # measured by drawing them on a scratch picture
-        scratch = replace(pen, img=Image.new("RGB", (x1 + 8, 40)))
-        captures_w = x1 - 6 - draw_captures(scratch, (x1 - 6, 20), view, seat, captured)
-    both = text_width(pen.kit, counts, SMALL) + 12 + captures_w
+    both = text_width(pen.kit, counts, SMALL) + 12 + _captures_width(pen, x1, view, seat, hidden)
     stacked = shown and len(lines) == 1 and both > x1 - x0 - 50
     name_y, info_y = (19, 46) if stacked else (26, 66) if len(lines) > 1 else (27, 61)
     step = size * 1.12
@@ -286,6 +289,28 @@ def draw_player(
         xy = (x0 + 44, y0 + name_y + (n - (len(lines) - 1) / 2) * step)
         draw_text(pen.img, xy, line, size=size, fill=pen.pal["text"], kit=pen.kit, bold=True,
                   anchor="lm", max_width=room)  # fmt: skip
+    info = (counts, hidden, captured, shown, stacked)
+    _player_info(pen, box, view, seat, info, info_y)
+
+
+def _captures_width(pen: Pen, x1: int, view: SamuraiView, seat: int, hidden: str) -> float:
+    """The width of a seat's captures (or of "captures hidden") in its player row."""
+    captured = view.seats[seat].captured
+    if captured is None:
+        return text_width(pen.kit, hidden, SMALL)
+    # measured by drawing them on a scratch picture
+    scratch = replace(pen, img=Image.new("RGB", (x1 + 8, 40)))
+    return x1 - 6 - draw_captures(scratch, (x1 - 6, 20), view, seat, captured)
+
+
+def _player_info(
+    pen: Pen, box: Box, view: SamuraiView, seat: int,
+    info: tuple[str, str, tuple[int, int, int] | None, bool, bool], info_y: int,
+) -> None:  # fmt: skip
+    """A player row's counts and captures (or "captures hidden"): on the name's last line,
+    or each on a line of its own when ``stacked``."""
+    x0, y0, x1, _ = box
+    counts, hidden, captured, shown, stacked = info
     if not shown:
         pen.text((x0 + 44, y0 + info_y), counts, SMALL, ink="muted_text", width=x1 - x0 - 50)
         return

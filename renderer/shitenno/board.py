@@ -20,132 +20,59 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache, partial
+from functools import partial
 
 from PIL import Image, ImageDraw
 
-from games.shitenno.scoring import majority
-from games.shitenno.view import CardView, LotView, ProvinceView, ShitennoView
-from renderer.core import Role, Toolkit, caps_size, draw_lines, draw_text, fitting_size, rgb
+from games.shitenno.view import ProvinceView, SeatView, ShitennoView
+from renderer.core import Toolkit, draw_lines, rgb
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
 from renderer.shitenno import art
+from renderer.shitenno.edo import _edo, labels
 from renderer.shitenno.hand import render_hand
+from renderer.shitenno.layout import (
+    BAND_H,
+    DISC_R,
+    GAME_KEY,
+    LOUD,
+    MIN_TEXT,
+    PLAYER_HEAD,
+    PLAYER_ROW,
+    WIDTH,
+    Layout,
+    M,
+    _fit,
+    _text,
+    disc_centres,
+    layout,
+    province_box,
+    text_length,
+)
 from renderer.shitenno.result import result_part
 from renderer.shitenno.words import (
     alt_sentences,
-    card_name,
     hand_alt_text,
     koku_text,
-    last_action,
     need_text,
     phase_line,
     status,
-    tile_name,
     title_name,
 )
-from renderer.text import fit_names, seat_label, shown_width
+from renderer.text import fit_names, seat_label
 from renderer.words import Words, words
 
 __all__ = ["GAME_KEY", "MIN_TEXT", "WIDTH", "layout", "province_box", "render"]
 
-GAME_KEY = "shitenno"
-WIDTH = 900
-MIN_TEXT = 18  # px: 9 px at 450 px wide
-LOUD = caps_size(WIDTH)  # what one must read: whose turn, the lot on offer, the last action
-M = 14  # margin
-GAP = 10
-HEADER_H = 100
-CELL_W = (WIDTH - 2 * M - 2 * GAP) // 3
-CELL_H = 200
-BAND_H = 36
-DISC_R = 22
-PLAYER_HEAD = 58
-PLAYER_ROW = 74  # the name on a line of its own, then general, title and counts
-TRACK_H = 122
-EDO_H = {"even": 262, "odd": 222, "over": 222}
-LEGEND_H = 168
-CHIP_H = 30
-ROW_STEP = 36
-SIZES = (20, 19, 18)
-
-
-@dataclass(frozen=True)
-class Layout:
-    players: int
-    grid_y: int
-    players_box: tuple[int, int, int, int]
-    track_box: tuple[int, int, int, int]
-    edo_box: tuple[int, int, int, int]
-    legend_box: tuple[int, int, int, int]
-    height: int
-
-
-@cache
-def layout(players: int, phase: str) -> Layout:
-    """The geometry of a board for ``players`` seats in ``phase`` (the table grows with the
-    seats, Edo's panel is taller in a sharing year)."""
-    grid_y = HEADER_H
-    y = grid_y + 3 * CELL_H + 2 * GAP + GAP
-    boxes = []
-    edo = EDO_H.get(phase, EDO_H["odd"])
-    for h in (PLAYER_HEAD + players * PLAYER_ROW + 6, TRACK_H, edo, LEGEND_H):
-        boxes.append((M, y, WIDTH - M, y + h))
-        y += h + GAP
-    return Layout(players, grid_y, boxes[0], boxes[1], boxes[2], boxes[3], y - GAP + M)
-
-
-def province_box(row: int, col: int) -> tuple[int, int, int, int]:
-    x = M + col * (CELL_W + GAP)
-    y = HEADER_H + row * (CELL_H + GAP)
-    return x, y, x + CELL_W, y + CELL_H
-
-
-def disc_centres(box: tuple[int, int, int, int]) -> list[tuple[float, float]]:
-    x0, y0, x1, _ = box
-    step = (x1 - x0) / 4
-    return [(x0 + step * (i + 0.5), y0 + BAND_H + 34) for i in range(4)]
-
-
-def _text(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: str,
-    kit: Toolkit,
-    *,
-    bold: bool = False,
-    anchor: str = "lm",
-    width: float | None = None,
-    role: Role = "other",
-) -> None:
-    draw_text(
-        img,
-        xy,
-        text,
-        size=max(size, MIN_TEXT),
-        fill=fill,
-        kit=kit,
-        bold=bold,
-        anchor=anchor,
-        max_width=width,
-        role=role,
-    )
-
-
-def text_length(kit: Toolkit, text: str, size: int, bold: bool = False) -> float:
-    """The width of ``text`` as drawn (kept: FreeType layout costs ~0.1 ms a call)."""
-    return kit.stamp(("len", text, size, bold), lambda: shown_width(kit.metrics(size, bold))(text))
-
-
-def _fit(
-    kit: Toolkit, text: str, width: float, bold: bool = False, sizes: Sequence[int] = SIZES
-) -> int:
-    key = ("fit", text, tuple(sizes), width, bold)
-    return kit.stamp(key, lambda: fitting_size(kit, text, sizes, width, bold))
-
+# The key under the titles' powers: every mark of the provinces (a seat's Kamons are told
+# apart by the mark beside each name in the players' table, the titles' seals by the
+# powers above), as (mark, catalogue key) in the key's order.
+KEY: tuple[tuple[str, str], ...] = (
+    ("golden", "shitenno.pic.key.golden"),
+    ("next", "shitenno.pic.key.next"),
+    ("position", "shitenno.pic.key.position"),
+    ("last", "shitenno.pic.key.last"),
+)
 
 # --- static layer -----------------------------------------------------------------------
 
@@ -183,7 +110,24 @@ def _static(view: ShitennoView, lay: Layout, pal: Palette, kit: Toolkit, tr: Wor
             art.paste(img, art.position_disc(DISC_R, False, pal, kit), centre)
             below = (centre[0], centre[1] + DISC_R + 13)
             _text(img, below, str(value), 18, art.CELL_MUTED, kit, bold=True, anchor="mm")
-    # the centre: titles
+    _titles_cell(img, view, pal, kit, tr)
+    # panels
+    for b in (lay.players_box, lay.track_box, lay.edo_box, lay.legend_box):
+        draw.rounded_rectangle(
+            b, radius=12, fill=pal["panel"], outline=pal["panel_border"], width=2
+        )
+    _player_heads(img, lay, pal, kit, tr)
+    x0, y0, _, _ = lay.track_box
+    _text(img, (x0 + 12, y0 + 22), tr("shitenno.pic.track"), 20, pal["text"], kit, bold=True)
+    _legend(img, view, lay, pal, kit, tr)
+    return img
+
+
+def _titles_cell(
+    img: Image.Image, view: ShitennoView, pal: Palette, kit: Toolkit, tr: Words
+) -> None:
+    """The centre of the grid: the titles, each with its seals."""
+    draw = ImageDraw.Draw(img)
     box = province_box(1, 1)
     draw.rounded_rectangle(box, radius=10, fill=pal["panel"], outline=pal["panel_border"], width=2)
     _text(
@@ -203,16 +147,6 @@ def _static(view: ShitennoView, lay: Layout, pal: Palette, kit: Toolkit, tr: Wor
         )
         sprite = art.seals(t.seals, 4, pal, kit)
         img.paste(sprite, (box[0] + 120, round(y - sprite.height / 2)), sprite)
-    # panels
-    for b in (lay.players_box, lay.track_box, lay.edo_box, lay.legend_box):
-        draw.rounded_rectangle(
-            b, radius=12, fill=pal["panel"], outline=pal["panel_border"], width=2
-        )
-    _player_heads(img, lay, pal, kit, tr)
-    x0, y0, _, _ = lay.track_box
-    _text(img, (x0 + 12, y0 + 22), tr("shitenno.pic.track"), 20, pal["text"], kit, bold=True)
-    _legend(img, view, lay, pal, kit, tr)
-    return img
 
 
 def _player_heads(img: Image.Image, lay: Layout, pal: Palette, kit: Toolkit, tr: Words) -> None:
@@ -272,27 +206,30 @@ def _legend(
         )
         _text(img, (x0 + 62, y), text, 18, ink, kit, width=x1 - x0 - 74)
     y = y0 + 20 + 4 * 26 + 8
-    keys: list[tuple[Image.Image | None, str]] = [
-        (art.kamon(0, True, 13, pal, kit), tr("shitenno.pic.key.golden")),
-        (art.position_disc(13, True, pal, kit), tr("shitenno.pic.key.next")),
-        (None, tr("shitenno.pic.key.last")),
-    ]
-    x = float(x0 + 12)
-    row = 0
-    for mark, text in keys:
+    x, row = float(x0 + 12), 0
+    for mark, key in KEY:
+        text = tr(key)
         width = text_length(kit, text, 18) + 36
         if x + width > x1 - 8 and x > x0 + 12:
             row += 1
             x = x0 + 12
         cy = y + row * 28
-        if mark is None:
-            ImageDraw.Draw(img).rounded_rectangle(
-                (x, cy - 11, x + 26, cy + 11), radius=5, outline=pal["highlight"], width=4
-            )
+        if mark == "last":
+            last_ring(ImageDraw.Draw(img), (x, cy - 11, x + 26, cy + 11), pal, 4, 5)
+        elif mark == "golden":
+            art.paste(img, art.kamon(0, True, 13, pal, kit), (x + 13, cy))
         else:
-            art.paste(img, mark, (x + 13, cy))
+            art.paste(img, art.position_disc(13, mark == "next", pal, kit), (x + 13, cy))
         _text(img, (x + 32, cy), text, 18, muted, kit, width=x1 - x - 40)
         x += width + 18
+
+
+def last_ring(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], pal: Palette, width: int,
+    radius: int,
+) -> None:  # fmt: skip
+    """The mark of the last action's province (and its sample in the key): a ring."""
+    draw.rounded_rectangle(box, radius=radius, outline=pal["highlight"], width=width)
 
 
 # --- per call ---------------------------------------------------------------------------
@@ -334,12 +271,7 @@ def _province(
     box = province_box(p.row, p.col)
     draw = ImageDraw.Draw(img)
     if lit:
-        draw.rounded_rectangle(
-            (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3),
-            radius=12,
-            outline=pal["highlight"],
-            width=6,
-        )
+        last_ring(draw, (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), pal, 6, 12)
     for k, (slot, centre) in enumerate(zip(p.kamons, disc_centres(box), strict=True)):
         if slot is not None:
             art.paste(img, art.kamon(slot.owner, slot.golden, DISC_R, pal, kit), centre)
@@ -410,34 +342,48 @@ def _players(
             bold=True, max_width=x1 - x0 - 62, max_lines=1,
         )  # fmt: skip
         _text(img, (x0 + 46, cy), s.general, 18, muted, kit, width=PLAYER_COLS["title"][0] - 56)
-        title = title_name(s.title, tr) or "—"
-        if view.tairo == s.seat:
-            title = tr("shitenno.pic.tairo_title", title=title)
+        _columns(img, view, s, (x0, cy), ink, kit, tr)
+
+
+def _columns(
+    img: Image.Image,
+    view: ShitennoView,
+    s: SeatView,
+    at: tuple[float, float],
+    ink: str,
+    kit: Toolkit,
+    tr: Words,
+) -> None:
+    """A player's row after the name: title, favour, Kamons left, cards and tiles."""
+    x0, cy = at
+    title = title_name(s.title, tr) or "—"
+    if view.tairo == s.seat:
+        title = tr("shitenno.pic.tairo_title", title=title)
+    _text(
+        img,
+        (x0 + PLAYER_COLS["title"][0], cy),
+        title,
+        20,
+        ink,
+        kit,
+        width=PLAYER_COLS["favour"][0] - PLAYER_COLS["title"][0] - 56,
+    )
+    values = {
+        "favour": s.favour,
+        "kamons": s.kamons_left,
+        "troop": s.troop_cards,
+        "koku": s.koku_cards,
+        "exchange": s.bonus["exchange"],
+        "plus": s.bonus["plus"],
+        "draw": s.bonus["draw"],
+    }
+    for col, value in values.items():
+        x, anchor = PLAYER_COLS[col]
+        big = col == "favour"
         _text(
-            img,
-            (x0 + PLAYER_COLS["title"][0], cy),
-            title,
-            20,
-            ink,
-            kit,
-            width=PLAYER_COLS["favour"][0] - PLAYER_COLS["title"][0] - 56,
-        )
-        values = {
-            "favour": s.favour,
-            "kamons": s.kamons_left,
-            "troop": s.troop_cards,
-            "koku": s.koku_cards,
-            "exchange": s.bonus["exchange"],
-            "plus": s.bonus["plus"],
-            "draw": s.bonus["draw"],
-        }
-        for col, value in values.items():
-            x, anchor = PLAYER_COLS[col]
-            big = col == "favour"
-            _text(
-                img, (x0 + x, cy), str(value), 24 if big else 20, ink, kit, bold=big, anchor=anchor,
-                role="score" if big else "other",
-            )  # fmt: skip
+            img, (x0 + x, cy), str(value), 24 if big else 20, ink, kit, bold=big, anchor=anchor,
+            role="score" if big else "other",
+        )  # fmt: skip
 
 
 def _track(
@@ -474,234 +420,6 @@ def _track(
         cy = line_y - 16 - level * 22
         draw.line((x, line_y, x, cy), fill=pal["players"][s.seat], width=2)
         art.paste(img, art.seat_marker(s.seat, 9, pal, kit), (x, cy))
-
-
-@dataclass
-class Flow:
-    """Places words and chips left to right, wrapping, inside a box."""
-
-    img: Image.Image
-    kit: Toolkit
-    pal: Palette
-    left: float
-    right: float
-    y: float
-    bottom: float
-    x: float = 0.0
-    full: bool = False
-
-    def __post_init__(self) -> None:
-        self.x = self.left
-
-    def newline(self) -> None:
-        if self.x > self.left:
-            self.x = self.left
-            self.y += ROW_STEP
-
-    def _room(self, width: float) -> bool:
-        if self.full:
-            return False
-        if self.x + width > self.right and self.x > self.left:
-            self.x = self.left + 24
-            self.y += ROW_STEP
-        if self.y + CHIP_H / 2 > self.bottom:
-            self.full = True
-            _text(
-                self.img,
-                (self.right - 4, self.y - ROW_STEP),
-                "…",
-                20,
-                self.pal["text"],
-                self.kit,
-                anchor="rm",
-            )
-            return False
-        return True
-
-    def words(
-        self,
-        text: str,
-        *,
-        bold: bool = False,
-        muted: bool = False,
-        size: int = 20,
-        role: Role = "other",
-    ) -> None:
-        width = text_length(self.kit, text, size, bold)
-        if not self._room(min(width, self.right - self.left)):
-            return
-        ink = self.pal["muted_text"] if muted else self.pal["text"]
-        _text(
-            self.img,
-            (self.x, self.y),
-            text,
-            size,
-            ink,
-            self.kit,
-            bold=bold,
-            width=self.right - self.x,
-            role=role,
-        )
-        self.x += width + 10
-
-    def chip(
-        self, text: str, swatch: Image.Image | None, mark: tuple[object, ...], fill: str = art.CHIP
-    ) -> None:
-        """A rounded label with a mark (``swatch``, named by ``mark`` for the cache)."""
-        width = text_length(self.kit, text, 18) + 16 + (swatch.width + 8 if swatch else 0)
-        if not self._room(width):
-            return
-        key = ("shitenno", "chip", text, mark, fill, self.pal["name"])
-        sprite = self.kit.stamp(key, lambda: self._chip(text, swatch, fill, round(width)))
-        self.img.paste(sprite, (round(self.x), round(self.y - CHIP_H / 2)))
-        self.x += width + 8
-
-    def _chip(self, text: str, swatch: Image.Image | None, fill: str, width: int) -> Image.Image:
-        img = Image.new("RGB", (width, CHIP_H), rgb(self.pal["panel"]))
-        ImageDraw.Draw(img).rounded_rectangle((0, 0, width - 1, CHIP_H - 1), radius=7, fill=fill)
-        tx = 8
-        if swatch is not None:
-            img.paste(swatch, (tx, round(CHIP_H / 2 - swatch.height / 2)), swatch)
-            tx += swatch.width + 8
-        _text(img, (tx, CHIP_H / 2), text, 18, "#1d1b18", self.kit)
-        return img
-
-
-def _cards(flow: Flow, cards: Sequence[CardView], tr: Words) -> None:
-    if not cards:
-        flow.words(tr("shitenno.pic.no_card"), muted=True, size=18)
-        return
-    counts: dict[str, tuple[CardView, int]] = {}
-    for c in cards:
-        counts[c.code] = (c, counts.get(c.code, (c, 0))[1] + 1)
-    for card, n in counts.values():
-        name = card_name(card, tr)
-        text = name if n == 1 else tr("shitenno.pic.copies", n=n, card=name)
-        flow.chip(
-            text,
-            art.card_swatch(card.troops, card.value, 20, flow.pal, flow.kit),
-            ("card", card.code),
-        )
-
-
-def _tile_chip(flow: Flow, seals: int, tr: Words, short: bool = False) -> None:
-    text = title_name(seals, tr) if short else tile_name(seals, tr)
-    gold = art.mark_colour("gold", flow.pal)
-    flow.chip(text, art.seals(seals, 4, flow.pal, flow.kit), ("seals", seals), gold)
-
-
-def _lot(flow: Flow, lot: LotView, tr: Words) -> None:
-    _cards(flow, lot.cards, tr)
-    _tile_chip(flow, lot.tile, tr)
-
-
-def labels(view: ShitennoView, names: Sequence[str] | None, tr: Words) -> list[str]:
-    """Every seat's label, to word a sentence whose names :func:`fit_names` may shorten."""
-    return [seat_label(s.seat, names, tr.locale) for s in view.seats]
-
-
-def offer_line(view: ShitennoView, names: Sequence[str] | None, flow: Flow, tr: Words) -> str:
-    """The lot on offer: who offers it to whom, the names giving way to the words."""
-    tairo, to = view.tairo, view.offered_to
-
-    def offer(named: Sequence[str]) -> str:
-        def pick(seat: int | None) -> str:
-            return "" if seat is None else named[seat]
-
-        return tr("shitenno.pic.offer", tairo=pick(tairo), to=pick(to))
-
-    measure = partial(text_length, flow.kit, size=LOUD, bold=True)
-    return fit_names(offer, labels(view, names, tr), measure, flow.right - flow.left)
-
-
-def _edo(
-    img: Image.Image,
-    view: ShitennoView,
-    lay: Layout,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
-    x0, y0, x1, y1 = lay.edo_box
-    flow = Flow(img, kit, pal, x0 + 12, x1 - 12, y0 + 22, y1 - 36)
-
-    def name(seat: int | None) -> str:
-        return "" if seat is None else seat_label(seat, names, tr.locale)
-
-    if view.phase == "even":
-        flow.words(tr("shitenno.pic.edo", tairo=name(view.tairo)), bold=True)
-        if view.hierarchy_tiles:
-            flow.words(tr("shitenno.pic.tiles_in_hand"), muted=True, size=18)
-            for seals in view.hierarchy_tiles:
-                _tile_chip(flow, seals, tr, short=True)
-        flow.newline()
-        if view.split is not None:
-            a, b = view.split
-            flow.words(tr("shitenno.pic.lot_a"), bold=True)
-            _lot(flow, a, tr)
-            flow.newline()
-            flow.words(tr("shitenno.pic.lot_b"), bold=True)
-            _lot(flow, b, tr)
-            flow.newline()
-            flow.words(tr("shitenno.pic.chooses", name=name(view.chooser)), muted=True, size=18)
-        else:
-            if view.offer is not None:
-                flow.words(offer_line(view, names, flow, tr), bold=True, size=LOUD, role="task")
-                _lot(flow, view.offer, tr)
-                if view.refused:
-                    refused = tr.join([name(s) for s in view.refused])
-                    flow.words(tr("shitenno.pic.refused", names=refused), muted=True, size=18)
-                flow.newline()
-            flow.words(tr("shitenno.pic.open", n=len(view.open_cards)), bold=True)
-            _cards(flow, view.open_cards, tr)
-            flow.newline()
-        taken = [
-            tr(
-                "shitenno.pic.taken",
-                name=name(s.seat),
-                title=title_name(s.lot.tile, tr),
-                n=len(s.lot.cards),
-            )
-            for s in view.seats
-            if s.lot is not None
-        ]
-        if taken:
-            flow.words(tr("shitenno.pic.lots_taken"), muted=True, size=18)
-            flow.words("; ".join(taken), size=18)
-    else:
-        flow.words(tr("shitenno.pic.order"), bold=True)
-        for i, seat in enumerate(view.order):
-            title = title_name(view.seats[seat].title, tr)
-            text = tr("shitenno.pic.order_item", i=i + 1, name=name(seat), title=title)
-            fill = pal["highlight"] if seat == view.current and view.outcome is None else art.CHIP
-            flow.chip(text, art.seat_marker(seat, 8, pal, kit), ("seat", seat), fill)
-        flow.newline()
-        over = view.phase == "over"
-        flow.words(
-            tr("shitenno.pic.majorities_final" if over else "shitenno.pic.majorities"), bold=True
-        )
-        for p in view.provinces:
-            slots = tuple(None if k is None else (k.owner, k.golden) for k in p.kamons)
-            leader = majority(slots)
-            if leader is not None:
-                flow.chip(
-                    tr(f"shitenno.province.{p.id}"),
-                    art.seat_marker(leader, 8, pal, kit),
-                    ("seat", leader),
-                )
-        flow.newline()
-        if view.outcome is not None:
-            reason = tr.get(f"shitenno.end.{view.end_reason}", "")
-            flow.words(tr("shitenno.pic.ended", reason=reason), size=18)
-
-    def last_words(named: Sequence[str]) -> str:
-        last = last_action(view, named, tr)
-        return tr("shitenno.pic.last", text=last) if last else tr("shitenno.pic.first")
-
-    room, measure = x1 - x0 - 24, partial(text_length, kit, size=LOUD)
-    text = fit_names(last_words, labels(view, names, tr), measure, room)
-    _text(img, (x0 + 12, y1 - 22), text, LOUD, pal["text"], kit, width=room, role="last")
 
 
 def render(

@@ -14,9 +14,9 @@ board``) is turned so that its pieces are at the bottom. Every text is at least 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from games.yokai.view import YokaiView
 from renderer.core import (
@@ -29,207 +29,23 @@ from renderer.core import (
     draw_text,
     legible_size,
     rgb,
-    rounded_polygon,
 )
 from renderer.palettes import Palette
 from renderer.plugin import Drawing
 from renderer.text import fit_name, fit_names, result_lines, seat_label, shown_width
 from renderer.words import Words, words
+from renderer.yokai.layout import LEGEND_ROW, Layout, layout_for, square_box
 from renderer.yokai.result import result_part
+from renderer.yokai.tokens import GAME_KEY, token
 from renderer.yokai.words import alt_sentences, alt_text, piece_key, piece_name, short_move, title
 
 __all__ = ["GAME_KEY", "alt_text", "render", "square_box"]
 
-GAME_KEY = "yokai"
-SUPERSAMPLE = 4  # tokens are drawn 4x larger and shrunk: Pillow polygons are not anti-aliased
-
-# Steps (dx, dy) in the owner's frame, dy = +1 towards the opponent (rules §1 diagrams).
-KING = ((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1))
-GOLD = ((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (0, -1))
-MOVES: dict[str, tuple[tuple[int, int], ...]] = {
-    "K": KING,
-    "F": ((-1, 1), (1, 1), (-1, -1), (1, -1)),
-    "T": ((0, 1), (-1, 0), (1, 0), (0, -1)),
-    "D": ((0, 1),),
-    "I": GOLD,
-    "O": ((-1, 1), (0, 1), (1, 1), (-1, -1), (1, -1)),
-    "+D": GOLD,
-    "+O": GOLD,
-}
-# Where each direction's dot sits on a token of unit size pointing up.
-DOT_AT = {
-    (0, 1): (0.5, 0.2),
-    (-1, 1): (0.25, 0.34),
-    (1, 1): (0.75, 0.34),
-    (-1, 0): (0.15, 0.6),
-    (1, 0): (0.85, 0.6),
-    (-1, -1): (0.2, 0.86),
-    (0, -1): (0.5, 0.875),
-    (1, -1): (0.8, 0.86),
-}
-# The pentagon token (unit box, pointing up): apex, shoulders, wide base like a shogi piece.
-TOKEN_SHAPE = ((0.5, 0.02), (0.88, 0.24), (0.95, 0.97), (0.05, 0.97), (0.12, 0.24))
 # Pieces named in the legend, per board size.
 LEGEND = {(3, 4): ("K", "F", "T", "D", "+D"), (5, 6): ("K", "I", "O", "D", "+D", "+O")}
 ZONE_DEPTH = {(3, 4): 1, (5, 6): 2}  # ranks of each side's promotion zone (games/yokai)
 TEXT = 24  # the smallest text: 9 px at 450 px for the widest board (1158 px)
 LEGEND_TOKEN = 56  # its letter is 0.45 of the token: 25 px
-LEGEND_ROW = 66
-
-
-# --- geometry ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Pixel geometry of one board size; every length derives from ``sq`` and constants."""
-
-    files: int
-    ranks: int
-    sq: int
-    margin: int = 22
-    band: int = 44  # coordinate labels
-    frame: int = 12  # wooden frame around the squares
-    gap: int = 26
-    column: int = 400
-    panel_h: int = 188
-    reserve_token: int = 72
-    flipped: bool = False  # seen from the second player's side (their pieces at the bottom)
-    legend_rows: int = 2
-
-    @property
-    def board_x(self) -> int:
-        return self.margin + self.band + self.frame
-
-    @property
-    def board_y(self) -> int:
-        return self.margin + self.frame
-
-    @property
-    def col_x(self) -> int:
-        return self.board_x + self.files * self.sq + self.frame + self.gap
-
-    @property
-    def width(self) -> int:
-        return self.col_x + self.column + self.margin
-
-    @property
-    def board_bottom(self) -> int:
-        return self.board_y + self.ranks * self.sq + self.frame + self.band
-
-    @property
-    def height(self) -> int:
-        return self.board_bottom + 10 + self.legend_rows * LEGEND_ROW + self.margin
-
-    @property
-    def token(self) -> int:
-        return round(self.sq * 0.86)
-
-    def square_box(self, index: int) -> tuple[int, int, int, int]:
-        """(x0, y0, x1, y1) of board square ``index`` (rank 1 at the bottom)."""
-        file, rank0 = index % self.files, index // self.files
-        if self.flipped:
-            file, rank0 = self.files - 1 - file, self.ranks - 1 - rank0
-        x0 = self.board_x + file * self.sq
-        y0 = self.board_y + (self.ranks - 1 - rank0) * self.sq
-        return x0, y0, x0 + self.sq, y0 + self.sq
-
-    def panel_box(self, seat: int) -> tuple[int, int, int, int]:
-        """The player panel of ``seat``: the seat at the top of the board at the top."""
-        top = self.margin if seat == self.top_seat else self.board_bottom - self.panel_h
-        return self.col_x, top, self.col_x + self.column, top + self.panel_h
-
-    @property
-    def top_seat(self) -> int:
-        return 0 if self.flipped else 1
-
-    def status_box(self) -> tuple[int, int, int, int]:
-        return (
-            self.col_x,
-            self.margin + self.panel_h + 14,
-            self.col_x + self.column,
-            self.board_bottom - self.panel_h - 14,
-        )
-
-    def legend_box(self) -> tuple[int, int, int, int]:
-        return (self.margin, self.board_bottom + 10, self.width - self.margin, self.height - 8)
-
-
-LAYOUTS = {(3, 4): Layout(3, 4, 160), (5, 6): Layout(5, 6, 124)}
-
-
-def layout_for(view: YokaiView) -> Layout:
-    """The geometry used for ``view``'s board size (both variants fit in 1200 px), turned
-    for the second player's own view."""
-    lay = LAYOUTS.get((view.files, view.ranks)) or Layout(view.files, view.ranks, 124)
-    return replace(lay, flipped=True) if view.viewer == 1 else lay
-
-
-def square_box(view: YokaiView, index: int) -> tuple[int, int, int, int]:
-    """Pixel box of a board square in the picture of ``view`` (tests use it)."""
-    return layout_for(view).square_box(index)
-
-
-# --- tokens -----------------------------------------------------------------------------
-
-
-def build_token(
-    key: str, seat: int, size: int, pal: Palette, kit: Toolkit, down: bool | None = None
-) -> Image.Image:
-    """An RGBA token ``size`` px wide for piece ``key`` ("D", "+D") of ``seat``, with shadow;
-    pointing down (``down``) for the seat at the top of the picture, seat 1 by default."""
-    s = size * SUPERSAMPLE
-    kit = kit.supersampled(SUPERSAMPLE)
-    promoted = key.startswith("+")
-    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    pad, body = 0.05 * s, 0.9 * s  # room for the shadow
-
-    def shape(inset: float) -> list[tuple[float, float]]:
-        side = body - 2 * inset
-        return [(pad + inset + x * side, pad + inset * 1.2 + y * side) for x, y in TOKEN_SHAPE]
-
-    draw.polygon(rounded_polygon(shape(0), 0.08 * body), fill=pal["players"][seat])
-    fill = pal["promoted_fill"] if promoted else pal["player_fills"][seat]
-    draw.polygon(rounded_polygon(shape(0.055 * body), 0.06 * body), fill=fill)
-    dot = pal["promoted_dot"] if promoted else pal["players"][seat]
-    r = 0.052 * body
-    for step in MOVES[key]:
-        cx, cy = (pad + u * body for u in DOT_AT[step])
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=dot)
-    ink = pal["token_text"]
-    letter_at = (s / 2 + (0.05 * body if promoted else 0), pad + 0.6 * body)
-    letter = kit.font(round(0.58 * body), True, "piece")
-    draw.text(letter_at, key[-1], font=letter, fill=ink, anchor="mm")
-    if promoted:  # a cross as well as the fill: promotion must not rely on colour
-        px, py, arm, bar = pad + 0.27 * body, pad + 0.5 * body, 0.1 * body, 0.028 * body
-        draw.rectangle((px - arm, py - bar, px + arm, py + bar), fill=ink)
-        draw.rectangle((px - bar, py - arm, px + bar, py + arm), fill=ink)
-    if seat == 1 if down is None else down:
-        img = img.transpose(Image.Transpose.ROTATE_180)
-    return _with_shadow(img, pal, s).resize((size, size), Image.Resampling.LANCZOS)
-
-
-def _with_shadow(img: Image.Image, pal: Palette, s: int) -> Image.Image:
-    # The shadow falls down-right for both players, so it is added after the half turn.
-    alpha = img.getchannel("A").point(lambda a: a * 110 // 255)
-    shadow = Image.new("RGBA", img.size, (*rgb(pal["shadow"]), 0))
-    shadow.putalpha(alpha)
-    shift = round(0.022 * s)
-    shadow = shadow.transform(img.size, Image.Transform.AFFINE, (1, 0, -shift, 0, 1, -shift))
-    shadow = shadow.filter(ImageFilter.GaussianBlur(0.016 * s))
-    return Image.alpha_composite(shadow, img)
-
-
-def token(
-    key: str, seat: int, size: int, pal: Palette, kit: Toolkit, down: bool | None = None
-) -> Image.Image:
-    """The token sprite, cached per (piece, seat, size, palette, way) on the cached path."""
-    down = seat == 1 if down is None else down
-    return kit.stamp(
-        (GAME_KEY, "token", key, seat, size, pal["name"], down),
-        lambda: build_token(key, seat, size, pal, kit, down),
-    )
 
 
 # --- static layer -----------------------------------------------------------------------
@@ -295,8 +111,13 @@ def draw_zones(draw: ImageDraw.ImageDraw, lay: Layout, pal: Palette) -> None:
             draw.line((x, edge, min(x + 12, right - 6), edge), fill=colour, width=5)
 
 
+# The marks of the board the key explains after the pieces (see :func:`draw_mark`).
+MARKS = ("zone", "last", "check")
+
+
 def legend_items(lay: Layout, tr: Words) -> list[str]:
-    return [*LEGEND.get((lay.files, lay.ranks), ()), "zone"]
+    """What the key shows: every piece of the board's size, then every other mark."""
+    return [*LEGEND.get((lay.files, lay.ranks), ()), *MARKS]
 
 
 def legend_rows(lay: Layout, kit: Toolkit, tr: Words) -> int:
@@ -313,7 +134,7 @@ def legend_rows(lay: Layout, kit: Toolkit, tr: Words) -> int:
 
 
 def _legend_word(key: str, tr: Words) -> str:
-    return tr("yokai.legend.zone") if key == "zone" else piece_name(key, tr)
+    return tr(f"yokai.legend.{key}") if key in MARKS else piece_name(key, tr)
 
 
 def draw_legend(img: Image.Image, lay: Layout, pal: Palette, kit: Toolkit, tr: Words) -> None:
@@ -332,6 +153,9 @@ def draw_legend(img: Image.Image, lay: Layout, pal: Palette, kit: Toolkit, tr: W
             for seat, dy in ((0, 0), (1, size // 2 + 2)):
                 box = (x + 8, y + dy + 4, x + size - 8, y + dy + size // 2 - 6)
                 draw.rectangle(box, fill=pal["players"][seat])
+        elif key in MARKS:
+            draw.rectangle((x, y, x + size, y + size), fill=pal["board"])
+            draw_mark(draw, key, (x + 2, y + 2, x + size - 2, y + size - 2), pal, 0.5)
         else:
             sprite = token(key, 0, size, pal, kit)
             img.paste(sprite, (x, y), sprite)
@@ -346,24 +170,38 @@ def draw_highlights(draw: ImageDraw.ImageDraw, lay: Layout, view: YokaiView, pal
     """Tint the last move's squares; frame its target so it shows without colour too."""
     for n, index in enumerate(view.last_squares):
         box = _inner(lay.square_box(index))
-        draw.rectangle(box, fill=pal["highlight"])
         if n == len(view.last_squares) - 1:
-            draw.rectangle(box, outline=pal["highlight_border"], width=6)
+            draw_mark(draw, "last", box, pal)
+        else:
+            draw.rectangle(box, fill=pal["highlight"])
 
 
 def draw_check(draw: ImageDraw.ImageDraw, lay: Layout, view: YokaiView, pal: Palette) -> None:
-    """A thick ring, lined in white, around the koropokkuru that is in check.
-
-    The white lining keeps the ring apart from token outlines of the same hue (the
-    colour-blind palette's check colour is also a seat colour)."""
+    """A thick ring, lined in white, around the koropokkuru that is in check."""
     if not view.in_check or view.to_move is None:
         return
     king = "K" if view.to_move == 0 else "k"
     for index, code in enumerate(view.board):
         if code == king:
-            x0, y0, x1, y1 = _inner(lay.square_box(index))
-            draw.rectangle((x0, y0, x1, y1), outline=pal["check"], width=10)
-            draw.rectangle((x0 + 10, y0 + 10, x1 - 10, y1 - 10), outline="#ffffff", width=3)
+            draw_mark(draw, "check", _inner(lay.square_box(index)), pal)
+
+
+def draw_mark(
+    draw: ImageDraw.ImageDraw, mark: str, box: tuple[int, int, int, int], pal: Palette,
+    scale: float = 1.0,
+) -> None:  # fmt: skip
+    """A square's mark, on the board and (``scale`` smaller) in the key: "last", the last
+    move's target, tinted and framed so it shows without colour too; "check", a thick
+    ring lined in white (the lining keeps it apart from token outlines of the same hue:
+    the colour-blind palette's check colour is also a seat colour)."""
+    x0, y0, x1, y1 = box
+    if mark == "last":
+        draw.rectangle(box, fill=pal["highlight"])
+        draw.rectangle(box, outline=pal["highlight_border"], width=round(6 * scale))
+    elif mark == "check":
+        ring, gap = round(10 * scale), round(10 * scale)
+        draw.rectangle(box, outline=pal["check"], width=ring)
+        draw.rectangle((x0 + gap, y0 + gap, x1 - gap, y1 - gap), outline="#ffffff", width=3)
 
 
 def _inner(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -426,18 +264,7 @@ def draw_panel(
         draw.rounded_rectangle((x0, y0, x1, y1), radius=14, outline=pal["highlight"], width=5)
     mark = pal["player_shapes"][seat]
     draw_seat_mark(draw, mark, (x0 + 32, y0 + 34), 13, pal["players"][seat], pal["text"])
-    name = seat_label(seat, names, tr.locale)
-    # The turn/winner pill sits right of the name, which gives way: smaller, on two lines,
-    # then shortened with "…" (never under the pill).
-    loud = caps_size(img.width)
-    pill_w = kit.metrics(loud, True).getlength(label) + 30 if label else 0
-    if label:
-        colours = (pal["highlight"], pal["token_text"])
-        pill(img, (x1 - 16, y0 + 34), label, colours, kit, size=loud, right=True, role="turn")
-    draw_lines(
-        img, (x0 + 58, y0 + 34), name, size=30, floor=legible_size(img.width), fill=pal["text"],
-        kit=kit, bold=True, anchor="lm", max_width=round(x1 - x0 - 76 - pill_w),
-    )  # fmt: skip
+    _name_line(img, (x0, y0, x1, y1), seat_label(seat, names, tr.locale), label, pal, kit)
     up = 1 if seat == lay.top_seat else 0  # the side of the picture, not of the game
     side = tr(f"yokai.side.{up}")
     role = f"{seat_label(seat, None, tr.locale)} · {side}" if names else tr(f"yokai.side_of.{up}")
@@ -448,6 +275,24 @@ def draw_panel(
     )  # fmt: skip
     box = (x0 + 16, y0 + 100, x1 - 16, y1 - 8)
     draw_reserve(img, box, view.hands[seat], seat, pal, kit, tr, up == 1)
+
+
+def _name_line(
+    img: Image.Image, box: tuple[int, int, int, int], name: str, label: str, pal: Palette,
+    kit: Toolkit,
+) -> None:  # fmt: skip
+    """A panel's name with its turn/winner pill right of it. The name gives way: smaller,
+    on two lines, then shortened with "…" (never under the pill)."""
+    x0, y0, x1, _ = box
+    loud = caps_size(img.width)
+    pill_w = kit.metrics(loud, True).getlength(label) + 30 if label else 0
+    if label:
+        colours = (pal["highlight"], pal["token_text"])
+        pill(img, (x1 - 16, y0 + 34), label, colours, kit, size=loud, right=True, role="turn")
+    draw_lines(
+        img, (x0 + 58, y0 + 34), name, size=30, floor=legible_size(img.width), fill=pal["text"],
+        kit=kit, bold=True, anchor="lm", max_width=round(x1 - x0 - 76 - pill_w),
+    )  # fmt: skip
 
 
 def draw_reserve(
@@ -503,6 +348,27 @@ def draw_status(
     draw_text(
         img, xy, info, size=size, fill=muted, kit=kit, anchor="lm", max_width=width, role="last"
     )
+    head, reason = _status_head(view, names, kit, tr, width, loud)
+    xy = (x0 + 20, y0 + 124)
+    draw_lines(
+        img, xy, head, size=max(30, loud), floor=loud, fill=pal["text"],
+        kit=kit, bold=True, anchor="lm", max_width=width, role="turn",
+    )  # fmt: skip
+    if view.in_check and view.outcome is None:
+        check = tr("yokai.tag.check")
+        colours = (pal["check"], "#ffffff")
+        pill(img, (x0 + 20, y0 + 168), check, colours, kit, size=loud, role="task")
+    elif reason:
+        xy = (x0 + 20, y0 + 168)
+        draw_text(img, xy, reason, size=26, fill=pal["text"], kit=kit, anchor="lm", max_width=width)
+
+
+def _status_head(
+    view: YokaiView, names: Sequence[str] | None, kit: Toolkit, tr: Words, width: float,
+    loud: int,
+) -> tuple[str, str]:  # fmt: skip
+    """The status's heading (whose turn, or the result, the names giving way) and the
+    reason the game ended ("" while it runs)."""
     reason = ""
     measure = shown_width(kit.metrics(loud, True))
     if view.outcome is not None:
@@ -516,18 +382,7 @@ def draw_status(
         head = fit_name(lambda n: tr("yokai.to_move", name=n), name, measure, width)
     else:
         head = ""
-    xy = (x0 + 20, y0 + 124)
-    draw_lines(
-        img, xy, head, size=max(30, loud), floor=loud, fill=pal["text"],
-        kit=kit, bold=True, anchor="lm", max_width=width, role="turn",
-    )  # fmt: skip
-    if view.in_check and view.outcome is None:
-        check = tr("yokai.tag.check")
-        colours = (pal["check"], "#ffffff")
-        pill(img, (x0 + 20, y0 + 168), check, colours, kit, size=loud, role="task")
-    elif reason:
-        xy = (x0 + 20, y0 + 168)
-        draw_text(img, xy, reason, size=26, fill=pal["text"], kit=kit, anchor="lm", max_width=width)
+    return head, reason
 
 
 def render(

@@ -72,7 +72,7 @@ def test_the_last_shitenno_board_shows_the_totals(
     outcome = game.outcome(state)
     totals = [int(outcome.scores[s]) for s in range(players)]
     assert totals != list(state.favour), "no final points: the test would prove nothing"
-    seen = _drawn(monkeypatch, ["renderer.shitenno.board"])
+    seen = _drawn(monkeypatch, ["renderer.shitenno.layout"])
     alt = _render("shitenno", game, state, players)
     column = [d["text"] for d in seen if d.get("size") == 24 and d.get("bold")]
     assert column == [str(t) for t in totals]

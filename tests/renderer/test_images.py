@@ -13,7 +13,8 @@ from games.base import InvalidOption, UnknownGame
 from games.yokai.view import YokaiView
 from renderer.core import CACHED, STATIC_LAYERS, clear_caches, rgb
 from renderer.palettes import PALETTES
-from renderer.yokai.board import build_token, square_box
+from renderer.yokai.board import square_box
+from renderer.yokai.tokens import build_token
 from tests.renderer import positions
 from tests.renderer.make_reference import REFERENCE_DIR, REFERENCES, render_reference
 

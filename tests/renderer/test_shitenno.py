@@ -15,6 +15,7 @@ from PIL import Image
 import renderer
 import renderer.shitenno.board as board
 import renderer.shitenno.hand as hand
+import renderer.shitenno.layout as shitenno_layout
 from bot.text import describe_event, event_key, has
 from games.ai import RandomPlayer, choose_for
 from games.base import Event, Outcome, Termination, resolve_options
@@ -58,7 +59,7 @@ def decode(png: bytes) -> Image.Image:
 def text_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every font size the Shitenno pictures draw text at, recorded."""
     seen: list[int] = []
-    for module in (board, hand):
+    for module in (shitenno_layout, hand):
         original = module.draw_text
 
         def spy(*args: Any, _original: Any = original, **kwargs: Any) -> None:
