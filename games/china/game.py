@@ -16,7 +16,7 @@ from games.base import (
     Seat,
     resolve_options,
 )
-from games.china import ai as china_ai
+from games.china import hard as china_hard
 from games.china import notation as notation_module
 from games.china.checks import explain
 from games.china.rules import apply_action, legal_actions, resign_seat
@@ -35,6 +35,7 @@ from games.china.state import (
 from games.china.view import ChinaView, make_view
 from games.defaults import GameDefaults
 from games.rng import Rng, derive_seed
+from games.search import make_level
 
 
 class ChinaGame(GameDefaults):
@@ -48,8 +49,8 @@ class ChinaGame(GameDefaults):
     hidden_information: bool = True
 
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
-        """The greedy player (``"easy"`` plays a third of its moves at random)."""
-        return china_ai.make_player(strength, seed=seed)
+        """``easy``, ``normal`` (the greedy player), ``hard`` (:mod:`games.china.hard`)."""
+        return make_level(strength, seed, budget_s, china_hard.HOOKS)
 
     def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
         """Refuse a board side that is not for ``players`` (side A with 5, B with 3)."""

@@ -17,8 +17,8 @@ from games.base import (
 )
 from games.defaults import GameDefaults
 from games.forms import Answers, Form
-from games.rising_sun import ai as rising_sun_ai
 from games.rising_sun import explain, rules, scoring, secrets, setup
+from games.rising_sun import hard as rising_sun_hard
 from games.rising_sun import notation as notation_io
 from games.rising_sun import state as state_io
 from games.rising_sun.flow import next_active
@@ -33,6 +33,7 @@ from games.rising_sun.state import (
     thaw_cached,
 )
 from games.rising_sun.view import RisingSunView, build_view, private_info
+from games.search import make_level
 
 
 class RisingSunGame(GameDefaults):
@@ -148,7 +149,7 @@ class RisingSunGame(GameDefaults):
         return Done() if Done() in self.legal(state, seat) else None
 
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
-        return rising_sun_ai.make_player(strength, seed=seed)
+        return make_level(strength, seed, budget_s, rising_sun_hard.HOOKS)
 
     def dump_state(self, state: RisingSunState) -> JSON:
         return state_io.dump_state(state)

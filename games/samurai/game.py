@@ -16,12 +16,13 @@ from games.base import (
 )
 from games.defaults import GameDefaults
 from games.forms import Answers, Form
-from games.samurai import ai as samurai_ai
 from games.samurai import explain, rules, scoring, secrets, setup
+from games.samurai import hard as samurai_hard
 from games.samurai import notation as notation_io
 from games.samurai import state as state_io
 from games.samurai.state import ACTION_TYPES, SamuraiAction, SamuraiState
 from games.samurai.view import SamuraiView, build_view, private_info
+from games.search import make_level
 
 
 class SamuraiGame(GameDefaults):
@@ -106,8 +107,8 @@ class SamuraiGame(GameDefaults):
         return rules.end_turn(state, seat)
 
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
-        """The greedy player (see :mod:`games.samurai.ai`)."""
-        return samurai_ai.make_player(strength, seed=seed)
+        """``easy``, ``normal`` (the greedy player), ``hard`` (:mod:`games.samurai.hard`)."""
+        return make_level(strength, seed, budget_s, samurai_hard.HOOKS)
 
     def dump_state(self, state: SamuraiState) -> JSON:
         return state_io.dump_state(state)

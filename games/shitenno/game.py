@@ -17,8 +17,9 @@ from games.base import (
 )
 from games.defaults import GameDefaults
 from games.forms import Answers, Form
-from games.shitenno import ai as shitenno_ai
+from games.search import make_level
 from games.shitenno import explain, rules, scoring, secrets, setup
+from games.shitenno import hard as shitenno_hard
 from games.shitenno import notation as notation_io
 from games.shitenno import state as state_io
 from games.shitenno.flow import stage
@@ -117,8 +118,8 @@ class ShitennoGame(GameDefaults):
         return rules.end_turn(state, seat)
 
     def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
-        """The heuristic player (see :mod:`games.shitenno.ai`)."""
-        return shitenno_ai.make_player(strength, seed=seed)
+        """``easy``, ``normal`` (the heuristic player), ``hard`` (:mod:`games.shitenno.hard`)."""
+        return make_level(strength, seed, budget_s, shitenno_hard.HOOKS)
 
     def dump_state(self, state: ShitennoState) -> JSON:
         return state_io.dump_state(state)
