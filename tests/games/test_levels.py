@@ -12,6 +12,7 @@ from games.ai import seen_by
 from games.base import Game, Player, State, resolve_options
 from games.china import hard as china_hard
 from games.rising_sun import hard as rising_sun_hard
+from games.rising_sun.state import Bid
 from games.rng import Rng, derive_seed
 from games.samurai import hard as samurai_hard
 from games.search import LEVELS, Pimc
@@ -77,3 +78,19 @@ def test_hard_replays_the_same_move_for_the_same_seed(key: str) -> None:
     seen = seen_by(game, state, seat, 5)
     assert first.choose(seen) == second.choose(seen)
     assert first.last_determinizations >= 1
+
+
+def test_rising_sun_whole_bids_are_narrowed_to_a_few_legal_candidates() -> None:
+    game = games.get("rising_sun")
+    state = game.setup(3, resolve_options(game, {}), 8)
+    normal = [game.make_player("normal", s, 0.1) for s in range(3)]
+    for step in range(3000):
+        seat = min(game.to_act(state))
+        seen = seen_by(game, state, seat, step)
+        if len(seen.legal) > 100 and any(isinstance(a, Bid) for a in seen.legal[:3]):
+            found = rising_sun_hard.candidates(seen, Rng(step))
+            assert 2 <= len(found) <= rising_sun_hard.WIDTH
+            assert all(isinstance(a, Bid) and a in seen.legal for a in found), found
+            return
+        state, _ = game.apply(state, seat, normal[seat].choose(game, state, seat))
+    raise AssertionError("no war with a whole bid to make")
