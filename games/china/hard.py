@@ -24,4 +24,4 @@ def candidates(seen: Seen, rng: Rng) -> Sequence[Action]:
     return top(seen.legal, lambda a: value[id(a)], WIDTH)
 
 
-HOOKS = Hooks(candidates=candidates, policy=GreedyPlayer, steps=2500, scale=10.0)
+HOOKS = Hooks(candidates=candidates, policy=GreedyPlayer, steps=2000, scale=10.0)
