@@ -17,10 +17,9 @@ __all__ = [
     "LEVELS",
     "Player",
     "RandomPlayer",
-    "SeatPlayer",
     "Seen",
-    "as_player",
     "choose_for",
+    "inside",
     "player_for",
     "seen_by",
 ]
@@ -29,13 +28,12 @@ LEVELS = ("easy", "normal", "hard")
 """The levels every game's ``make_player`` offers (a game without its own ``hard`` plays
 its best level there)."""
 
-SeatPlayer = Player
-"""The former name of :class:`Player` (kept until every branch says ``Player``)."""
 
-
-def as_player(inner: Player, seed: int = 0) -> Player:
-    """``inner`` itself: every player now chooses from a :class:`Seen` (kept for callers)."""
-    return inner
+def inside(game: Game, state: State, seat: Seat) -> Seen:
+    """What the mover of a search's own simulation sees: ``state`` is a determinization
+    already (nothing in it is the truth), so it is its own guess, with no redeal and no
+    view drawn (``view`` is ``None``: the rollout players read ``guess`` and ``legal``)."""
+    return Seen(game, seat, None, tuple(game.legal(state, seat)), 0, state)
 
 
 def choose_for(player: Player, game: Game, state: State, seat: Seat, seed: int = 0) -> Action:

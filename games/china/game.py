@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from games.base import JSON, Action, Event, IllegalAction, Outcome, Player, Seat, resolve_options
-from games.china import ai as china_ai
+from games.china import hard as china_hard
 from games.china import notation as notation_module
 from games.china.checks import explain
 from games.china.rules import apply_action, legal_actions, resign_seat
@@ -24,11 +24,12 @@ from games.china.state import (
 from games.china.view import make_view
 from games.record import Rules, own
 from games.rng import Rng, derive_seed
+from games.search import make_level
 
 
 def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    """The greedy player (``"easy"`` plays a third of its moves at random)."""
-    return china_ai.make_player(strength, seed=seed)
+    """``easy``, ``normal`` (the game's own player), ``hard`` (:mod:`games.china.hard`)."""
+    return make_level(strength, seed, budget_s, china_hard.HOOKS)
 
 
 def _setup(players: int, options: Mapping[str, JSON], seed: int) -> ChinaState:

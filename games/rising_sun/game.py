@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from games.base import JSON, Action, Event, Outcome, Player, Reason, Seat
 from games.forms import Answers, Form
 from games.record import Rules, own
-from games.rising_sun import ai as rising_sun_ai
 from games.rising_sun import explain, labels, rules, scoring, secrets, setup
+from games.rising_sun import hard as rising_sun_hard
 from games.rising_sun import notation as notation_io
 from games.rising_sun import state as state_io
 from games.rising_sun.flow import next_active
@@ -27,6 +27,7 @@ from games.rising_sun.state import (
     thaw_cached,
 )
 from games.rising_sun.view import RisingSunView, build_view, private_info
+from games.search import make_level
 
 
 def _to_act(state: RisingSunState) -> frozenset[Seat]:
@@ -145,7 +146,8 @@ def _end_turn(state: RisingSunState, seat: Seat) -> RSAction | None:
 
 
 def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    return rising_sun_ai.make_player(strength, seed=seed)
+    """``easy``, ``normal`` (the game's own player), ``hard`` (:mod:`games.rising_sun.hard`)."""
+    return make_level(strength, seed, budget_s, rising_sun_hard.HOOKS)
 
 
 def _shuffle_hidden(state: RisingSunState, seat: Seat | None, seed: int) -> RisingSunState:

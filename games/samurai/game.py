@@ -6,12 +6,13 @@ from collections.abc import Callable, Sequence
 
 from games.base import Action, Event, Player, Seat
 from games.record import Rules, own
-from games.samurai import ai as samurai_ai
 from games.samurai import explain, rules, scoring, secrets, setup
+from games.samurai import hard as samurai_hard
 from games.samurai import notation as notation_io
 from games.samurai import state as state_io
 from games.samurai.state import ACTION_TYPES, SamuraiAction, SamuraiState
 from games.samurai.view import SamuraiView, build_view, private_info
+from games.search import make_level
 
 
 def _apply(state: SamuraiState, seat: Seat, action: Action) -> tuple[SamuraiState, list[Event]]:
@@ -40,8 +41,8 @@ def _label(state: SamuraiState, action: Action) -> str:
 
 
 def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    """The greedy player (see :mod:`games.samurai.ai`)."""
-    return samurai_ai.make_player(strength, seed=seed)
+    """``easy``, ``normal`` (the game's own player), ``hard`` (:mod:`games.samurai.hard`)."""
+    return make_level(strength, seed, budget_s, samurai_hard.HOOKS)
 
 
 def _public_choices(state: SamuraiState, seat: Seat) -> Sequence[SamuraiAction] | None:

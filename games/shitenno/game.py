@@ -6,8 +6,9 @@ from collections.abc import Callable, Sequence
 
 from games.base import Action, Event, Player, Reason, Seat
 from games.record import Rules, own
-from games.shitenno import ai as shitenno_ai
+from games.search import make_level
 from games.shitenno import explain, rules, scoring, secrets, setup
+from games.shitenno import hard as shitenno_hard
 from games.shitenno import notation as notation_io
 from games.shitenno import state as state_io
 from games.shitenno.flow import stage
@@ -67,8 +68,8 @@ def _label(state: ShitennoState, action: Action) -> str:
 
 
 def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    """The heuristic player (see :mod:`games.shitenno.ai`)."""
-    return shitenno_ai.make_player(strength, seed=seed)
+    """``easy``, ``normal`` (the game's own player), ``hard`` (:mod:`games.shitenno.hard`)."""
+    return make_level(strength, seed, budget_s, shitenno_hard.HOOKS)
 
 
 def _public_choices(state: ShitennoState, seat: Seat) -> Sequence[ShitennoAction] | None:

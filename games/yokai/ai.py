@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from games.ai import Player, RandomPlayer, Seen
 from games.rng import Rng
+from games.search import NET_S
 from games.yokai.search import MATE, Searcher, evaluate, key_hash
 from games.yokai.state import YokaiAction, YokaiState, decode, to_position
 
 STRENGTHS = ("random", "greedy", "easy", "normal", "hard")
+NODES = {"easy": None, "normal": 50_000, "hard": 150_000}  # search nodes per move
 
 
 class AlphaBetaPlayer:
@@ -94,14 +96,16 @@ class GreedyPlayer:
 
 def make_player(strength: str = "normal", seed: int = 0, budget_s: float | None = None) -> Player:
     """A computer player: ``random``, ``greedy`` (one ply), ``easy`` (a two-ply search),
-    ``normal`` (1 s per move) or ``hard`` (3 s per move); ``budget_s`` overrides the time."""
+    ``normal`` or ``hard`` (the search bounded by ``NODES``, so a seed replays the same
+    moves: about 0.5 s and 1.5 s a move on one core). The clock is a safety net: the search
+    also stops after ``budget_s`` seconds (default: ``0.3`` for ``easy``, else
+    ``games.search.NET_S``), which a generous budget never reaches."""
     if strength == "random":
         return RandomPlayer(seed)
     if strength == "greedy":
         return GreedyPlayer(seed)
-    budgets = {"easy": 0.3, "normal": 1.0, "hard": 3.0}
-    if strength not in budgets:
+    if strength not in NODES:
         raise ValueError(f"unknown strength {strength!r} (known: {', '.join(STRENGTHS)})")
-    budget = budgets[strength] if budget_s is None else budget_s
+    budget = (0.3 if strength == "easy" else NET_S) if budget_s is None else budget_s
     depth = 2 if strength == "easy" else 32
-    return AlphaBetaPlayer(budget_s=budget, max_depth=depth, seed=seed)
+    return AlphaBetaPlayer(budget_s=budget, max_depth=depth, seed=seed, max_nodes=NODES[strength])

@@ -99,8 +99,10 @@ def test_ai_plays_legal_moves_in_5x6() -> None:
 def test_make_player() -> None:
     assert isinstance(make_player("random"), RandomPlayer)
     assert isinstance(make_player("greedy"), GreedyPlayer)
-    normal = make_player("normal", seed=4)
-    assert isinstance(normal, AlphaBetaPlayer) and normal.budget_s == 1.0
+    normal, hard = make_player("normal", seed=4), make_player("hard", seed=4)
+    assert isinstance(normal, AlphaBetaPlayer) and isinstance(hard, AlphaBetaPlayer)
+    assert normal.max_nodes is not None and hard.max_nodes is not None
+    assert hard.max_nodes >= 3 * normal.max_nodes  # hard searches deeper, by a node count
     fast = make_player("hard", budget_s=0.1)
     assert isinstance(fast, AlphaBetaPlayer) and fast.budget_s == 0.1
     with pytest.raises(ValueError, match="unknown strength"):
