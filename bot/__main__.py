@@ -18,11 +18,11 @@ from typing import Any
 import discord
 
 import games
-from bot.app import TenkaBot, make_bot
 from bot.config import DEFAULT_DATABASE, Config
 from bot.demo import run_demo
-from bot.invite import invite_url
-from bot.ratings import rebuild
+from bot.edge.app import TenkaBot, make_bot
+from bot.edge.invite import invite_url
+from bot.service.ratings import rebuild
 from bot.store import StoreError, is_postgres, open_store
 from bot.store.copy import copy_store
 

@@ -12,11 +12,11 @@ from pathlib import Path
 from PIL import Image
 
 import games
-from bot.cogs.help import LANGUAGES_SHOWN, game_help
-from bot.i18n import language_choice
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
-from bot.text import t
+from bot.words.help import LANGUAGES_SHOWN, game_help
+from bot.words.i18n import language_choice
+from bot.words.text import t
 from games.ai import player_for
 from games.rng import derive_seed
 from renderer.palettes import PALETTES

@@ -209,7 +209,7 @@ def _snapshot(db: Path) -> dict[int, int]:
 async def _older_schema(emu: Any, tmp: Path, db: Path, seed: int) -> tuple[Any, Any, int, int]:
     """A database at schema 1 holding one running game (made at the latest schema, then
     copied column by column into a schema-1 file)."""
-    from bot.service import Service
+    from bot.service.facade import Service
 
     guild = emu.add_guild("Bad data")
     channel = emu.add_channel(guild, "games", threads_allowed=False)

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import presenter
-from bot.text import catalogue, has, t
-from bot.unit import replay_step
+from bot.posts import presenter
+from bot.service.unit import replay_step
+from bot.words.text import catalogue, has, t
 
 # what a player reads when the move is in: a reply, the note that the board follows (or
 # will, after a failure past the commit), that the same request counted once

@@ -1,7 +1,7 @@
 """Kill -9: the real bot runs as its own OS process (:mod:`bench.faults.botproc`) against
 the emulator in this process; while fake users play a stream of work in several games of
 every game -- typed ``/move``s, secret forms answered through the selects, buttons and
-modals of their DM (as :mod:`bot.forms` renders them), the board's undo button, takebacks
+modals of their DM (as :mod:`bot.posts.forms` renders them), the board's undo button, takebacks
 asked with ``/game takeback`` and voted on with the request's buttons -- with simulated
 time moving so reminders and deadlines come due, the bot gets SIGKILL at random moments
 and is started again.
@@ -41,7 +41,7 @@ from bench.faults.judge import (
 )
 from bench.faults.stream import HOUR, T0, Stream, Tally, set_clock
 from bench.tables import next_turn, open_table
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 
 NONCE_WINDOW_S = 10 * 60.0  # past Discord's memory of a message nonce (a few minutes)

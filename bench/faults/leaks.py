@@ -2,11 +2,11 @@
 (post text, button labels, alt text, the board PNG) is identical when the hidden information
 is reshuffled (``Game.shuffle_hidden``), and every DM is its own seat's business.
 
-Each game is opened and started through the real :class:`bot.service.Service` (seats,
+Each game is opened and started through the real :class:`bot.service.facade.Service` (seats,
 names, settings, locale as a table has them). A random playout runs in the engine to a few
 sampled moves; at each, the move is applied twice: to the true position and to the
 position with everything the mover cannot see reshuffled. The service's own post builder
-(:meth:`bot.aftermath.Aftermath.posts`) turns both into posts, which must be equal, and each
+(:meth:`bot.service.aftermath.Aftermath.posts`) turns both into posts, which must be equal, and each
 seated player's DM must be equal when what *that* player cannot see is reshuffled. The
 public board's buttons (cheap: no picture) are compared under ``redeals`` more reshuffles.
 
@@ -29,10 +29,10 @@ from typing import Any
 
 from bench.configs import Config, configurations
 from bench.tables import open_table
-from bot.loaded import Loaded
-from bot.presenter import _quick_choices, hand_post
-from bot.results import Post
-from bot.service import Service
+from bot.posts.presenter import _quick_choices, hand_post
+from bot.service.facade import Service
+from bot.service.loaded import Loaded
+from bot.service.results import Post
 from bot.store import open_store
 from games.ai import RandomPlayer
 from games.rng import derive_seed

@@ -37,8 +37,8 @@ from bench.configs import configurations
 from bench.faults.checks import integrity_ok, replay_problems, store_replay_problems
 from bench.faults.harness import answer_of, is_sentence
 from bench.tables import open_table
-from bot.edge import error_text
-from bot.service import Service
+from bot.edge.runner import error_text
+from bot.service.facade import Service
 from bot.store import is_postgres, open_store
 from tests.pg_cluster import ClusterError, TempCluster
 

@@ -21,9 +21,9 @@ from typing import Any
 from bench.faults.harness import INTERNAL, Figures, answer_of
 from bench.faults.judge import copies, judge_told, revealed, told_played, told_refused
 from bench.tables import next_turn
-from bot import forms as form_views
-from bot.service import Service
-from bot.text import t
+from bot.posts import forms as form_views
+from bot.service.facade import Service
+from bot.words.text import t
 from games import engine
 from games import forms as game_forms
 from games.ai import RandomPlayer

@@ -13,27 +13,27 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ratings
-from bot.components import DYNAMIC_ITEMS
 from bot.config import Config
-from bot.delivery import Publisher
-from bot.edge import Runner, begin, report_error
-from bot.pages import HALL_ITEMS
-from bot.results import BrokenGame, ServiceError
-from bot.scheduler import Dispatcher
-from bot.service import Service
+from bot.edge.components import DYNAMIC_ITEMS
+from bot.edge.delivery import Publisher
+from bot.edge.pages import HALL_ITEMS
+from bot.edge.runner import Runner, begin, report_error
+from bot.edge.translator import TenkaTranslator
+from bot.service import ratings
+from bot.service.facade import Service
+from bot.service.results import BrokenGame, ServiceError
+from bot.service.scheduler import Dispatcher
 from bot.store import Store, Timer, open_store
-from bot.translator import TenkaTranslator
 from games.base import GameError
 
 log = logging.getLogger("tenka")
 
 EXTENSIONS = (
-    "bot.cogs.lobby",
-    "bot.cogs.play",
-    "bot.cogs.tempo",
-    "bot.cogs.help",
-    "bot.cogs.hall",
+    "bot.edge.cogs.lobby",
+    "bot.edge.cogs.play",
+    "bot.edge.cogs.tempo",
+    "bot.edge.cogs.help",
+    "bot.edge.cogs.hall",
 )
 
 
@@ -125,7 +125,7 @@ class TenkaBot(commands.Bot):
             await self.tree.sync(guild=guild)
 
     async def run_item(self, item: Any, interaction: discord.Interaction[Any]) -> None:
-        """A button or select of ours was used (see :class:`bot.components.TenkaItem`)."""
+        """A button or select of ours was used (see :class:`bot.edge.components.TenkaItem`)."""
         await self.runner.run_item(item, interaction)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

@@ -2,9 +2,9 @@
 they keep working after a restart. Game state never lives in a View.
 
 Every item derives from :class:`TenkaItem`: its callback hands the press to the client's
-runner (:class:`bot.edge.Runner`), which answers Discord in time, finds the reader's
-language, runs the item's ``run`` with a :class:`bot.ctx.Ctx` and maps every error to one
-sentence. Items import no delivery code; they speak to the :class:`~bot.ctx.Ctx`.
+runner (:class:`bot.edge.runner.Runner`), which answers Discord in time, finds the reader's
+language, runs the item's ``run`` with a :class:`bot.edge.ctx.Ctx` and maps every error to one
+sentence. Items import no delivery code; they speak to the :class:`~bot.edge.ctx.Ctx`.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any, ClassVar, Literal, cast
 
 import discord
 
-from bot.ctx import Ctx, RunsItems
-from bot.forms import FormView
-from bot.results import LobbyResult, NotSeated, ServiceError
-from bot.text import BUTTON_LABEL, MODAL_TITLE, SELECT_LABEL, fit, t
+from bot.edge.ctx import Ctx, RunsItems
+from bot.posts.forms import FormView
+from bot.service.results import LobbyResult, NotSeated, ServiceError
+from bot.words.text import BUTTON_LABEL, MODAL_TITLE, SELECT_LABEL, fit, t
 from games.base import GameError
 
 # Button labels are catalogue keys ("button.join"…): a public message's buttons speak the

@@ -7,8 +7,8 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.results import Attachment, Result
-from bot.service import Service
+from bot.service.facade import Service
+from bot.service.results import Attachment, Result
 
 
 class Ctx(Protocol):

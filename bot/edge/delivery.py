@@ -12,11 +12,11 @@ from typing import Any, Final
 
 import discord
 
-from bot.components import board_view, form_view
-from bot.i18n import locale_for
-from bot.results import Attachment, BrokenGame, GameSummary, Post, PrivatePost, Result
-from bot.service import Service
-from bot.text import t
+from bot.edge.components import board_view, form_view
+from bot.service.facade import Service
+from bot.service.results import Attachment, BrokenGame, GameSummary, Post, PrivatePost, Result
+from bot.words.i18n import locale_for
+from bot.words.text import t
 
 log = logging.getLogger("tenka.delivery")
 

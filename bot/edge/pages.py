@@ -9,11 +9,11 @@ from typing import Any
 
 import discord
 
-from bot.components import TenkaItem
-from bot.ctx import Ctx
-from bot.hall import Page
-from bot.results import NotAllowed
-from bot.text import t
+from bot.edge.components import TenkaItem
+from bot.edge.ctx import Ctx
+from bot.service.hall import Page
+from bot.service.results import NotAllowed
+from bot.words.text import t
 
 
 def server_of(guild_id: int | None) -> int:

@@ -2,9 +2,9 @@
 
 Commands and components do their work through :class:`Runner`: it answers Discord within
 its three seconds (a deferral fit for the kind of interaction), finds the reader's
-language, runs the work with a :class:`bot.ctx.Ctx`, publishes what the service returned
+language, runs the work with a :class:`bot.edge.ctx.Ctx`, publishes what the service returned
 and turns any error into one sentence (a :class:`~games.base.GameError` or
-:class:`~bot.results.ServiceError` into its catalogue sentence, anything else into an
+:class:`~bot.service.results.ServiceError` into its catalogue sentence, anything else into an
 apology with an error id, logged with its traceback).
 """
 
@@ -21,18 +21,19 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import delivery, unit
-from bot.components import MODAL_ID, TenkaItem, form_text, form_view
-from bot.i18n import catalogue_for_locale, locale_for
-from bot.results import AlreadyPlayed, Attachment, GameSummary, Result, ServiceError
-from bot.service import Service
+from bot.edge import delivery
+from bot.edge.components import MODAL_ID, TenkaItem, form_text, form_view
+from bot.service import unit
+from bot.service.facade import Service
+from bot.service.results import AlreadyPlayed, Attachment, GameSummary, Result, ServiceError
 from bot.store import Busy, Unavailable
-from bot.text import has, t
+from bot.words.i18n import catalogue_for_locale, locale_for
+from bot.words.text import has, t
 from games.base import GameError
 from games.forms import Box, Text, parse_amounts
 
 if TYPE_CHECKING:
-    from bot.delivery import Publisher
+    from bot.edge.delivery import Publisher
 
 log = logging.getLogger("tenka.edge")
 # SQLite's words for a database it cannot write now (SQLITE_READONLY, SQLITE_FULL)
@@ -149,7 +150,7 @@ async def _error_locale(interaction: discord.Interaction[Any]) -> str:
 
 @dataclass
 class Context:
-    """The :class:`bot.ctx.Ctx` of one interaction."""
+    """The :class:`bot.edge.ctx.Ctx` of one interaction."""
 
     service: Service
     publisher: Publisher
@@ -268,7 +269,8 @@ async def deliver_and_reply(
 
 async def start_game(ctx: Context, game_id: int) -> None:
     """Start a lobby: a thread per game (the channel itself where threads aren't allowed),
-    opened before the start commits and saved with it (see :meth:`bot.lobby.Lobby.start`)."""
+    opened before the start commits and saved with it (see
+    :meth:`bot.service.lobby.Lobby.start`)."""
     interaction, service = ctx.interaction, ctx.service
     result = await service.start(game_id, ctx.user_id, thread=partial(open_thread, ctx))
     game = result.game

@@ -3,7 +3,7 @@
 Discord localises command names, option names, descriptions and choice names itself, from
 the ``*_localizations`` that ``CommandTree.sync`` uploads; discord.py asks a
 :class:`discord.app_commands.Translator` for each of them. :class:`TenkaTranslator` answers
-from ``bot/locales/commands.es.json``, a flat map from the English text written in the cogs
+from ``bot/words/locales/commands.es.json``, a flat map from the English text written in the cogs
 to Spanish. A key may be qualified by the place it is used (``"parameter_name:game"``) when
 one English word needs two Spanish ones; the plain key is the fallback.
 
@@ -24,15 +24,15 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
-# The locale rules live in bot.i18n (no discord import); re-exported here for the cogs.
-from bot.i18n import catalogue_for_locale as catalogue_for_locale
+# The locale rules live in bot.words.i18n (no discord import); re-exported here for the cogs.
+from bot.words.i18n import catalogue_for_locale as catalogue_for_locale
 
-# Where a game's rules file is found lives in bot.rulebook; re-exported for older callers.
-from bot.rulebook import rules_file as rules_file
+# Where a game's rules file is found lives in bot.words.rulebook; re-exported for older callers.
+from bot.words.rulebook import rules_file as rules_file
+from bot.words.text import LOCALES_DIR
 
 log = logging.getLogger("tenka.translator")
 
-LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 COMMANDS_FILE = LOCALES_DIR / "commands.es.json"
 SPANISH_LOCALES = frozenset({discord.Locale.spain_spanish, discord.Locale.latin_american_spanish})
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.text import t
+from bot.words.text import t
 from games.forms import Amounts, Form, One, Pick, Text
 
 COPY = "#"

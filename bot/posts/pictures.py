@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import renderer
-from bot.results import Attachment
-from bot.text import t
+from bot.service.results import Attachment
+from bot.words.text import t
 from games.base import Game, Outcome
 from renderer import alt
 

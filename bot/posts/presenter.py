@@ -12,13 +12,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import renderer
-from bot import forms as form_views
-from bot import pictures
-from bot.i18n import game_locale
-from bot.loaded import Loaded, mention, seat_name
-from bot.results import GameSummary, Post, PrivatePost, SeatInfo
+from bot.posts import forms as form_views
+from bot.posts import pictures
+from bot.service.loaded import Loaded, mention, seat_name
+from bot.service.results import GameSummary, Post, PrivatePost, SeatInfo
 from bot.store import GameRow, SeatRow
-from bot.text import BUTTON_LABEL, CHOICE_NAME, describe_event, describe_outcome, fit, say, t
+from bot.words.i18n import game_locale
+from bot.words.text import BUTTON_LABEL, CHOICE_NAME, describe_event, describe_outcome, fit, say, t
 from games import engine
 from games.base import Event, Game, Seat, State
 

@@ -1,6 +1,6 @@
 """Everything that follows a change to a game, written once for every command: AI seats
 answer, the public board and the private posts are built, the timers are brought up to
-date. Returns the plain :class:`bot.results.Result` the Discord layer delivers."""
+date. Returns the plain :class:`bot.service.results.Result` the Discord layer delivers."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ import logging
 from collections.abc import Mapping
 from dataclasses import replace
 
-from bot import presenter
-from bot.history import History
-from bot.i18n import reader_locale
-from bot.loaded import Loaded
-from bot.results import Post, Result
-from bot.text import t
-from bot.timers import Timers
-from bot.unit import Unit
+from bot.posts import presenter
+from bot.service.history import History
+from bot.service.loaded import Loaded
+from bot.service.results import Post, Result
+from bot.service.timers import Timers
+from bot.service.unit import Unit
+from bot.words.i18n import reader_locale
+from bot.words.text import t
 from games.ai import player_for
 from games.base import Event, Seat, State
 from games.rng import derive_seed

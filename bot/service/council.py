@@ -7,14 +7,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot import presenter, rewind
-from bot.aftermath import Aftermath
-from bot.loaded import Loaded
-from bot.results import NotAllowed, NotSeated, Post, Result, Stale
+from bot.posts import presenter
+from bot.service import rewind
+from bot.service.aftermath import Aftermath
+from bot.service.loaded import Loaded
+from bot.service.results import NotAllowed, NotSeated, Post, Result, Stale
+from bot.service.timers import Timers
+from bot.service.unit import Unit, wrote
 from bot.store import AlreadySeated, Conflict
-from bot.text import t
-from bot.timers import Timers
-from bot.unit import Unit, wrote
+from bot.words.text import t
 from games import engine
 from games.base import Event, Seat
 
@@ -174,7 +175,7 @@ class Council:
     async def _check_undoable(
         self, loaded: Loaded, seat: Seat, user_id: int, to_version: int
     ) -> None:
-        """The rule of :mod:`bot.rewind` over the actions a takeback would remove."""
+        """The rule of :mod:`bot.service.rewind` over the actions a takeback would remove."""
         undone = await self.unit.undone(loaded, to_version)
         key = rewind.refusal(undone, seat, user_id, own=False)
         if key is not None:

@@ -2,14 +2,14 @@
 
 Discord, the CLI demo and the tests all drive games through :class:`Service`. It is a
 facade over collaborators that each own one concern and share one unit of work
-(:class:`bot.unit.Unit`: lock, load, commit, conflict) and one aftermath
-(:class:`bot.aftermath.Aftermath`: AI answers, posts, timers):
+(:class:`bot.service.unit.Unit`: lock, load, commit, conflict) and one aftermath
+(:class:`bot.service.aftermath.Aftermath`: AI answers, posts, timers):
 
-- :class:`bot.lobby.Lobby` -- opening a game, joining, leaving, AI seats, starting;
-- :class:`bot.play.Play` -- moves, buttons, forms, undo, resignation, deadlines;
-- :class:`bot.reading.Reading` -- boards, hands, status, history, catch-up, replays;
-- :class:`bot.council.Council` -- what the players decide together (seats, takebacks);
-- :class:`bot.tempo.Tempo` -- reminders, pauses, vacations, the game clock.
+- :class:`bot.service.lobby.Lobby` -- opening a game, joining, leaving, AI seats, starting;
+- :class:`bot.service.play.Play` -- moves, buttons, forms, undo, resignation, deadlines;
+- :class:`bot.service.reading.Reading` -- boards, hands, status, history, catch-up, replays;
+- :class:`bot.service.council.Council` -- what the players decide together (seats, takebacks);
+- :class:`bot.service.tempo.Tempo` -- reminders, pauses, vacations, the game clock.
 
 Seeds and hidden orders never leave it: every picture and sentence is built from
 ``game.view`` and from events visible to the reader. Imports go one way: this module
@@ -23,23 +23,23 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from bot.aftermath import Aftermath
-from bot.council import Council
-from bot.forms import FormView
-from bot.hall import Hall
-from bot.history import History
-from bot.loaded import Loaded
-from bot.lobby import Lobby, OpenThread
-from bot.pictures import in_render_thread
-from bot.play import Play
-from bot.prefs import Prefs
-from bot.presenter import PUBLIC_PALETTE
-from bot.reading import Reading
-from bot.results import GameSummary, HistoryPage, LobbyResult, Post, PrivatePost, Result
+from bot.posts.forms import FormView
+from bot.posts.pictures import in_render_thread
+from bot.posts.presenter import PUBLIC_PALETTE
+from bot.service.aftermath import Aftermath
+from bot.service.council import Council
+from bot.service.hall import Hall
+from bot.service.history import History
+from bot.service.loaded import Loaded
+from bot.service.lobby import Lobby, OpenThread
+from bot.service.play import Play
+from bot.service.prefs import Prefs
+from bot.service.reading import Reading
+from bot.service.results import GameSummary, HistoryPage, LobbyResult, Post, PrivatePost, Result
+from bot.service.tempo import Tempo
+from bot.service.timers import Timers
+from bot.service.unit import Unit
 from bot.store import Store
-from bot.tempo import Tempo
-from bot.timers import Timers
-from bot.unit import Unit
 from games.base import Seat
 
 __all__ = ["Loaded", "Service"]

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Final
 
 import games
-from bot.prefs import Prefs
-from bot.presenter import link
-from bot.results import Attachment
+from bot.posts.presenter import link
+from bot.service.prefs import Prefs
+from bot.service.results import Attachment
 from bot.store import Store
 from bot.store.models import PlayerStats, RatingRow, SideCount, Standing
-from bot.text import t
+from bot.words.text import t
 from games.errors import UnknownGame
 from renderer.chart import ChartPoint, render_chart
 
@@ -26,7 +26,7 @@ MIN_GAMES: Final = 3  # default of the server setting ``leaderboard_min``
 PAGE: Final = 10  # players per leaderboard page
 FINISHED_SHOWN: Final = 20  # games listed by /game mine finished:true
 
-# draws the chart on the render thread (``bot.pictures.in_render_thread``)
+# draws the chart on the render thread (``bot.posts.pictures.in_render_thread``)
 Render = Callable[[Callable[[], bytes]], Awaitable[bytes]]
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot import presenter
-from bot.loaded import Loaded
-from bot.unit import Unit, replay_step
+from bot.posts import presenter
+from bot.service.loaded import Loaded
+from bot.service.unit import Unit, replay_step
 from games.base import Seat
 
 __all__ = ["DIGEST_LINES", "History", "replay_step"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.i18n import game_locale
-from bot.results import NotSeated
+from bot.service.results import NotSeated
 from bot.store import GameRow, SeatRow
-from bot.text import t
+from bot.words.i18n import game_locale
+from bot.words.text import t
 from games.base import Game, Seat, State
 
 

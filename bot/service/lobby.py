@@ -7,12 +7,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import games
-from bot import presenter
-from bot.aftermath import Aftermath
-from bot.i18n import catalogue_for_locale
-from bot.results import GameSummary, LobbyResult, NotAllowed, NotSeated, Result, Stale
+from bot.posts import presenter
+from bot.service.aftermath import Aftermath
+from bot.service.results import GameSummary, LobbyResult, NotAllowed, NotSeated, Result, Stale
+from bot.service.unit import Unit
 from bot.store import AlreadySeated, Conflict, LobbyFull
-from bot.unit import Unit
+from bot.words.i18n import catalogue_for_locale
 from games.base import resolve_options as resolve_game_options
 from games.rng import Rng, derive_seed
 
@@ -43,7 +43,7 @@ class Lobby:
         locale: str = "en",
     ) -> LobbyResult:
         """Open a lobby with the creator seated; ``locale`` is the catalogue of the game's
-        public posts (see :mod:`bot.i18n`)."""
+        public posts (see :mod:`bot.words.i18n`)."""
         game = games.get(key)
         resolved = resolve_game_options(game, options)
         if players is not None and players not in game.seats:

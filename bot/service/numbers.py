@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from bot.results import NotAllowed
+from bot.service.results import NotAllowed
 
 HOURS_MAX = 720.0  # 30 days
 REMINDER_MIN = 1.0

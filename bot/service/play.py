@@ -1,6 +1,6 @@
 """Playing a game: moves by text or button, forms, undo, resignation, abandon votes,
-deadlines and AI turns. Every command holds the game through :class:`bot.unit.Unit` and
-hands what follows to :class:`bot.aftermath.Aftermath`."""
+deadlines and AI turns. Every command holds the game through :class:`bot.service.unit.Unit` and
+hands what follows to :class:`bot.service.aftermath.Aftermath`."""
 
 from __future__ import annotations
 
@@ -10,15 +10,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import forms as form_views
-from bot import presenter, rewind
-from bot.aftermath import MAX_AI_CHAIN, Aftermath
-from bot.loaded import Loaded, new_turn
-from bot.results import NotAllowed, Post, Result, Stale
+from bot.posts import forms as form_views
+from bot.posts import presenter
+from bot.service import rewind
+from bot.service.aftermath import MAX_AI_CHAIN, Aftermath
+from bot.service.loaded import Loaded, new_turn
+from bot.service.results import NotAllowed, Post, Result, Stale
+from bot.service.timers import Timers
+from bot.service.unit import Unit, wrote
 from bot.store import NewAction
-from bot.text import has, played, t
-from bot.timers import Timers
-from bot.unit import Unit, wrote
+from bot.words.text import has, played, t
 from games import engine, words
 from games import forms as game_forms
 from games.ai import player_for

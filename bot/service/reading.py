@@ -1,5 +1,5 @@
 """The service's read-only side: boards, hands, status, history, listings, autocomplete,
-and the rules (a game's summary or one topic of it, see :mod:`bot.rulebook`)."""
+and the rules (a game's summary or one topic of it, see :mod:`bot.words.rulebook`)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,11 @@ from dataclasses import replace
 
 import games
 import renderer
-from bot import pictures, presenter, rulebook
-from bot.aftermath import Aftermath
-from bot.history import History, replay_step
-from bot.i18n import DEFAULT_CATALOGUE
-from bot.loaded import Loaded
-from bot.results import (
+from bot.posts import pictures, presenter
+from bot.service.aftermath import Aftermath
+from bot.service.history import History, replay_step
+from bot.service.loaded import Loaded
+from bot.service.results import (
     Attachment,
     BrokenGame,
     GameSummary,
@@ -26,8 +25,10 @@ from bot.results import (
     Result,
     WrongPhase,
 )
-from bot.text import t
-from bot.unit import Unit
+from bot.service.unit import Unit
+from bot.words import rulebook
+from bot.words.i18n import DEFAULT_CATALOGUE
+from bot.words.text import t
 from games.base import Event, Seat, UnknownGame
 
 HISTORY_PAGE = 15

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.text import t
+from bot.words.text import t
 from games.base import GameError
 
 
@@ -39,7 +39,7 @@ class PrivatePost:
     user_id: int
     text: str
     image: Attachment | None = None
-    form: Any = None  # a bot.forms.FormView to answer (selects, buttons, Confirm), if any
+    form: Any = None  # a bot.posts.forms.FormView to answer (selects, buttons, Confirm), if any
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class GameSummary:
     to_act: tuple[int, ...] = ()  # user ids (humans) to act
     version: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-    locale: str = "en"  # the catalogue of the game's public posts (see bot.i18n)
+    locale: str = "en"  # the catalogue of the game's public posts (see bot.words.i18n)
 
     @property
     def where(self) -> int:

@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.results import ServiceError
+from bot.service.results import ServiceError
 from bot.store import Store, Timer
 
 log = logging.getLogger("tenka.scheduler")

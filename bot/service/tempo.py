@@ -1,7 +1,7 @@
 """The rhythm of asynchronous play: reminders, deadlines, pauses and vacations.
 
-:class:`bot.timers.Timers` keeps each game's timers up to date with who must act. Timers
-fire through :class:`bot.scheduler.Dispatcher` into :meth:`Tempo.fire`, which checks the
+:class:`bot.service.timers.Timers` keeps each game's timers up to date with who must act. Timers
+fire through :class:`bot.service.scheduler.Dispatcher` into :meth:`Tempo.fire`, which checks the
 game has not moved on (every timer carries the turn it was set for) and returns what to
 post.
 """
@@ -11,16 +11,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot import numbers, presenter
-from bot.i18n import reader_locale
-from bot.loaded import Loaded
-from bot.play import Play
-from bot.results import BrokenGame, NotAllowed, Post, PrivatePost, Result, Stale
-from bot.scheduler import parse_quiet_hours, quiet_until, zone
+from bot.posts import presenter
+from bot.service import numbers
+from bot.service.loaded import Loaded
+from bot.service.play import Play
+from bot.service.results import BrokenGame, NotAllowed, Post, PrivatePost, Result, Stale
+from bot.service.scheduler import parse_quiet_hours, quiet_until, zone
+from bot.service.timers import AI_RETRY, DEADLINE, DEFAULTS, HOUR, REMIND, Timers
+from bot.service.unit import Unit
 from bot.store import Timer
-from bot.text import t
-from bot.timers import AI_RETRY, DEADLINE, DEFAULTS, HOUR, REMIND, Timers
-from bot.unit import Unit
+from bot.words.i18n import reader_locale
+from bot.words.text import t
 from games.base import GameError
 
 BROKEN_RETRY_S = HOUR  # a set-aside game's timer looks again this much later

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.loaded import Loaded
+from bot.service.loaded import Loaded
 from bot.store import Store
 
 HOUR = 3600.0

@@ -4,7 +4,7 @@
 it, checks its phase, and turns a lost race at commit (``Conflict``, another process got
 there first) into the player's "the game moved on" (``Stale``). Inside, ``commit`` appends
 actions with the version check; everything after a move (AI answers, posts, timers) is
-done by :class:`bot.aftermath.Aftermath`, once, for every command.
+done by :class:`bot.service.aftermath.Aftermath`, once, for every command.
 
 A request (a Discord interaction) opens a :class:`Receipt` with :func:`begin`: the first
 action it commits carries the request's ``origin`` into the log (a second delivery of
@@ -24,10 +24,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import games
-from bot import ratings
-from bot.loaded import Loaded, new_turn
-from bot.results import AlreadyPlayed, BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
-from bot.rewind import Undone
+from bot.service import ratings
+from bot.service.loaded import Loaded, new_turn
+from bot.service.results import AlreadyPlayed, BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
+from bot.service.rewind import Undone
 from bot.store import ActionRow, Conflict, Duplicate, GameRow, NewAction, NotFound, Store
 from games import engine
 from games.base import Event, Game, Seat, State
@@ -216,7 +216,7 @@ class Unit:
 
     async def undone(self, loaded: Loaded, to_version: int) -> list[Undone]:
         """What rolling ``loaded`` back to ``to_version`` would remove, for the rule of
-        :mod:`bot.rewind`: each logged action since, with the events it made."""
+        :mod:`bot.service.rewind`: each logged action since, with the events it made."""
         _, steps = await self.walk(loaded, to_version, loaded.row.version)
         return [Undone(row.seat, row.user_id, row.text, events) for row, events in steps]
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import DEFAULT_CATALOGUE, catalogue_for_locale
+from bot.words.i18n import DEFAULT_CATALOGUE, catalogue_for_locale
 from games import files
 
 DATA_DIR = files.DATA_DIR  # data/<key>/rules.<lang>.md

@@ -1,4 +1,4 @@
-"""Message catalogues: every sentence the bot says comes from ``bot/locales/<lang>.json``
+"""Message catalogues: every sentence the bot says comes from ``bot/words/locales/<lang>.json``
 (what every game shares) merged with every game's words (``data/<key>/locales``).
 
 Nothing here knows a game. An event of kind ``<game>.<name>`` is worded by the catalogue

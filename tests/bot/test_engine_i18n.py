@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.text import catalogue, t
+from bot.words.text import catalogue, t
 from games import engine
 from games.base import GameError, OptionSpec, resolve_options
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "bot" / "locales"
+LOCALES = ROOT / "bot" / "words" / "locales"
 
 
 def _check(err: GameError) -> None:

@@ -9,19 +9,19 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot import presenter
-from bot.components import BOARD_STYLES, LOBBY_ACTIONS
-from bot.i18n import (
+from bot.edge.components import BOARD_STYLES, LOBBY_ACTIONS
+from bot.posts import presenter
+from bot.service.facade import Service
+from bot.service.results import NoSuchGame, NotAllowed, ServiceError, Stale, WrongPhase
+from bot.store import GameRow, SeatRow, open_store
+from bot.words.i18n import (
     catalogue_for_locale,
     game_locale,
     reader_locale,
     server_locale,
     user_locale,
 )
-from bot.results import NoSuchGame, NotAllowed, ServiceError, Stale, WrongPhase
-from bot.service import Service
-from bot.store import GameRow, SeatRow, open_store
-from bot.text import catalogue, describe_event, has, t
+from bot.words.text import catalogue, describe_event, has, t
 from games import words
 from games.base import Event
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot import presenter
+from bot.posts import presenter
 from games.ai import RandomPlayer
 from games.base import resolve_options
 

@@ -11,12 +11,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import games
-from bot import presenter
-from bot.results import NotAllowed, NotSeated, Result, ServiceError, Stale
-from bot.scheduler import Dispatcher, parse_quiet_hours, quiet_until, zone
-from bot.service import Service
+from bot.posts import presenter
+from bot.service.facade import Service
+from bot.service.results import NotAllowed, NotSeated, Result, ServiceError, Stale
+from bot.service.scheduler import Dispatcher, parse_quiet_hours, quiet_until, zone
 from bot.store import open_store
-from bot.text import t
+from bot.words.text import t
 from games import engine
 
 ALICE, BOB, CAROL = 101, 202, 303

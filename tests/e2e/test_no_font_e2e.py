@@ -18,9 +18,9 @@ import pytest
 import games
 import renderer
 import renderer.core
-from bot import pictures
-from bot.pictures import alt_summary
-from bot.text import t as text_of
+from bot.posts import pictures
+from bot.posts.pictures import alt_summary
+from bot.words.text import t as text_of
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import game_id_of
 from tests.emulator import FakeUser
@@ -75,7 +75,7 @@ async def test_a_missing_font_sends_hands_in_words_and_the_game_goes_on(
     players = (t.alice, t.bob, t.carol)[: min(game.seats)]
     with pytest.raises(OSError):  # the picture really cannot be drawn
         renderer.core.font(12)
-    with caplog.at_level(logging.DEBUG, logger="bot.pictures"):
+    with caplog.at_level(logging.DEBUG, logger="bot.posts.pictures"):
         game_id, thread_id = await _open(t, key, players)
         assert await _delivered(t, game_id) == 0
         loaded = await t.bot.service.load(game_id)

@@ -22,9 +22,9 @@ from bench.faults.kill import run_kills
 from bench.faults.leaks import leaks_of
 from bench.faults.races import run_races
 from bench.tables import open_table
-from bot import presenter
-from bot.edge import error_text
-from bot.service import Service
+from bot.edge.runner import error_text
+from bot.posts import presenter
+from bot.service.facade import Service
 from bot.store import open_store
 
 

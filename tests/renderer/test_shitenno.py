@@ -15,7 +15,7 @@ from PIL import Image
 import renderer
 import renderer.shitenno.board as board
 import renderer.shitenno.hand as hand
-from bot.text import describe_event, event_key, has
+from bot.words.text import describe_event, event_key, has
 from games.ai import RandomPlayer
 from games.base import Event, Outcome, Termination, resolve_options
 from games.shitenno import GAME

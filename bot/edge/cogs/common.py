@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 
 import games
-from bot import presenter
-from bot.edge import deliver_and_reply
-from bot.i18n import locale_for
-from bot.results import GameSummary, NoSuchGame, NotAllowed, Result
-from bot.text import t
+from bot.edge.runner import deliver_and_reply
+from bot.posts import presenter
+from bot.service.results import GameSummary, NoSuchGame, NotAllowed, Result
+from bot.words.i18n import locale_for
+from bot.words.text import t
 
 if TYPE_CHECKING:
-    from bot.app import TenkaBot
+    from bot.edge.app import TenkaBot
 
 Interaction = discord.Interaction["TenkaBot"]
 GAME_OPTION = "Which game (default: the game of this thread)"

@@ -1,5 +1,5 @@
 """A server's hall of fame: ``/stats [player] [game]`` and ``/leaderboard game:<game>``
-(its page buttons are :mod:`bot.pages`)."""
+(its page buttons are :mod:`bot.edge.pages`)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import discord
 from discord import app_commands
 
 import games
-from bot.cogs.common import game_key_autocomplete
-from bot.delivery import reply
-from bot.i18n import locale_for
-from bot.pages import page_view, server_of
+from bot.edge.cogs.common import game_key_autocomplete
+from bot.edge.delivery import reply
+from bot.edge.pages import page_view, server_of
+from bot.words.i18n import locale_for
 
 if TYPE_CHECKING:
-    from bot.app import TenkaBot
+    from bot.edge.app import TenkaBot
 
 Interaction = discord.Interaction["TenkaBot"]
 

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 import games
-from bot.cogs.common import (
+from bot.edge.cogs.common import (
     GAME_OPTION,
     game_autocomplete,
     game_group,
@@ -17,17 +17,17 @@ from bot.cogs.common import (
     jump_url,
     resolve_game,
 )
-from bot.cogs.help import option_choice
-from bot.components import lobby_view
-from bot.delivery import reply
-from bot.edge import deliver_and_reply
-from bot.i18n import locale_for, server_locale
-from bot.results import GameSummary, NotAllowed
-from bot.text import CHOICE_NAME, fit, t
+from bot.edge.components import lobby_view
+from bot.edge.delivery import reply
+from bot.edge.runner import deliver_and_reply
+from bot.service.results import GameSummary, NotAllowed
+from bot.words.help import option_choice
+from bot.words.i18n import locale_for, server_locale
+from bot.words.text import CHOICE_NAME, fit, t
 from games.base import UnknownGame
 
 if TYPE_CHECKING:
-    from bot.app import TenkaBot
+    from bot.edge.app import TenkaBot
 
 log = logging.getLogger("tenka.lobby")
 

@@ -10,17 +10,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import GAME_OPTION, game_autocomplete, game_key_autocomplete, resolve_game
-from bot.components import form_view
-from bot.delivery import reply
-from bot.edge import deliver_and_reply
-from bot.i18n import locale_for
-from bot.results import ServiceError
-from bot.rulebook import DATA_DIR
-from bot.text import t
+from bot.edge.cogs.common import GAME_OPTION, game_autocomplete, game_key_autocomplete, resolve_game
+from bot.edge.components import form_view
+from bot.edge.delivery import reply
+from bot.edge.runner import deliver_and_reply
+from bot.service.results import ServiceError
+from bot.words.i18n import locale_for
+from bot.words.rulebook import DATA_DIR
+from bot.words.text import t
 
 if TYPE_CHECKING:
-    from bot.app import TenkaBot
+    from bot.edge.app import TenkaBot
 
 log = logging.getLogger("tenka.play")
 

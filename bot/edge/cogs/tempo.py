@@ -10,19 +10,25 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
-from bot import numbers
-from bot.cogs.common import GAME_OPTION, act_on_game, game_autocomplete, game_group, resolve_game
-from bot.delivery import reply
-from bot.edge import deliver_and_reply
-from bot.i18n import CLIENT_LANGUAGE, forget_locale, language_choice, locale_for, user_locale
-from bot.results import Attachment, NotAllowed
-from bot.scheduler import parse_quiet_hours, zone
-from bot.text import t
-from bot.translator import TenkaTranslator
+from bot.edge.cogs.common import (
+    GAME_OPTION,
+    act_on_game,
+    game_autocomplete,
+    game_group,
+    resolve_game,
+)
+from bot.edge.delivery import reply
+from bot.edge.runner import deliver_and_reply
+from bot.edge.translator import TenkaTranslator
+from bot.service import numbers
+from bot.service.results import Attachment, NotAllowed
+from bot.service.scheduler import parse_quiet_hours, zone
+from bot.words.i18n import CLIENT_LANGUAGE, forget_locale, language_choice, locale_for, user_locale
+from bot.words.text import t
 from renderer.palettes import PALETTES
 
 if TYPE_CHECKING:
-    from bot.app import TenkaBot
+    from bot.edge.app import TenkaBot
 
 log = logging.getLogger("tenka.tempo")
 Interaction = discord.Interaction["TenkaBot"]
