@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.posts import presenter
+from bot.posts import board
 from bot.service.unit import replay_step
 from bot.words.text import catalogue, has, t
 
@@ -178,8 +178,8 @@ async def board_is_current(emu: Any, channel: Any, service: Any, game_id: int) -
     loaded = await service.load(game_id)
     shown = {a.data for a in message.attachments}
     for state in await shown_positions(service, loaded):
-        post = await presenter.board_post(
-            replace(loaded, state=state), [], render=True, palette=presenter.PUBLIC_PALETTE
+        post = await board.post(
+            replace(loaded, state=state), [], render=True, palette=board.PUBLIC_PALETTE
         )
         if post.image is None or post.image.data in shown:
             return True  # a board that cannot be drawn: nothing to compare

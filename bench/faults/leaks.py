@@ -29,7 +29,8 @@ from typing import Any
 
 from bench.configs import Config, configurations
 from bench.tables import open_table
-from bot.posts.presenter import _quick_choices, hand_post
+from bot.posts import hand
+from bot.posts.buttons import quick_choices
 from bot.service.facade import Service
 from bot.service.loaded import Loaded
 from bot.service.results import Post
@@ -174,12 +175,12 @@ async def _one_game(
             found["leaks"] += 1
             found["what"] = found["what"] or f"public post differs at move {step + 1}"
         # the buttons, under more redeals (no picture to draw: cheap)
-        buttons = _quick_choices(_at(loaded, after, step + 1), loaded.locale)
+        buttons = quick_choices(_at(loaded, after, step + 1), loaded.locale)
         found["shown_buttons"] += bool(buttons)
         for k in range(REDEALS):
             redealt = game.shuffle_hidden(after, None, derive_seed(seed, f"redeal{step}.{k}"))
             found["compared_buttons"] += 1
-            if _quick_choices(_at(loaded, redealt, step + 1), loaded.locale) != buttons:
+            if quick_choices(_at(loaded, redealt, step + 1), loaded.locale) != buttons:
                 found["leaks"] += 1
                 found["what"] = found["what"] or f"buttons differ at move {step + 1}"
                 break
@@ -197,8 +198,8 @@ async def _one_game(
         for s in rng.sample(holders, min(dm_seats, len(holders))):
             assert s.position is not None
             mine = game.shuffle_hidden(after, s.position, derive_seed(seed, f"dm{step}"))
-            a = await hand_post(_at(loaded, after, step + 1), s.position)
-            b = await hand_post(_at(loaded, mine, step + 1), s.position)
+            a = await hand.post(_at(loaded, after, step + 1), s.position)
+            b = await hand.post(_at(loaded, mine, step + 1), s.position)
             found["compared_dms"] += 1
             if a.user_id != s.user_id:
                 found["stray_dms"] += 1

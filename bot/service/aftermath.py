@@ -10,7 +10,8 @@ import logging
 from collections.abc import Mapping
 from dataclasses import replace
 
-from bot.posts import presenter
+from bot.posts import board, hand
+from bot.posts.summary import game_summary
 from bot.service.history import History
 from bot.service.loaded import Loaded
 from bot.service.results import Post, Result
@@ -37,7 +38,7 @@ class Aftermath:
         *,
         ai_budget_s: float = 0.5,
         render: bool = True,
-        public_palette: str = presenter.PUBLIC_PALETTE,
+        public_palette: str = board.PUBLIC_PALETTE,
     ) -> None:
         self.unit = unit
         self.store = unit.store
@@ -104,7 +105,7 @@ class Aftermath:
         # the DMs are built while the board is drawn (the pictures take turns on the one
         # render thread; the texts, hands and digests are written meanwhile)
         private_task = asyncio.ensure_future(
-            presenter.private_posts(
+            hand.private_posts(
                 loaded, before, render=self.render, locales=locales, palettes=palettes
             )
         )
@@ -116,7 +117,7 @@ class Aftermath:
             raise
         private = await private_task
         return Result(
-            presenter.summary(loaded),
+            game_summary(loaded),
             public=public,
             private=private,
             finished=finished,
@@ -163,7 +164,7 @@ class Aftermath:
         self, loaded: Loaded, events: list[Event], started: bool, finished: bool
     ) -> Post:
         """The public board (a finished game's with its rating changes on the card)."""
-        return await presenter.board_post(
+        return await board.post(
             loaded,
             events,
             render=self.render,
@@ -254,7 +255,7 @@ def newly_due(loaded: Loaded, before: State | None) -> set[Seat]:
     return {
         s
         for s in acting
-        if s not in was or presenter.form_key(game, before, s) != presenter.form_key(game, after, s)
+        if s not in was or hand.form_key(game, before, s) != hand.form_key(game, after, s)
     }
 
 

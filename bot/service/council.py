@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.posts import presenter
+from bot.posts import hand
+from bot.posts.summary import game_summary
 from bot.service import rewind
 from bot.service.aftermath import Aftermath
 from bot.service.loaded import Loaded
@@ -99,9 +100,7 @@ class Council:
             result = await self.aftermath.after(loaded, [event], before=before)
             if new_user is not None and loaded.game.hand(loaded.state, seat) is not None:
                 dm = await self.aftermath.dm_locale(loaded, new_user)
-                private = await presenter.hand_post(
-                    loaded, seat, render=self.aftermath.render, locale=dm
-                )
+                private = await hand.post(loaded, seat, render=self.aftermath.render, locale=dm)
                 result = replace(result, private=(*result.private, private))
             if new_user is not None:  # the new holder hears of it in the thread, pinged
                 text = t("replace.public", loaded.locale, who=f"<@{new_user}>", old=old)
@@ -170,7 +169,7 @@ class Council:
             if not others:  # only AI opponents: they agree at once
                 return await self._take_back(loaded, request, locale)
             reply = t("takeback.sent", locale)
-            return Result(presenter.summary(loaded), public=(post,), reply=reply)
+            return Result(game_summary(loaded), public=(post,), reply=reply)
 
     async def _check_undoable(
         self, loaded: Loaded, seat: Seat, user_id: int, to_version: int
@@ -191,7 +190,7 @@ class Council:
                 raise Stale("err.takeback_closed")
             if user_id == request["by"]:
                 raise NotAllowed("err.takeback_own")
-            summary = presenter.summary(loaded)
+            summary = game_summary(loaded)
             if not yes:
                 await self.store.update_settings(game_id, {"takeback": None})
                 text = t("takeback.refused", loaded.locale, mention=f"<@{user_id}>")

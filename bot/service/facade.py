@@ -23,9 +23,9 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from bot.posts.board import PUBLIC_PALETTE
 from bot.posts.forms import FormView
-from bot.posts.pictures import in_render_thread
-from bot.posts.presenter import PUBLIC_PALETTE
+from bot.posts.render import in_render_thread
 from bot.service.aftermath import Aftermath
 from bot.service.council import Council
 from bot.service.hall import Hall

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import games
-from bot.posts.presenter import link
+from bot.posts.summary import link
 from bot.service.prefs import Prefs
 from bot.service.results import Attachment
 from bot.store import Store
@@ -26,7 +26,7 @@ MIN_GAMES: Final = 3  # default of the server setting ``leaderboard_min``
 PAGE: Final = 10  # players per leaderboard page
 FINISHED_SHOWN: Final = 20  # games listed by /game mine finished:true
 
-# draws the chart on the render thread (``bot.posts.pictures.in_render_thread``)
+# draws the chart on the render thread (``bot.posts.render.in_render_thread``)
 Render = Callable[[Callable[[], bytes]], Awaitable[bytes]]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.posts import presenter
+from bot.posts import board
 from bot.service.loaded import Loaded
 from bot.service.unit import Unit, replay_step
 from games.base import Seat
@@ -63,7 +63,7 @@ class History:
         names = loaded.names(locale)
         out: list[str] = []
         for _, events in steps:
-            out.extend(presenter.event_lines(events, names, viewer, locale))
+            out.extend(board.event_lines(events, names, viewer, locale))
         return out[-DIGEST_LINES:]
 
     async def numbered(
@@ -74,7 +74,7 @@ class History:
         names = loaded.names(locale)
         lines: list[str] = []
         for row, events in steps:
-            shown = presenter.event_lines(events, names, viewer, locale)
+            shown = board.event_lines(events, names, viewer, locale)
             if shown:
                 lines.append(f"{row.seq + 1}. " + " ".join(shown))
         return lines

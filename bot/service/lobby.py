@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import games
-from bot.posts import presenter
+from bot.posts.summary import game_summary, lobby_text
 from bot.service.aftermath import Aftermath
 from bot.service.results import GameSummary, LobbyResult, NotAllowed, NotSeated, Result, Stale
 from bot.service.unit import Unit
@@ -76,8 +76,8 @@ class Lobby:
         wanted = int(loaded.row.settings.get("players", max(loaded.game.seats)))
         count = len(loaded.seats)
         return LobbyResult(
-            game=presenter.summary(loaded),
-            text=presenter.lobby_text(loaded.row, loaded.game, loaded.seats, wanted),
+            game=game_summary(loaded),
+            text=lobby_text(loaded.row, loaded.game, loaded.seats, wanted),
             can_start=count in loaded.game.seats,
             full=count >= wanted,
         )
@@ -142,7 +142,7 @@ class Lobby:
             state = loaded.game.setup(
                 count, loaded.row.options, derive_seed(loaded.row.seed, "setup")
             )
-            thread_id = None if thread is None else await thread(presenter.summary(loaded))
+            thread_id = None if thread is None else await thread(game_summary(loaded))
             try:
                 await self.store.start_game(
                     game_id,

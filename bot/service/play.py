@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.posts import buttons, hand
 from bot.posts import forms as form_views
-from bot.posts import presenter
+from bot.posts.summary import game_summary
 from bot.service import rewind
 from bot.service.aftermath import MAX_AI_CHAIN, Aftermath
 from bot.service.loaded import Loaded, new_turn
@@ -64,14 +65,14 @@ class Play:
         self, game_id: int, user_id: int, index: int, *, expected_version: int, locale: str = "en"
     ) -> Result:
         """Play the user's ``public_choices()[index]`` as it was at ``expected_version`` (a
-        board button: see ``presenter._quick_choices``); at a version that showed no
+        board button: see ``buttons.quick_choices``); at a version that showed no
         buttons (a payload made up or kept), ``legal()[index]``, the seat's own move all
         the same."""
         async with self.unit.hold(game_id) as loaded:
             seat = loaded.seat_of(user_id)
             _check_version(loaded, expected_version)
             engine.check_can_act(loaded.game, loaded.state, seat)
-            most = presenter.QUICK_CHOICES
+            most = buttons.QUICK_CHOICES
             public = engine.public_choices(loaded.game, loaded.state, seat, most=most)
             shown = loaded.game.legal(loaded.state, seat) if public is None else public
             if not 0 <= index < len(shown):
@@ -106,7 +107,7 @@ class Play:
         quiet: bool = False,
     ) -> Result:
         if not actions:  # a live form answered with what it already holds
-            return Result(presenter.summary(loaded))
+            return Result(game_summary(loaded))
         before = loaded.state
         loaded, events = await self.unit.play(loaded, seat, user_id, actions)
         return await self.aftermath.after(
@@ -183,7 +184,7 @@ class Play:
                 await self.timers.schedule(loaded)
                 reason = t("end.termination.abandoned", loaded.locale)
                 post = Post(t("end.line", loaded.locale, reason=reason))
-                return Result(presenter.summary(loaded), public=(post,), finished=True)
+                return Result(game_summary(loaded), public=(post,), finished=True)
             missing = sorted(humans - votes)
             reply = t("abandon.vote", locale, names=", ".join(map(loaded.name_of, missing)))
             awaited = " ".join(f"<@{u}>" for u in missing)
@@ -191,7 +192,7 @@ class Play:
             # the players are pinged when the vote opens; a later vote only says who is left
             ping = tuple(missing) if votes == {user_id} else ()
             post = Post(text, ping=ping, board=False)
-            return Result(presenter.summary(loaded), public=(post,), reply=reply)
+            return Result(game_summary(loaded), public=(post,), reply=reply)
 
     # --- forms ------------------------------------------------------------------------
 
@@ -201,7 +202,7 @@ class Play:
         """The secret form the user should answer now, in their words, or ``None``."""
         loaded = await self.unit.active(game_id)
         seat = loaded.seat_of(user_id)
-        return presenter.form_view(loaded, seat, locale)
+        return hand.form_view(loaded, seat, locale)
 
     async def answer(
         self,
@@ -226,7 +227,7 @@ class Play:
             if not final and not form.live:
                 await self._save_draft(loaded, seat, form, checked)
                 loaded = await self.unit.reload(loaded)
-                return Result(presenter.summary(loaded)), presenter.form_view(loaded, seat, locale)
+                return Result(game_summary(loaded)), hand.form_view(loaded, seat, locale)
             actions = loaded.game.answer(loaded.state, seat, checked, final=final)
             result = await self._play(loaded, seat, user_id, list(actions), locale, quiet=True)
             if final and not form.live:
@@ -234,7 +235,7 @@ class Play:
             fresh = await self.unit.load(game_id)
             if final and _others_choosing(loaded, fresh, seat):
                 result = replace(result, reply=t("form.others_choosing", locale))
-            return result, presenter.form_view(fresh, seat, locale)
+            return result, hand.form_view(fresh, seat, locale)
 
     async def _save_draft(
         self, loaded: Loaded, seat: Seat, form: Form | None, answers: Mapping[str, Any]

@@ -9,7 +9,9 @@ from dataclasses import replace
 
 import games
 import renderer
-from bot.posts import pictures, presenter
+from bot.posts import autocomplete, board, hand, pictures
+from bot.posts.render import Sight, in_render_thread
+from bot.posts.summary import game_summary, status_text
 from bot.service.aftermath import Aftermath
 from bot.service.history import History, replay_step
 from bot.service.loaded import Loaded
@@ -46,7 +48,7 @@ class Reading:
         self.render = aftermath.render
 
     async def game(self, game_id: int) -> GameSummary:
-        return presenter.summary(await self.unit.load(game_id))
+        return game_summary(await self.unit.load(game_id))
 
     async def board(
         self, game_id: int, locale: str | None = None, user_id: int | None = None
@@ -61,9 +63,9 @@ class Reading:
         viewer = None
         if user_id is not None:
             settings = await self.store.user_settings(user_id)
-            palette = str(settings.get("palette") or presenter.PUBLIC_PALETTE)
+            palette = str(settings.get("palette") or board.PUBLIC_PALETTE)
             viewer = next((s.position for s in loaded.seats if s.user_id == user_id), None)
-        return await presenter.board_post(
+        return await board.post(
             loaded, [], render=self.render, locale=locale, palette=palette, viewer=viewer
         )
 
@@ -72,7 +74,7 @@ class Reading:
         loaded = await self.unit.load(game_id)
         if loaded.state is None:
             raise WrongPhase("err.not_started", game_id=game_id)
-        return presenter.board_words(loaded, locale)
+        return board.words(loaded, locale)
 
     async def hand(self, game_id: int, user_id: int, locale: str = "en") -> PrivatePost:
         """The user's private view (hand, secret captures) as text and image."""
@@ -81,13 +83,11 @@ class Reading:
             raise WrongPhase("err.not_started", game_id=game_id)
         seat = loaded.seat_of(user_id)
         palette = (await self.aftermath.palettes(loaded)).get(user_id, "default")
-        return await presenter.hand_post(
-            loaded, seat, render=self.render, locale=locale, palette=palette
-        )
+        return await hand.post(loaded, seat, render=self.render, locale=locale, palette=palette)
 
     async def status(self, game_id: int, locale: str = "en") -> str:
         loaded = await self.unit.load(game_id)
-        return presenter.status_text(loaded, locale)
+        return status_text(loaded, locale)
 
     async def history(
         self, game_id: int, user_id: int | None, page: int = 1, locale: str = "en"
@@ -120,7 +120,7 @@ class Reading:
         seat = loaded.seat_of(user_id)
         if seat not in loaded.game.to_act(loaded.state):
             return []
-        return presenter.match_actions(loaded.game, loaded.state, seat, typed, limit, locale)
+        return autocomplete.match_actions(loaded.game, loaded.state, seat, typed, limit, locale)
 
     async def find_game(self, channel_id: int, user_id: int | None = None) -> GameSummary:
         """The game of this thread/channel: the active one (the user's, if several), else
@@ -250,7 +250,7 @@ class Reading:
         post = Post(
             text, image=images[0] if images else None, extra=(*images[1:], dump), board=False
         )
-        return Result(presenter.summary(loaded), public=(post,))
+        return Result(game_summary(loaded), public=(post,))
 
     async def _revealed_hands(self, loaded: Loaded) -> list[Attachment | None]:
         """Every seat's hand as a picture, ``None`` for one that cannot be drawn."""
@@ -263,7 +263,7 @@ class Reading:
             if not renderer.has_hand(key):
                 continue
             view = game.view(loaded.state, position)
-            sight = pictures.Sight(loaded.row.id, key, view, names, loaded.locale)
+            sight = Sight(loaded.row.id, key, view, names, loaded.locale)
             image, _ = await pictures.hand(sight)
             images.append(
                 image if image is None else replace(image, filename=f"hand-{position + 1}.png")
@@ -293,14 +293,14 @@ class Reading:
                 renderer.render_board(game.key, v, names=names, locale=loaded.locale) for v in views
             ]
 
-        return await pictures.in_render_thread(draw)
+        return await in_render_thread(draw)
 
     async def replay(self, game_id: int) -> tuple[bytes, int] | None:
         """The public boards as one animated GIF (drawn off the event loop)."""
         frames = await self.replay_frames(game_id)
         if not frames:
             return None
-        gif = await pictures.in_render_thread(renderer.replay_gif, frames)
+        gif = await in_render_thread(renderer.replay_gif, frames)
         return gif, len(frames)
 
     # --- the outbox -------------------------------------------------------------------

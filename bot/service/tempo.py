@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.posts import presenter
+from bot.posts.summary import game_summary, jump_url
 from bot.service import numbers
 from bot.service.loaded import Loaded
 from bot.service.play import Play
@@ -118,13 +118,13 @@ class Tempo:
                 return None
         count = int(timer.payload.get("count", 0))
         cap = int(await self.setting(loaded, "reminder_cap"))
-        summary = presenter.summary(loaded)
+        summary = game_summary(loaded)
         hours = (now - self.turn_start(loaded)) / HOUR
         args: dict[str, Any] = {
             "title": summary.title,
             "game_id": summary.game_id,
             "hours": f"{hours:.0f}",
-            "link": presenter.jump_url(summary),
+            "link": jump_url(summary),
         }
         if count >= cap:
             text = t("tempo.stalled", loaded.locale, mention=f"<@{user_id}>", **args)
@@ -178,7 +178,7 @@ class Tempo:
                 raise NotAllowed("err.already_paused")
             humans = loaded.humans  # a vote counts only from a seat's holder now
             votes = set(await self.store.add_vote(game_id, "pause_votes", user_id)) & humans
-            summary = presenter.summary(loaded)
+            summary = game_summary(loaded)
             if votes < humans:
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
                 text = t("pause.request", loaded.locale, mention=f"<@{user_id}>", missing=missing)
@@ -200,7 +200,7 @@ class Tempo:
             if votes < humans:
                 missing = ", ".join(f"<@{u}>" for u in sorted(humans - votes))
                 text = t("resume.request", loaded.locale, mention=f"<@{user_id}>", missing=missing)
-                summary = presenter.summary(loaded)
+                summary = game_summary(loaded)
                 reply = t("reply.vote_counted", locale)
                 return Result(summary, public=(Post(text, board=False),), reply=reply)
             now = self.unit.clock()
@@ -211,7 +211,7 @@ class Tempo:
             await self.schedule(loaded)
             post = Post(t("resume.done", loaded.locale, mention=f"<@{user_id}>"), board=False)
             reply = t("resume.reply", locale)
-            return Result(presenter.summary(loaded), public=(post,), reply=reply)
+            return Result(game_summary(loaded), public=(post,), reply=reply)
 
     async def vacation(self, game_id: int, user_id: int, hours: float, locale: str = "en") -> str:
         """Push back the player's own deadline, up to the game's vacation allowance."""
@@ -270,7 +270,7 @@ class Tempo:
                 await self.store.update_settings(game_id, {**changes, "clock_vote": None})
                 loaded = await self.unit.load(game_id)
                 await self.schedule(loaded)
-            return Result(presenter.summary(loaded), reply=await self._clock_now(loaded, locale))
+            return Result(game_summary(loaded), reply=await self._clock_now(loaded, locale))
 
     async def _clock_now(self, loaded: Loaded, locale: str) -> str:
         reminder = float(await self.setting(loaded, "reminder_hours"))
@@ -298,7 +298,7 @@ class Tempo:
             text, ping=tuple(others), version=serial, controls=("ck_yes", "ck_no"), board=False
         )
         reply = t("clock.sent", locale)
-        return Result(presenter.summary(loaded), public=(post,), reply=reply)
+        return Result(game_summary(loaded), public=(post,), reply=reply)
 
     async def vote_clock(
         self, game_id: int, user_id: int, serial: int, yes: bool, locale: str = "en"
@@ -309,7 +309,7 @@ class Tempo:
             vote = loaded.row.settings.get("clock_vote")
             if not vote or int(vote.get("serial", -1)) != serial:
                 raise Stale("err.clock_vote_closed")
-            summary = presenter.summary(loaded)
+            summary = game_summary(loaded)
             if not yes:
                 await self.store.update_settings(game_id, {"clock_vote": None})
                 text = t("clock.refused", loaded.locale, mention=f"<@{user_id}>")
@@ -329,4 +329,4 @@ class Tempo:
                 "clock.agreed", loaded.locale, now=await self._clock_now(loaded, loaded.locale)
             )
             post = Post(text, board=False)
-            return Result(presenter.summary(loaded), public=(post,), reply=t("reply.done", locale))
+            return Result(game_summary(loaded), public=(post,), reply=t("reply.done", locale))

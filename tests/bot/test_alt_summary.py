@@ -7,7 +7,7 @@ import pytest
 
 import games
 from bot.edge.cogs.play import chunks
-from bot.posts.pictures import ALT_MAX, alt_summary
+from bot.posts.alt_text import ALT_MAX, alt_summary
 from bot.words.text import t
 from renderer import alt_text
 

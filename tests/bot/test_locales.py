@@ -10,8 +10,8 @@ import discord
 import pytest
 
 from bot.edge.components import BOARD_STYLES, LOBBY_ACTIONS
-from bot.posts import presenter
 from bot.service.facade import Service
+from bot.service.loaded import seat_name
 from bot.service.results import NoSuchGame, NotAllowed, ServiceError, Stale, WrongPhase
 from bot.store import GameRow, SeatRow, open_store
 from bot.words.i18n import (
@@ -139,12 +139,12 @@ def test_seat_names_use_the_catalogue() -> None:
     ai = SeatRow(1, position=0, user_id=None, ai="normal", joined_at=0.0)
     nameless = SeatRow(1, position=1, user_id=ALICE, ai=None, joined_at=0.0)
     seats = [ai, nameless]
-    assert presenter.seat_name(row, ai, seats) == "Hanzo (IA)"
-    assert presenter.seat_name(row, ai, seats, "en") == "Hanzo (AI)"
+    assert seat_name(row, ai, seats) == "Hanzo (IA)"
+    assert seat_name(row, ai, seats, "en") == "Hanzo (AI)"
     second = SeatRow(1, position=2, user_id=None, ai="normal", joined_at=0.0)
-    assert presenter.seat_name(row, second, [*seats, second], "en") == "Kaede (AI)"
-    assert presenter.seat_name(row, nameless, seats) == t("seat.n", "es", n=2)
-    assert presenter.seat_name(row, nameless, seats, "en") == "Player 2"
+    assert seat_name(row, second, [*seats, second], "en") == "Kaede (AI)"
+    assert seat_name(row, nameless, seats) == t("seat.n", "es", n=2)
+    assert seat_name(row, nameless, seats, "en") == "Player 2"
 
 
 # --- the service: public posts in the game's language, answers in the reader's -----------

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import games
-from bot.posts import presenter
+from bot.posts.summary import jump_url
 from bot.service.facade import Service
 from bot.service.results import NotAllowed, NotSeated, Result, ServiceError, Stale
 from bot.service.scheduler import Dispatcher, parse_quiet_hours, quiet_until, zone
@@ -367,7 +367,7 @@ async def test_a_dm_reminder_speaks_the_players_client_language_and_links_the_ga
     (result,) = await run_timers(service)
     (dm,) = result.private
     summary = await service.game(game_id)
-    link = presenter.jump_url(summary)
+    link = jump_url(summary)
     assert link.startswith("https://discord.com/channels/") and link in dm.text
     expected = t("tempo.reminder", "es", title=summary.title, game_id=game_id, hours="2", link=link)
     assert (

@@ -10,7 +10,6 @@ from discord import app_commands
 
 import games
 from bot.edge.runner import deliver_and_reply
-from bot.posts import presenter
 from bot.service.results import GameSummary, NoSuchGame, NotAllowed, Result
 from bot.words.i18n import locale_for
 from bot.words.text import t
@@ -30,10 +29,6 @@ def game_group(bot: TenkaBot) -> app_commands.Group:
     group = app_commands.Group(name="game", description="Start, list and manage Tenka games")
     bot.tree.add_command(group)
     return group
-
-
-def jump_url(game: GameSummary) -> str:
-    return presenter.jump_url(game)
 
 
 async def resolve_game(interaction: Interaction, game: str | None) -> GameSummary:

@@ -14,12 +14,12 @@ from bot.edge.cogs.common import (
     game_autocomplete,
     game_group,
     game_key_autocomplete,
-    jump_url,
     resolve_game,
 )
 from bot.edge.components import lobby_view
 from bot.edge.delivery import reply
 from bot.edge.runner import deliver_and_reply
+from bot.posts.summary import jump_url
 from bot.service.results import GameSummary, NotAllowed
 from bot.words.help import option_choice
 from bot.words.i18n import locale_for, server_locale
