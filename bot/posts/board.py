@@ -6,6 +6,7 @@ audience may not see."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from bot.posts import pictures
 from bot.posts.alt_text import board_as_text
@@ -29,6 +30,23 @@ def event_lines(
         if line:
             out.append(line)
     return out
+
+
+class Turn(NamedTuple):
+    """Whose turn it is, in words, with the users it pings and the board's buttons."""
+
+    line: str
+    ping: tuple[int, ...]
+    controls: tuple[str, ...]
+    choices: tuple[tuple[str, int], ...]
+
+
+NO_TURN = Turn("", (), (), ())  # a game over (or not running): no one to ping, no buttons
+
+
+def _turn(loaded: Loaded, locale: str) -> Turn:
+    line, ping = _turn_line(loaded, locale)
+    return Turn(line, ping, controls(loaded), quick_choices(loaded, locale))
 
 
 def _turn_line(loaded: Loaded, locale: str) -> tuple[str, tuple[int, ...]]:
@@ -77,15 +95,12 @@ async def post(
     locale = locale or loaded.locale
     outcome = game.outcome(loaded.state)
     lines = _news(loaded, events, locale, started=started)
-    ping: tuple[int, ...] = ()
-    buttons: tuple[str, ...] = ()
-    choices: tuple[tuple[str, int], ...] = ()
+    turn = NO_TURN
     if outcome is not None:
         lines.append(describe_outcome(outcome, loaded.names(locale), locale, game_key=game.key))
     elif loaded.row.status == "active":
-        line, ping = _turn_line(loaded, locale)
-        lines.append(line)
-        buttons, choices = controls(loaded), quick_choices(loaded, locale)
+        turn = _turn(loaded, locale)
+        lines.append(turn.line)
     view = game.view(loaded.state, viewer)
     # pictures name the seats as the game does, whoever asks
     sight = Sight(loaded.row.id, game.key, view, tuple(loaded.names()), locale, palette)
@@ -94,10 +109,10 @@ async def post(
     return Post(
         text="\n".join(lines),
         image=image,
-        ping=ping,
-        controls=buttons,
+        ping=turn.ping,
+        controls=turn.controls,
         version=loaded.row.version,
-        choices=choices,
+        choices=turn.choices,
         extra=extra,
         stamp=loaded.row.revision,
     )

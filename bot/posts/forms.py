@@ -102,30 +102,10 @@ def view_of(
     for index, f in enumerate(form.fields):
         label = say(f.label, locale, names)
         if isinstance(f, Pick | One):
-            options = tuple(
-                (say(o.label, locale, names), f"{o.value}{COPY}{copy}")
-                for o in f.options
-                for copy in range(1, o.count + 1)
-            )
-            chosen = answers.get(f.name)
-            if isinstance(f, One):
-                chosen = [chosen] if isinstance(chosen, str) else []
-            selected = tuple(expand([str(v) for v in chosen or []]))
-            low, high = (f.min, f.max) if isinstance(f, Pick) else (1, 1)
-            kind = "pick" if isinstance(f, Pick) else "one"
-            fields.append(FieldView(index, f.name, kind, label, options, low, high, selected))
+            fields.append(_choice_view(f, index, label, answers.get(f.name), locale, names))
         else:
             assert isinstance(f, Amounts)
-            given = answers.get(f.name) or {}
-            boxes = tuple(
-                (b.name, say(b.label, locale, names), b.min, b.max, int(given.get(b.name, 0)))
-                for b in f.boxes
-            )
-            fields.append(
-                FieldView(
-                    index, f.name, "amounts", label, boxes=boxes, total=(f.total_min, f.total_max)
-                )
-            )
+            fields.append(_amounts_view(f, index, label, answers.get(f.name) or {}, locale, names))
     return FormView(
         game_id=game_id,
         key=form.key,
@@ -136,6 +116,40 @@ def view_of(
         locale=locale,
         answers=answers,
     )
+
+
+def _choice_view(
+    f: Pick | One, index: int, label: str, chosen: Any, locale: str, names: Sequence[str]
+) -> FieldView:
+    """A select (or buttons): every option once per copy, the answers so far selected."""
+    options = tuple(
+        (say(o.label, locale, names), f"{o.value}{COPY}{copy}")
+        for o in f.options
+        for copy in range(1, o.count + 1)
+    )
+    if isinstance(f, One):
+        chosen = [chosen] if isinstance(chosen, str) else []
+    selected = tuple(expand([str(v) for v in chosen or []]))
+    low, high = (f.min, f.max) if isinstance(f, Pick) else (1, 1)
+    kind = "pick" if isinstance(f, Pick) else "one"
+    return FieldView(index, f.name, kind, label, options, low, high, selected)
+
+
+def _amounts_view(
+    f: Amounts,
+    index: int,
+    label: str,
+    given: Mapping[str, Any],
+    locale: str,
+    names: Sequence[str],
+) -> FieldView:
+    """A modal's boxes, each with its bounds and the amount given so far."""
+    boxes = tuple(
+        (b.name, say(b.label, locale, names), b.min, b.max, int(given.get(b.name, 0)))
+        for b in f.boxes
+    )
+    total = (f.total_min, f.total_max)
+    return FieldView(index, f.name, "amounts", label, boxes=boxes, total=total)
 
 
 def option_value(form: Form, field_index: int, option_index: int) -> tuple[str, str]:

@@ -95,13 +95,7 @@ class Aftermath:
         board only when something public happened, a DM for every hand that changed."""
         finished = loaded.game.outcome(loaded.state) is not None
         prefs = await self._prefs(loaded)  # each player's settings, read once
-        palettes = _palettes(prefs)
-        locales = {
-            user: reader[1]
-            if reader is not None and user == reader[0]
-            else reader_locale(p, loaded.locale)
-            for user, p in prefs.items()
-        }
+        palettes, locales = _palettes(prefs), _locales(prefs, loaded.locale, reader)
         # the DMs are built while the board is drawn (the pictures take turns on the one
         # render thread; the texts, hands and digests are written meanwhile)
         private_task = asyncio.ensure_future(
@@ -273,3 +267,13 @@ def _fit(parts: list[str], limit: int = 2000, *, title: bool = False) -> str:
 def _palettes(prefs: Mapping[int, Mapping[str, object]]) -> dict[int, str]:
     """Each human player's picture palette (``/settings me palette:``)."""
     return {user: str(p.get("palette") or "default") for user, p in prefs.items()}
+
+
+def _locales(
+    prefs: Mapping[int, Mapping[str, object]], locale: str, reader: tuple[int, str] | None
+) -> dict[int, str]:
+    """Each human player's language: the reader's own, else their setting, else the game's."""
+    return {
+        user: reader[1] if reader is not None and user == reader[0] else reader_locale(p, locale)
+        for user, p in prefs.items()
+    }

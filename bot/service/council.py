@@ -69,46 +69,67 @@ class Council:
         the game or a server admin may ask; the new holder gets the private view by DM.
         ``locale`` is the requester's (the reply)."""
         async with self.unit.hold(game_id, paused_ok=True) as loaded:
-            seated = {s.user_id for s in loaded.seats}
-            if requester not in seated and not is_admin:
-                raise NotSeated("err.replace_not_allowed")
-            if requester == old_user and not is_admin:
-                raise NotAllowed("err.replace_self")
-            seat = loaded.seat_of(old_user)
-            if not is_admin:
-                await self._require_absent(loaded, seat, old_user)
-            if new_user is not None and new_user in seated:
-                raise NotAllowed("err.already_plays")
-            try:
-                await self.store.replace_seat(
-                    game_id, seat, user_id=new_user, ai=None if new_user else "normal"
-                )
-            except AlreadySeated:
-                raise NotAllowed("err.already_plays") from None
-            lapsed = without_voter(loaded.row.settings, old_user)
-            if lapsed:  # the seat's votes were its old holder's: they leave with them
-                await self.store.update_settings(game_id, lapsed)
-            if new_user is not None and new_name:
-                names = dict(loaded.row.settings.get("names", {}))
-                names[str(new_user)] = new_name
-                await self.store.update_settings(game_id, {"names": names})
+            seat = await self._replaceable(loaded, requester, old_user, new_user, is_admin)
+            await self._hand_over(loaded, seat, old_user, new_user, new_name)
             before = loaded.state
             loaded = await self.unit.load(game_id)
             old = f"<@{old_user}>"
             who = f"<@{new_user}>" if new_user else t("ai.someone", loaded.locale)
             event = Event("replaced", {"old": old, "new": who}, seat=seat)
             result = await self.aftermath.after(loaded, [event], before=before)
-            if new_user is not None and loaded.game.hand(loaded.state, seat) is not None:
-                dm = await self.aftermath.dm_locale(loaded, new_user)
-                private = await hand.post(loaded, seat, render=self.aftermath.render, locale=dm)
-                result = replace(result, private=(*result.private, private))
-            if new_user is not None:  # the new holder hears of it in the thread, pinged
-                text = t("replace.public", loaded.locale, who=f"<@{new_user}>", old=old)
-                notice = Post(text, ping=(new_user,), board=False)
-                result = replace(result, public=(*result.public, notice))
+            if new_user is not None:
+                result = await self._welcome(loaded, result, seat, new_user, old)
             who = f"<@{new_user}>" if new_user else t("ai.someone", locale)
             note = t("replace.note", locale, who=who, seat_number=seat + 1, old=old)
             return replace(result, reply=note)
+
+    async def _replaceable(
+        self, loaded: Loaded, requester: int, old_user: int, new_user: int | None, admin: bool
+    ) -> Seat:
+        """``old_user``'s seat, if ``requester`` may hand it to ``new_user``."""
+        seated = {s.user_id for s in loaded.seats}
+        if requester not in seated and not admin:
+            raise NotSeated("err.replace_not_allowed")
+        if requester == old_user and not admin:
+            raise NotAllowed("err.replace_self")
+        seat = loaded.seat_of(old_user)
+        if not admin:
+            await self._require_absent(loaded, seat, old_user)
+        if new_user is not None and new_user in seated:
+            raise NotAllowed("err.already_plays")
+        return seat
+
+    async def _hand_over(
+        self, loaded: Loaded, seat: Seat, old_user: int, new_user: int | None, name: str | None
+    ) -> None:
+        """The seat changes hands: its old holder's votes leave with them, the new one's
+        name is kept."""
+        game_id = loaded.row.id
+        try:
+            await self.store.replace_seat(
+                game_id, seat, user_id=new_user, ai=None if new_user else "normal"
+            )
+        except AlreadySeated:
+            raise NotAllowed("err.already_plays") from None
+        lapsed = without_voter(loaded.row.settings, old_user)
+        if lapsed:  # the seat's votes were its old holder's: they leave with them
+            await self.store.update_settings(game_id, lapsed)
+        if new_user is not None and name:
+            names = dict(loaded.row.settings.get("names", {}))
+            names[str(new_user)] = name
+            await self.store.update_settings(game_id, {"names": names})
+
+    async def _welcome(
+        self, loaded: Loaded, result: Result, seat: Seat, new_user: int, old: str
+    ) -> Result:
+        """The new holder gets the seat's private view by DM and is pinged in the thread."""
+        if loaded.game.hand(loaded.state, seat) is not None:
+            dm = await self.aftermath.dm_locale(loaded, new_user)
+            private = await hand.post(loaded, seat, render=self.aftermath.render, locale=dm)
+            result = replace(result, private=(*result.private, private))
+        text = t("replace.public", loaded.locale, who=f"<@{new_user}>", old=old)
+        notice = Post(text, ping=(new_user,), board=False)
+        return replace(result, public=(*result.public, notice))
 
     async def _require_absent(self, loaded: Loaded, seat: Seat, user_id: int) -> None:
         """Players may replace only a seat that has stalled the game (to act for as long as
@@ -143,31 +164,17 @@ class Council:
             others = sorted(
                 s.user_id for s in loaded.seats if s.user_id is not None and s.user_id != user_id
             )
+            version = loaded.row.version
             request: dict[str, Any] = {
                 "by": user_id,
-                "version": loaded.row.version,
+                "version": version,
                 "to": to_version,
                 "yes": [],
             }
             await self.store.update_settings(game_id, {"takeback": request})
-            undone = loaded.row.version - to_version
-            voters = " ".join(f"<@{u}>" for u in others)
-            text = t(
-                "takeback.request",
-                loaded.locale,
-                mention=f"<@{user_id}>",
-                undone=undone,
-                voters=voters,
-            )
-            post = Post(
-                text,
-                ping=tuple(others),
-                version=loaded.row.version,
-                controls=("tb_yes", "tb_no"),
-                board=False,
-            )
             if not others:  # only AI opponents: they agree at once
                 return await self._take_back(loaded, request, locale)
+            post = _takeback_asked(loaded, user_id, others, undone=version - to_version)
             reply = t("takeback.sent", locale)
             return Result(game_summary(loaded), public=(post,), reply=reply)
 
@@ -226,3 +233,18 @@ class Council:
             loaded, [Event("takeback", {}, seat=seat)], before=before
         )
         return replace(result, reply=t("takeback.done", locale))
+
+
+def _takeback_asked(loaded: Loaded, user_id: int, others: list[int], *, undone: int) -> Post:
+    """The request in the thread: who asks, how many actions it undoes, whose vote it
+    awaits (pinged), with the Agree and Refuse buttons."""
+    voters = " ".join(f"<@{u}>" for u in others)
+    mention = f"<@{user_id}>"
+    text = t("takeback.request", loaded.locale, mention=mention, undone=undone, voters=voters)
+    return Post(
+        text,
+        ping=tuple(others),
+        version=loaded.row.version,
+        controls=("tb_yes", "tb_no"),
+        board=False,
+    )

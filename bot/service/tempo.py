@@ -9,6 +9,7 @@ post.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from bot.posts.summary import game_summary, jump_url
@@ -102,20 +103,8 @@ class Tempo:
         assert user_id is not None
         prefs = await self.store.user_settings(user_id)
         now = self.unit.clock()
-        quiet = prefs.get("quiet")
-        if quiet:
-            tz = zone(prefs.get("timezone", "UTC"))
-            later = quiet_until(now, parse_quiet_hours(quiet), tz)
-            if later > now:  # inside quiet hours: nothing pings; try again when they end
-                await self.store.add_timer(
-                    due_at=later,
-                    kind=REMIND,
-                    game_id=timer.game_id,
-                    user_id=user_id,
-                    payload=dict(timer.payload),
-                )
-                self.timers.poke()
-                return None
+        if await self._in_quiet_hours(timer, prefs, now):
+            return None
         count = int(timer.payload.get("count", 0))
         cap = int(await self.setting(loaded, "reminder_cap"))
         summary = game_summary(loaded)
@@ -130,14 +119,7 @@ class Tempo:
             text = t("tempo.stalled", loaded.locale, mention=f"<@{user_id}>", **args)
             return Result(summary, public=(Post(text, board=False),))
         interval = float(await self.setting(loaded, "reminder_hours")) * HOUR
-        await self.store.add_timer(
-            due_at=now + interval,
-            kind=REMIND,
-            game_id=timer.game_id,
-            user_id=user_id,
-            payload={**timer.payload, "count": count + 1},
-        )
-        self.timers.poke()
+        await self._remind_again(timer, now + interval, {**timer.payload, "count": count + 1})
         if prefs.get("notify") == "dm":
             text = t("tempo.reminder", reader_locale(prefs, loaded.locale), **args)
             return Result(summary, private=(PrivatePost(user_id, text),))
@@ -150,6 +132,24 @@ class Tempo:
             board=False,
         )
         return Result(summary, public=(post,))
+
+    async def _in_quiet_hours(self, timer: Timer, prefs: Mapping[str, Any], now: float) -> bool:
+        """Inside the player's quiet hours nothing pings: the reminder is put off until they
+        end (``True``)."""
+        quiet = prefs.get("quiet")
+        if not quiet:
+            return False
+        later = quiet_until(now, parse_quiet_hours(quiet), zone(prefs.get("timezone", "UTC")))
+        if later <= now:
+            return False
+        await self._remind_again(timer, later, dict(timer.payload))
+        return True
+
+    async def _remind_again(self, timer: Timer, due: float, payload: dict[str, Any]) -> None:
+        await self.store.add_timer(
+            due_at=due, kind=REMIND, game_id=timer.game_id, user_id=timer.user_id, payload=payload
+        )
+        self.timers.poke()
 
     # --- player requests --------------------------------------------------------------
 

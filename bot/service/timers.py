@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot.service.loaded import Loaded
-from bot.store import Store
+from bot.store import Store, Timer
 
 HOUR = 3600.0
 DEFAULTS: dict[str, Any] = {
@@ -73,27 +73,8 @@ class Timers:
             if seat.position not in acting or seat.user_id is None:
                 continue
             payload = {"turn": started, "seat": seat.position, "count": 0, "interval": interval}
-            current = [
-                t
-                for t in existing
-                if t.kind == REMIND
-                and t.user_id == seat.user_id
-                and t.payload.get("turn") == started
-            ]
             if interval > 0 and seat.user_id not in muted:
-                same = [t for t in current if t.payload.get("interval") == interval]
-                if same:
-                    keep.update(t.id for t in same)
-                else:  # a new turn, or a new interval: count on from the old reminder
-                    count = max((int(t.payload.get("count", 0)) for t in current), default=0)
-                    due = max(started + interval * (count + 1), self.clock() + 60.0)
-                    await self.store.add_timer(
-                        due_at=due,
-                        kind=REMIND,
-                        game_id=game_id,
-                        user_id=seat.user_id,
-                        payload={**payload, "count": count},
-                    )
+                keep |= await self._reminder(game_id, seat.user_id, existing, payload)
             if deadline > 0:
                 extra = self.vacation_taken(loaded, seat.position, started)
                 await self.store.add_timer(
@@ -107,6 +88,32 @@ class Timers:
             if timer.kind == REMIND and timer.id not in keep:
                 await self.store.delete_timer(timer.id)
         self.poke()
+
+    async def _reminder(
+        self, game_id: int, user_id: int, existing: Sequence[Timer], payload: dict[str, Any]
+    ) -> set[int]:
+        """The user's reminder for this turn: the ones already set at this interval are kept
+        (their ids), else one is set that counts on from the turn's old reminder."""
+        started, interval = payload["turn"], payload["interval"]
+        current = [
+            t
+            for t in existing
+            if t.kind == REMIND and t.user_id == user_id and t.payload.get("turn") == started
+        ]
+        same = [t for t in current if t.payload.get("interval") == interval]
+        if same:
+            return {t.id for t in same}
+        # a new turn, or a new interval: count on from the old reminder
+        count = max((int(t.payload.get("count", 0)) for t in current), default=0)
+        due = max(started + interval * (count + 1), self.clock() + 60.0)
+        await self.store.add_timer(
+            due_at=due,
+            kind=REMIND,
+            game_id=game_id,
+            user_id=user_id,
+            payload={**payload, "count": count},
+        )
+        return set()
 
     @staticmethod
     def vacation_taken(loaded: Loaded, seat: int, turn_start: float) -> float:
