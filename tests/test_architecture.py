@@ -198,3 +198,32 @@ def test_the_cli_demo_imports_nothing_of_discord() -> None:
             todo.extend(graph.get(module, ()))
     edge = sorted(m for m in seen if m.startswith("bot.edge"))
     assert not edge, edge
+
+
+# Small rooms (issue 26, item 5): where the rule holds, and the functions allowed to be
+# longer (tables and hot loops), each named in docs/DESIGN.md ("Small rooms")
+SHORT_FUNCTIONS = ("bot", "bench")
+SMALL_FILES = ("bot", "bench", "tests/emulator")
+LONG_FUNCTIONS: dict[str, str] = {}  # "path:function" -> why it may stay long
+MAX_FUNCTION_LINES, MAX_FILE_LINES = 40, 500
+
+
+def test_functions_and_files_stay_small() -> None:
+    """No function over 40 lines (its ``def`` to its last line) in bot/ and bench/, no file
+    over 500 lines in bot/, bench/ and tests/emulator/."""
+    long = []
+    for folder in SMALL_FILES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            text = path.read_text(encoding="utf-8")
+            if text.count("\n") > MAX_FILE_LINES:
+                long.append(f"{where}: {text.count(chr(10))} lines")
+            if where.split("/")[0] not in SHORT_FUNCTIONS:
+                continue
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                    named = f"{where}:{node.name}"
+                    if lines > MAX_FUNCTION_LINES and named not in LONG_FUNCTIONS:
+                        long.append(f"{named}: {lines} lines")
+    assert not long, long
