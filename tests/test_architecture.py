@@ -187,17 +187,24 @@ def test_bot_folders_point_down_the_way_of_a_move() -> None:
     assert not wrong, wrong
 
 
-def test_the_cli_demo_imports_nothing_of_discord() -> None:
-    """``python -m bot demo`` plays through the service: no cog, nothing of the edge."""
-    graph = _graph()
-    seen, todo = set(), ["bot.demo"]
+def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
     while todo:
         module = todo.pop()
         if module not in seen:
             seen.add(module)
             todo.extend(graph.get(module, ()))
-    edge = sorted(m for m in seen if m.startswith("bot.edge"))
+    return seen
+
+
+def test_the_cli_demo_imports_nothing_of_discord() -> None:
+    """``python -m bot demo`` plays through the service: no cog, nothing of the edge; and
+    ``python -m bot`` imports no cog (the client loads them by name when it runs)."""
+    graph = _graph()
+    edge = sorted(m for m in _reached(graph, "bot.demo") if m.startswith("bot.edge"))
     assert not edge, edge
+    cogs = sorted(m for m in _reached(graph, "bot.__main__") if m.startswith("bot.edge.cogs"))
+    assert not cogs, cogs
 
 
 # Small rooms (issue 26, item 5): where the rule holds, and the functions allowed to be
