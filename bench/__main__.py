@@ -49,7 +49,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace], Any]] = {
 }
 # What CI runs (``--check``): every section whose targets the code meets today and whose
 # quick run is short; the others run in the full benchmark (see docs/DESIGN.md).
-CHECKED = ("perft", "playout", "legal", "ai", "render", "emulator", "memory")
+CHECKED = ("perft", "playout", "legal", "ai", "render", "emulator", "memory", "store_calls")
 
 
 def _earlier(path: Path) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import renderer
 from bench.configs import heaviest, random_positions
-from bench.tables import next_turn, open_table
+from bench.tables import open_table, play_random
 from bench.targets import Checks, at_most
 from bot.service.facade import Service
 from bot.store import open_store
@@ -43,12 +43,7 @@ async def _stored_games(service: Service, moves: int) -> list[int]:
         users = [(300 + seat, f"P{seat + 1}") for seat in range(config.players)]
         seed = derive_seed(index, "bench-memory")
         game_id = await open_table(service, config, users, seed=seed)
-        player = RandomPlayer(seed)
-        for _ in range(moves):
-            turn = await next_turn(service, config.game, game_id, player)
-            if turn is None:
-                break
-            await service.act(game_id, turn.user_id, turn.text)
+        await play_random(service, config.game, game_id, RandomPlayer(seed), moves)
         ids.append(game_id)
     return ids
 

@@ -333,7 +333,12 @@ async def store_calls(args: argparse.Namespace) -> dict[str, Any]:
     """Store calls and game loads per move: ``Service.act`` alone (the median of the first
     moves), then one whole ``/move`` through Discord, per game; target for both: at most
     8 calls and 1 load."""
-    from bench.store_calls import CALLS_PER_MOVE, LOADS_PER_MOVE, bench_store_calls
+    from bench.store_calls import (
+        CALLS_PER_MOVE,
+        LOADS_PER_MOVE,
+        bench_ai_replies,
+        bench_store_calls,
+    )
     from bench.through_emulator import bench_whole_moves
 
     result = await bench_store_calls(moves=10 if args.quick else 30)
@@ -342,14 +347,18 @@ async def store_calls(args: argparse.Namespace) -> dict[str, Any]:
     for row in result["rows"]:
         row["path"] = "Service.act"
     result["whole_move_calls"] = {}
-    for label, calls in (await bench_whole_moves()).items():
+    for label, calls in (await bench_whole_moves(heaviest() if args.quick else None)).items():
         result["whole_move_calls"][label] = calls.pop("methods")
         row = {"game": label, "path": "/move", "moves": 1}
         row |= {k.removeprefix("move_"): v for k, v in calls.items()}
         checks.row(row, "total", CALLS_PER_MOVE)
         checks.row(row, "loads", LOADS_PER_MOVE)
         result["rows"].append(row)
-    result["note"] = "Service.act: inside one act of a human seat; /move: the whole interaction"
+    result["rows"] += await bench_ai_replies(heaviest() if args.quick else list(configurations()))
+    result["note"] = (
+        "Service.act: inside one act of a human seat; /move: the whole interaction;"
+        " + AI replies: a human move the AI seats answer (each AI action is a commit)"
+    )
     return checks.result(**result)
 
 

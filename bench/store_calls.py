@@ -39,6 +39,7 @@ WRITES: Final = frozenset(
         "add_timer",
         "delete_timer",
         "delete_timers",
+        "sync_timers",
         "shift_timers",
         "meta_set",
         "meta_swap",
@@ -52,6 +53,7 @@ READS: Final = frozenset(
     {
         "schema_version",
         "get_game",
+        "load_game",
         "seats",
         "actions",
         "snapshot_at_or_before",
@@ -60,6 +62,7 @@ READS: Final = frozenset(
         "game_by_thread",
         "active_games",
         "owed_games",
+        "outbox",
         "user_settings",
         "guild_settings",
         "next_timer",
@@ -74,7 +77,7 @@ READS: Final = frozenset(
     }
 )
 # a load of the game: every load begins with its row
-LOADS: Final = frozenset({"get_game"})
+LOADS: Final = frozenset({"get_game", "load_game"})
 CALLS_PER_MOVE = at_most(8)  # issue 26's aim for one move (24 through Discord before)
 LOADS_PER_MOVE = at_most(1)
 # the connection, not the data; game_lock returns a context manager, not a coroutine
@@ -130,7 +133,8 @@ class CountingStore:
 
 async def bench_store_calls(moves: int = 10) -> dict[str, Any]:
     """Per configuration: the store calls of each of the first ``moves`` moves of a seeded
-    game, every seat human; the row is the median move (by total calls) with the range."""
+    game, every seat human; the row is the median move (by total calls) with the range.
+    Boards are not drawn: a picture costs the store nothing."""
     rows = []
     checks = Checks()
     methods: dict[str, dict[str, int]] = {}
@@ -138,7 +142,7 @@ async def bench_store_calls(moves: int = 10) -> dict[str, Any]:
         inner = await open_store(f"{tmp}/calls.db")
         store = CountingStore(inner)
         try:
-            service = Service(store)
+            service = Service(store, render=False)
             for config in configurations():
                 samples = await count_moves(service, store, config, moves)
                 samples.sort(key=lambda sample: sample[0]["total"])
@@ -181,3 +185,45 @@ async def count_moves(
         await service.act(game_id, turn.user_id, turn.text)
         samples.append((store.split(), Counter(store.calls)))
     return samples
+
+
+async def bench_ai_replies(configs: list[Config]) -> list[dict[str, Any]]:
+    """Per configuration, a game of one human against AI seats: the store calls of the
+    first human move the AI seats answer (``Service.act``: the move, then each AI action
+    committed in turn), reported beside the human move's target, not judged by it."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        inner = await open_store(f"{tmp}/ai.db")
+        store = CountingStore(inner)
+        try:
+            service = Service(store, ai_budget_s=0.02, render=False)
+            for config in configs:
+                row = await count_ai_reply(service, store, config)
+                rows.append({"game": config.label, "path": "Service.act + AI replies", **row})
+        finally:
+            await inner.close()
+    return rows
+
+
+async def count_ai_reply(
+    service: Service, store: CountingStore, config: Config, seed: int = 0
+) -> dict[str, Any]:
+    """The split and the AI actions of the first human move answered by AI seats."""
+    game_seed = derive_seed(seed, f"bench-ai-calls:{config.label}")
+    lobby = await service.new_game(
+        guild_id=1, channel_id=1, user_id=200, user_name="P1", key=config.key,
+        options=dict(config.options), players=config.players, seed=game_seed,
+    )  # fmt: skip
+    game_id = int(lobby.game.game_id)
+    for _ in range(config.players - 1):
+        await service.add_ai(game_id, 200)
+    await service.start(game_id, 200)
+    player = RandomPlayer(game_seed)
+    while turn := await next_turn(service, config.game, game_id, player):
+        store.reset()
+        await service.act(game_id, turn.user_id, turn.text)
+        split = store.split()
+        answered = (await service.load(game_id)).row.version - turn.version - 1
+        if answered:
+            return {**split, "ai_actions": answered}
+    return {"ai_actions": 0}

@@ -69,6 +69,19 @@ async def next_turn(service: Any, game: Game, game_id: int, player: RandomPlayer
     return Turn(int(user_id), text, int(loaded.row.version))
 
 
+async def play_random(
+    service: Any, game: Game, game_id: int, player: RandomPlayer, moves: int
+) -> int:
+    """Up to ``moves`` moves of ``player`` through ``service.act``, each as the user of the
+    seat to act; how many were played (fewer once the game is over)."""
+    for played in range(moves):
+        turn = await next_turn(service, game, game_id, player)
+        if turn is None:
+            return played
+        await service.act(game_id, turn.user_id, turn.text)
+    return moves
+
+
 async def check_played(service: Any, game_id: int, turn: Turn, answer: str = "") -> None:
     """Raise unless ``turn`` was played (the game's version moved on): a benchmark that
     timed error replies would measure nothing."""

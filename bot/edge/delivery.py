@@ -15,6 +15,7 @@ import discord
 from bot.edge.components import board_view, form_view
 from bot.service.facade import Service
 from bot.service.results import Attachment, BrokenGame, GameSummary, Post, PrivatePost, Result
+from bot.store import Outbox
 from bot.words.i18n import locale_for
 from bot.words.text import t
 
@@ -270,15 +271,17 @@ class Publisher:
     ) -> bool:
         game = result.game
         _, published = self._publishing[game.game_id]
-        if result.publishes:
-            row = await self.service.store.get_game(game.game_id)
-            if row is not None and row.published_revision == result.revision:
-                return True  # delivered already (another process caught it up first)
+        # the outbox as it is now (its columns, not the game): read once, and again only
+        # for a second board of the same result
+        outbox = await self.service.store.outbox(game.game_id) if result.publishes else None
+        if outbox is not None and outbox.published_revision == result.revision:
+            return True  # delivered already (another process caught it up first)
         try:
             for post in result.public:
                 if post.board and result.serial and result.serial < published[0]:
                     continue
-                message = await self._post(game, post)
+                message = await self._post(game, post, outbox)
+                outbox = None if post.board else outbox
                 if message is not None and post.board:
                     published[0] = max(published[0], result.serial)
                     game = replace(game, board_message_id=message.id)
@@ -292,14 +295,17 @@ class Publisher:
             await self.service.mark_published(game.game_id, result.revision)
         return True
 
-    async def _post(self, game: GameSummary, post: Post) -> discord.Message | None:
+    async def _post(
+        self, game: GameSummary, post: Post, outbox: Outbox | None = None
+    ) -> discord.Message | None:
         """Post one message of a result; a board of one committed state (``post.stamp``,
         its revision) only if no process began a newer board or published this one, and
-        not again if an earlier attempt already put it in the channel."""
+        not again if an earlier attempt already put it in the channel. ``outbox`` is the
+        game's as just read under the publishing lock (else it is read here)."""
         if not (post.board and post.stamp):
             return await self.publish(game, post)
         store = self.service.store
-        row = await store.get_game(game.game_id)  # the newest board, whoever posted it
+        row = outbox or await store.outbox(game.game_id)  # the newest board, whoever posted it
         if row is None:
             return None
         begun = row.board_revision == post.stamp  # an earlier attempt may have posted it

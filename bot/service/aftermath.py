@@ -94,7 +94,7 @@ class Aftermath:
         """The posts of the game's state now (a move's, or what a crash left owed): a public
         board only when something public happened, a DM for every hand that changed."""
         finished = loaded.game.outcome(loaded.state) is not None
-        prefs = await self._prefs(loaded)  # each player's settings, read once
+        prefs = _prefs(loaded)  # each player's settings, read with the game
         palettes, locales = _palettes(prefs), _locales(prefs, loaded.locale, reader)
         # the DMs are built while the board is drawn (the pictures take turns on the one
         # render thread; the texts, hands and digests are written meanwhile)
@@ -174,13 +174,6 @@ class Aftermath:
         seats = range(len(loaded.seats))
         return [by_seat[s] for s in seats] if all(s in by_seat for s in seats) else None
 
-    async def _prefs(self, loaded: Loaded) -> dict[int, dict[str, object]]:
-        return {
-            s.user_id: await self.store.user_settings(s.user_id)
-            for s in loaded.seats
-            if s.user_id is not None
-        }
-
     async def run_ai(self, loaded: Loaded) -> tuple[Loaded, list[Event], int]:
         """Let AI seats act while only AI seats are to act."""
         events: list[Event] = []
@@ -230,7 +223,7 @@ class Aftermath:
 
     async def palettes(self, loaded: Loaded) -> dict[int, str]:
         """Each human player's picture palette (``/settings me palette:``)."""
-        return _palettes(await self._prefs(loaded))
+        return _palettes(_prefs(loaded))
 
     async def dm_locale(self, loaded: Loaded, user_id: int) -> str:
         """The catalogue of a DM to ``user_id`` outside their own interaction."""
@@ -262,6 +255,13 @@ def _fit(parts: list[str], limit: int = 2000, *, title: bool = False) -> str:
     while head and len("\n".join([*head, last])) > limit:
         head.pop(1 if title and len(head) > 1 else 0)
     return "\n".join([*head, last])
+
+
+def _prefs(loaded: Loaded) -> dict[int, dict[str, object]]:
+    """Each human player's settings, as read with the game (no store call)."""
+    return {
+        s.user_id: loaded.prefs.get(s.user_id, {}) for s in loaded.seats if s.user_id is not None
+    }
 
 
 def _palettes(prefs: Mapping[int, Mapping[str, object]]) -> dict[int, str]:

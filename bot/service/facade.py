@@ -197,9 +197,10 @@ class Service:
         *,
         expected_version: int | None = None,
         locale: str = "en",
+        check: Callable[[GameSummary], None] | None = None,
     ) -> Result:
         return await self.play.act(
-            game_id, user_id, text, expected_version=expected_version, locale=locale
+            game_id, user_id, text, expected_version=expected_version, locale=locale, check=check
         )
 
     async def act_index(

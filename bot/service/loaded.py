@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from bot.service.results import NotSeated
 from bot.store import GameRow, SeatRow
@@ -43,6 +44,10 @@ class Loaded:
     seats: list[SeatRow]
     game: Game
     state: State | None
+    # read with the game in the same store call (:meth:`bot.service.unit.Unit.load`): the seated
+    # players' settings (a player without any has no entry) and the server's
+    prefs: dict[int, dict[str, Any]] = field(default_factory=dict)
+    guild: dict[str, Any] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> Seat:
         for s in self.seats:
@@ -65,6 +70,15 @@ class Loaded:
     def names(self, locale: str | None = None) -> list[str]:
         """Seat names in seat order (AI seats named in ``locale``, by default the game's)."""
         return [seat_name(self.row, s, self.seats, locale) for s in self.seats]
+
+    def acted(self, acting: Sequence[Seat], first_seq: int) -> list[SeatRow]:
+        """The seats once actions of ``acting`` (logged from ``first_seq`` on) are in:
+        each seat's ``last_acted_seq`` as the store's trigger keeps it."""
+        last = {seat: first_seq + i for i, seat in enumerate(acting)}
+        return [
+            replace(s, last_acted_seq=last[s.position]) if s.position in last else s
+            for s in self.seats
+        ]
 
     def name_of(self, user_id: int) -> str:
         return str(self.row.settings.get("names", {}).get(str(user_id), f"<@{user_id}>"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +16,7 @@ from bot.posts.summary import game_summary
 from bot.service import rewind
 from bot.service.aftermath import MAX_AI_CHAIN, Aftermath
 from bot.service.loaded import Loaded, new_turn
-from bot.service.results import NotAllowed, Post, Result, Stale
+from bot.service.results import GameSummary, NotAllowed, Post, Result, Stale
 from bot.service.timers import Timers
 from bot.service.unit import Unit, wrote
 from bot.store import NewAction
@@ -46,10 +46,14 @@ class Play:
         *,
         expected_version: int | None = None,
         locale: str = "en",
+        check: Callable[[GameSummary], None] | None = None,
     ) -> Result:
         """Play ``text`` (any notation the game accepts) for the user's seat; ``locale`` is
-        the acting user's (their own private post and reply)."""
-        async with self.unit.hold(game_id) as loaded:
+        the acting user's (their own private post and reply). ``check`` may refuse the
+        game as loaded, before anything about it is told (a game named where it may not
+        be read)."""
+        guard = None if check is None else lambda loaded: check(game_summary(loaded))
+        async with self.unit.hold(game_id, guard=guard) as loaded:
             seat = loaded.seat_of(user_id)
             _check_version(loaded, expected_version)
             engine.check_can_act(loaded.game, loaded.state, seat)

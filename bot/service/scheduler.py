@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -58,6 +59,7 @@ class Dispatcher:
         self.handler = handler
         self.clock = clock
         self._wake = asyncio.Event()
+        self._wake_at = -math.inf  # when the sleeping dispatcher wakes by itself
         self._task: asyncio.Task[None] | None = None
         self._last_beat = 0.0
 
@@ -75,9 +77,13 @@ class Dispatcher:
             self._task = None
         await self.beat(force=True)
 
-    def poke(self) -> None:
-        """A timer was added or removed: re-check how long to sleep."""
-        self._wake.set()
+    def poke(self, due: float | None = None) -> None:
+        """A timer was added due at ``due``, or timers changed (``None``): re-check how
+        long to sleep, unless the dispatcher wakes before ``due`` anyway (a turn's
+        reminder hours away: the move costs the store no claim and no look-up). By its
+        clock a dispatcher past its wake-up time (a clock moved on) is woken all the same."""
+        if due is None or due < self._wake_at or self.clock() >= self._wake_at:
+            self._wake.set()
 
     async def beat(self, *, force: bool = False) -> None:
         now = self.clock()
@@ -130,6 +136,7 @@ class Dispatcher:
                 upcoming = await self.store.next_timer()
                 delay = IDLE_WAKE_S if upcoming is None else upcoming.due_at - self.clock()
                 delay = max(0.0, min(delay, HEARTBEAT_EVERY_S, IDLE_WAKE_S))
+                self._wake_at = self.clock() + delay
                 self._wake.clear()
                 # not asyncio.wait_for: in Python 3.11 it swallows a cancellation that
                 # arrives as the event is set (a poke, then stop()), and the task slept on

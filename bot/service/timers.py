@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, Protocol
 
 from bot.service.loaded import Loaded
-from bot.store import Store, Timer
+from bot.store import NewTimer, Store, Timer
 
 HOUR = 3600.0
 DEFAULTS: dict[str, Any] = {
@@ -30,90 +31,85 @@ AI_BACKOFF_S = (10.0, 60.0, 300.0, 1800.0)  # then every 30 minutes
 log = logging.getLogger(__name__)
 
 
+class Poke(Protocol):
+    """Wakes the timer dispatcher: a timer was added due at ``due`` (``None``: timers
+    changed in some other way)."""
+
+    def __call__(self, due: float | None = None) -> None: ...
+
+
+def _nobody(due: float | None = None) -> None:
+    """No dispatcher to wake (the service without a bot: the CLI demo, tests)."""
+
+
 class Timers:
     def __init__(self, store: Store, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
-        self.poke: Callable[[], None] = lambda: None  # the dispatcher's wake-up, set by the bot
+        self.poke: Poke = _nobody  # the dispatcher's wake-up, set by the bot
         self._waiting: set[asyncio.Task[None]] = set()  # retries not yet written down
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests simulate it
 
     async def setting(self, loaded: Loaded, name: str) -> Any:
+        """The game's own setting, else its server's (read with the game), else ours."""
         if name in loaded.row.settings:
             return loaded.row.settings[name]
-        if loaded.row.guild_id is not None:
-            guild = await self.store.guild_settings(loaded.row.guild_id)
-            if name in guild:
-                return guild[name]
+        if name in loaded.guild:
+            return loaded.guild[name]
         return DEFAULTS[name]
 
     # --- scheduling -------------------------------------------------------------------
 
     async def schedule(self, loaded: Loaded) -> None:
-        """Bring the game's reminders and deadlines up to date with who must act now.
+        """Bring the game's reminders and deadlines up to date with who must act now, in
+        one store call (the plan runs inside its transaction: :meth:`plan`).
 
         Timers belong to a seat's *turn* (its start time), not to a game version: a step
         inside a turn, or another seat's move in a simultaneous phase, keeps a waiting
         seat's reminder count and deadline as they were.
         """
-        game_id = loaded.row.id
-        existing = await self.store.timers_for_game(game_id)
-        await self.store.delete_timers(game_id, DEADLINE)
-        if loaded.row.status != "active" or loaded.row.settings.get("paused"):
-            await self.store.delete_timers(game_id, REMIND)
-            self.poke()
-            return
         interval = float(await self.setting(loaded, "reminder_hours")) * HOUR
         deadline = float(await self.setting(loaded, "deadline_hours")) * HOUR
+        added = await self.store.sync_timers(
+            loaded.row.id, partial(self.plan, loaded, interval, deadline)
+        )
+        if added:  # a timer taken away needs no wake-up: the dispatcher finds it gone
+            self.poke(min(t.due_at for t in added))
+
+    def plan(
+        self, loaded: Loaded, interval: float, deadline: float, existing: list[Timer]
+    ) -> tuple[list[int], list[NewTimer]]:
+        """The game's timers to delete and to add, given those it has (``existing``)."""
+        deadlines = [t.id for t in existing if t.kind == DEADLINE]
+        reminders = [t for t in existing if t.kind == REMIND]
+        if loaded.row.status != "active" or loaded.row.settings.get("paused"):
+            return deadlines + [t.id for t in reminders], []
         started = self.turn_start(loaded)
         muted = set(loaded.row.settings.get("muted", []))
         acting = loaded.game.to_act(loaded.state)
         keep: set[int] = set()
+        new: list[NewTimer] = []
         for seat in loaded.seats:
             if seat.position not in acting or seat.user_id is None:
                 continue
             payload = {"turn": started, "seat": seat.position, "count": 0, "interval": interval}
+            current = [
+                t
+                for t in reminders
+                if t.user_id == seat.user_id and t.payload.get("turn") == started
+            ]
             if interval > 0 and seat.user_id not in muted:
-                keep |= await self._reminder(game_id, seat.user_id, existing, payload)
+                same = [t for t in current if t.payload.get("interval") == interval]
+                if same:
+                    keep.update(t.id for t in same)
+                else:  # a new turn, or a new interval: count on from the old reminder
+                    count = max((int(t.payload.get("count", 0)) for t in current), default=0)
+                    due = max(started + interval * (count + 1), self.clock() + 60.0)
+                    new.append(NewTimer(due, REMIND, seat.user_id, {**payload, "count": count}))
             if deadline > 0:
                 extra = self.vacation_taken(loaded, seat.position, started)
-                await self.store.add_timer(
-                    due_at=started + deadline + extra,
-                    kind=DEADLINE,
-                    game_id=game_id,
-                    user_id=seat.user_id,
-                    payload=payload,
-                )
-        for timer in existing:
-            if timer.kind == REMIND and timer.id not in keep:
-                await self.store.delete_timer(timer.id)
-        self.poke()
-
-    async def _reminder(
-        self, game_id: int, user_id: int, existing: Sequence[Timer], payload: dict[str, Any]
-    ) -> set[int]:
-        """The user's reminder for this turn: the ones already set at this interval are kept
-        (their ids), else one is set that counts on from the turn's old reminder."""
-        started, interval = payload["turn"], payload["interval"]
-        current = [
-            t
-            for t in existing
-            if t.kind == REMIND and t.user_id == user_id and t.payload.get("turn") == started
-        ]
-        same = [t for t in current if t.payload.get("interval") == interval]
-        if same:
-            return {t.id for t in same}
-        # a new turn, or a new interval: count on from the old reminder
-        count = max((int(t.payload.get("count", 0)) for t in current), default=0)
-        due = max(started + interval * (count + 1), self.clock() + 60.0)
-        await self.store.add_timer(
-            due_at=due,
-            kind=REMIND,
-            game_id=game_id,
-            user_id=user_id,
-            payload={**payload, "count": count},
-        )
-        return set()
+                new.append(NewTimer(started + deadline + extra, DEADLINE, seat.user_id, payload))
+        return deadlines + [t.id for t in reminders if t.id not in keep], new
 
     @staticmethod
     def vacation_taken(loaded: Loaded, seat: int, turn_start: float) -> float:

@@ -110,23 +110,31 @@ class Unit:
 
     async def load(self, game_id: int) -> Loaded:
         """The game as stored now (no lock: for reading)."""
+        loaded, _ = await self._load(game_id)
+        return loaded
+
+    async def _load(
+        self, game_id: int, origin: str | None = None
+    ) -> tuple[Loaded, tuple[int, int] | None]:
+        """The game with its players' and server's settings, and where ``origin`` was
+        played if it was: one store call (:meth:`bot.store.Store.load_game`)."""
         try:
-            row = await self.store.get_game(game_id)
+            found = await self.store.load_game(game_id, origin)
         except ValueError:  # its stored JSON does not parse: set aside like a bad state
             log.warning("game %s cannot be read; it is set aside", game_id, exc_info=True)
             raise BrokenGame("err.broken_game", game_id=game_id) from None
-        if row is None:
+        if found is None:
             raise NoSuchGame("err.no_such_game", game_id=game_id)
-        seats = await self.store.seats(game_id)
+        row = found.row
         try:
             game = games.get(row.game_key)
             state = None if row.state is None else game.load_state(row.state)
         except Exception:  # a row that cannot be read is set aside; the others play on
             log.warning("game %s cannot be read; it is set aside", game_id, exc_info=True)
             raise BrokenGame("err.broken_game", game_id=game_id) from None
-        loaded = Loaded(row, seats, game, state)
+        loaded = Loaded(row, found.seats, game, state, found.prefs, found.guild)
         await self._check_log(loaded)
-        return loaded
+        return loaded, found.played
 
     async def active(self, game_id: int) -> Loaded:
         return check_phase(await self.load(game_id), "active")
@@ -224,30 +232,37 @@ class Unit:
 
     @asynccontextmanager
     async def hold(
-        self, game_id: int, phase: Phase = "active", *, paused_ok: bool = False
+        self,
+        game_id: int,
+        phase: Phase = "active",
+        *,
+        paused_ok: bool = False,
+        guard: Callable[[Loaded], object] | None = None,
     ) -> AsyncIterator[Loaded]:
         """The game under its lock, in ``phase``; a lost race at commit becomes Stale.
         A paused game refuses every change but those that manage the pause itself
-        (``paused_ok``): no move, form answer, undo, takeback or timer."""
+        (``paused_ok``): no move, form answer, undo, takeback or timer. ``guard`` (which
+        may raise) sees the game first, before anything about it is told.
+
+        A request whose origin is already in a log (delivered again) is refused: the
+        same read that loads the game says so."""
         async with self.lock(game_id):
-            loaded = check_phase(await self.load(game_id), phase)
+            current = _RECEIPT.get()
+            origin = None if current is None or current.games else current.origin
+            loaded, played = await self._load(game_id, origin)
+            if guard is not None:
+                guard(loaded)
+            check_phase(loaded, phase)
             if not paused_ok and phase == "active" and loaded.row.settings.get("paused"):
                 raise NotAllowed("err.paused", game_id=game_id)
-            await self._check_new(game_id)
+            if played is not None:
+                raise AlreadyPlayed("err.already_played", game_id=game_id)
             try:
                 yield loaded
             except Conflict:
                 raise Stale("err.stale") from None
             except Duplicate:
                 raise AlreadyPlayed("err.already_played", game_id=game_id) from None
-
-    async def _check_new(self, game_id: int) -> None:
-        """Refuse a request whose origin is already in a log (delivered again)."""
-        current = _RECEIPT.get()
-        if current is None or current.origin is None or current.games:
-            return
-        if await self.store.played(current.origin) is not None:
-            raise AlreadyPlayed("err.already_played", game_id=game_id)
 
     async def commit(
         self, loaded: Loaded, rows: Sequence[NewAction], state: State, before: State
@@ -283,7 +298,8 @@ class Unit:
         self._checked_on(loaded.row, row)
         if outcome is not None:
             await self.rate(loaded.row.id)
-        return Loaded(row, loaded.seats, game, state)
+        seats = loaded.acted([one.seat for one in rows], loaded.row.version)
+        return replace(loaded, row=row, seats=seats, state=state)
 
     async def rate(self, game_id: int) -> None:
         """Rate a game that just finished. A failure loses no move: it is logged, and
@@ -299,15 +315,55 @@ class Unit:
         """Check and apply ``actions`` of ``seat`` in order, then commit them together.
         Returns the new game and the events (nothing is written when one is illegal)."""
         game, before = loaded.game, loaded.state
-        state, events, rows = before, list[Event](), list[NewAction]()
+        state, rows, steps = before, list[NewAction](), list[tuple[State, list[Event]]]()
         for action in actions:
             new_state, new_events = engine.act(game, state, seat, action)
             notation = game.notation(state, action)
             rows.append(NewAction(seat, user_id, notation, game.dump_state(new_state)))
-            state, events = new_state, events + new_events
+            state = new_state
+            steps.append((new_state, new_events))
         if not rows:
             return loaded, []
-        return await self.commit(loaded, rows, state, before), events
+        after = await self.commit(loaded, rows, state, before)
+        self._remember(loaded.row, after.row, rows, steps)
+        return after, [event for _, step in steps for event in step]
+
+    def _remember(
+        self,
+        before: GameRow,
+        after: GameRow,
+        rows: Sequence[NewAction],
+        steps: Sequence[tuple[State, list[Event]]],
+    ) -> None:
+        """The replay of a checked log goes on with the actions this process has just
+        committed (their states and events as played), so what follows the move (the
+        digest, the turn's lines) is told without reading back the log it has written."""
+        memo = self._replays.get(before.id)
+        if memo is None or self._checked.get(before.id) != after.revision:
+            return
+        if memo.key != before.game_key or memo.seq + len(memo.items) != before.version:
+            return
+        for row, (state, events) in zip(rows, steps, strict=True):
+            memo.items.append((row.seat, row.text))
+            memo.states.append(state)
+            memo.events.append(events)
+
+    def remembered(
+        self, loaded: Loaded, start: int, end: int
+    ) -> list[tuple[int, Seat, list[Event]]] | None:
+        """``(seq, seat, events)`` of each logged action of ``start..end-1`` from this
+        process's replay, when it holds them for the game's revision as loaded (its log
+        checked or written here since); ``None``: the store must be read (:meth:`walk`)."""
+        row = loaded.row
+        memo = self._replays.get(row.id)
+        if memo is None or self._checked.get(row.id) != row.revision or memo.key != row.game_key:
+            return None
+        if not memo.seq <= start <= end <= memo.seq + len(memo.items):
+            return None
+        return [
+            (seq, memo.items[seq - memo.seq][0], memo.events[seq - memo.seq])
+            for seq in range(start, end)
+        ]
 
     async def reload(self, loaded: Loaded) -> Loaded:
         return await self.load(loaded.row.id)

@@ -36,6 +36,18 @@ CLAIM_BOARD: Final = (
     " AND (board_revision IS NULL OR board_revision <= ?)"
     " AND (published_revision IS NULL OR published_revision < ?)"
 )
+# what the publisher reads before it posts ($game): the outbox columns, not the state
+OUTBOX: Final = (
+    "SELECT published_revision, board_revision, board_message_id, board_undone"
+    " FROM games WHERE id = ?"
+)
+# what a command reads with a game besides its row and seats ($game; $guild; $origin)
+PLAYERS_SETTINGS: Final = (
+    "SELECT u.user_id, u.data FROM user_settings u"
+    " WHERE u.user_id IN (SELECT s.user_id FROM seats s WHERE s.game_id = ?)"
+)
+GUILD_SETTINGS: Final = "SELECT data FROM guild_settings WHERE guild_id = ?"
+PLAYED: Final = "SELECT game_id, seq FROM actions WHERE origin = ?"
 # a write that changes what the board shows without a move (a seat handed over): its
 # board is a new post, never a resend of the last one ($game)
 NEW_REVISION: Final = "UPDATE games SET revision = revision + 1 WHERE id = ?"

@@ -145,6 +145,40 @@ class Timer:
     payload: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class NewTimer:
+    """A timer to add: a ``TimerPlan`` maps a game's timers to ids to delete and these."""
+
+    due_at: float
+    kind: str
+    user_id: int | None
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+TimerPlan = Callable[[list[Timer]], tuple[Iterable[int], Sequence[NewTimer]]]
+
+
+@dataclass(frozen=True, slots=True)
+class GameLoad:
+    """A game in one read: row, seats, players' and server's settings, ``origin`` played."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    prefs: dict[int, dict[str, Any]]
+    guild: dict[str, Any]
+    played: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outbox:
+    """A game's outbox columns, what its publisher reads before posting (no state)."""
+
+    published_revision: int | None
+    board_revision: int | None
+    board_message_id: int | None
+    board_undone: bool
+
+
 class _NotGiven:
     """Type of :data:`NOT_GIVEN`, the "leave this column alone" default."""
 
@@ -316,6 +350,7 @@ class Store(Protocol):
         now: float | None = None,
     ) -> GameRow: ...
     async def get_game(self, game_id: int) -> GameRow | None: ...
+    async def load_game(self, game_id: int, origin: str | None = None) -> GameLoad | None: ...
     async def seats(self, game_id: int) -> list[SeatRow]: ...
     async def join(
         self, game_id: int, user_id: int, now: float | None = None, *, max_seats: int | None = None
@@ -412,6 +447,7 @@ class Store(Protocol):
     async def game_by_thread(self, thread_id: int) -> GameRow | None: ...
     async def active_games(self) -> list[GameRow]: ...
     async def owed_games(self) -> list[GameRow]: ...
+    async def outbox(self, game_id: int) -> Outbox | None: ...
     async def mark_published(self, game_id: int, revision: int) -> None: ...
 
     # settings
@@ -440,6 +476,7 @@ class Store(Protocol):
     async def delete_timer(self, timer_id: int) -> bool: ...
     async def delete_timers(self, game_id: int, kind: str | None = None) -> int: ...
     async def timers_for_game(self, game_id: int) -> list[Timer]: ...
+    async def sync_timers(self, game_id: int, plan: TimerPlan) -> list[Timer]: ...
     async def shift_timers(self, delta_s: float) -> int: ...
     async def meta_get(self, key: str) -> str | None: ...
     async def meta_set(self, key: str, value: str) -> None: ...

@@ -13,10 +13,21 @@ import asyncpg
 from bot.store import codec, common
 from bot.store.codec import dumps, loads
 from bot.store.common import G_COLUMNS, SEAT_COLUMNS, SEATS_ORDER, SETTINGS_TABLES, TIMER_COLUMNS
-from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
+from bot.store.models import (
+    OPEN_STATUSES,
+    GameLoad,
+    GameRow,
+    Outbox,
+    SeatRow,
+    Timer,
+    TimerPlan,
+    merge_settings,
+)
 from bot.store.postgres_base import (
     UNREACHABLE,
     PostgresBase,
+    fetch_game,
+    fetch_seats,
     seat_rows,
     unavailable,
 )
@@ -25,6 +36,10 @@ from bot.store.postgres_base import (
 PUBLISH_LOCK: Final = zlib.crc32(b"tenka.publish") & 0x7FFFFFFF
 _MARK_PUBLISHED: Final = common.numbered(common.MARK_PUBLISHED)
 _CLAIM_BOARD: Final = common.numbered(common.CLAIM_BOARD) + " RETURNING 1"
+_OUTBOX: Final = common.numbered(common.OUTBOX)
+_PLAYERS_SETTINGS: Final = common.numbered(common.PLAYERS_SETTINGS)
+_GUILD_SETTINGS: Final = common.numbered(common.GUILD_SETTINGS)
+_PLAYED: Final = common.numbered(common.PLAYED)
 
 
 def _timers(rows: Sequence[Any]) -> list[Timer]:
@@ -95,6 +110,11 @@ class MiscMixin(PostgresBase):
         )
         async with self._conn() as conn:
             return _games(await conn.fetch(sql))
+
+    async def outbox(self, game_id: int) -> Outbox | None:
+        async with self._conn() as conn:
+            row = await conn.fetchrow(_OUTBOX, game_id)
+        return None if row is None else Outbox(row[0], row[1], row[2], bool(row[3]))
 
     async def mark_published(self, game_id: int, revision: int) -> None:
         async with self._conn() as conn:
@@ -195,6 +215,25 @@ class MiscMixin(PostgresBase):
         async with self._conn() as conn:
             return _timers(await conn.fetch(sql, game_id))
 
+    async def sync_timers(self, game_id: int, plan: TimerPlan) -> list[Timer]:
+        """One transaction: the game's timers (held), ``plan``'s deletions and additions."""
+        sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = $1 ORDER BY due_at, id"
+        insert = (
+            "INSERT INTO timers (due_at, kind, game_id, user_id, payload)"
+            " VALUES ($1, $2, $3, $4, $5) RETURNING id"
+        )
+        added = []
+        async with self._tx() as conn:
+            gone, new = plan(_timers(await conn.fetch(sql + " FOR UPDATE", game_id)))
+            await conn.execute("DELETE FROM timers WHERE id = ANY($1::bigint[])", list(gone))
+            for t in new:
+                payload = dumps(dict(t.payload))
+                timer_id = await conn.fetchval(
+                    insert, t.due_at, t.kind, game_id, t.user_id, payload
+                )
+                added.append(Timer(int(timer_id), t.due_at, t.kind, game_id, t.user_id, t.payload))
+        return added
+
     async def shift_timers(self, delta_s: float) -> int:
         async with self._conn() as conn:
             status = await conn.execute("UPDATE timers SET due_at = due_at + $1", delta_s)
@@ -253,6 +292,30 @@ class MiscMixin(PostgresBase):
                 unlocked = True
         finally:
             self.pool.release(conn, clean=unlocked)
+
+    async def load_game(self, game_id: int, origin: str | None = None) -> GameLoad | None:
+        """The game row, its seats, its players' and its server's settings, and where
+        ``origin`` was played (if given and in a log): one read transaction, or None."""
+        async with self._tx() as conn:
+            row = await fetch_game(conn, game_id)
+            if row is None:
+                return None
+            seats = await fetch_seats(conn, game_id)
+            prefs = {
+                int(user): dict(loads(data))
+                for user, data in await conn.fetch(_PLAYERS_SETTINGS, game_id)
+            }
+            guild = None
+            if row.guild_id is not None:
+                guild = await conn.fetchval(_GUILD_SETTINGS, row.guild_id)
+            played = None if origin is None else await conn.fetchrow(_PLAYED, origin)
+        return GameLoad(
+            row,
+            seats,
+            prefs,
+            {} if guild is None else dict(loads(guild)),
+            None if played is None else (int(played[0]), int(played[1])),
+        )
 
     async def played(self, origin: str) -> tuple[int, int] | None:
         """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""

@@ -17,8 +17,11 @@ from typing import Any
 import aiosqlite
 
 from bot.store import codec
-from bot.store.codec import dumps, now_or
+from bot.store.codec import dumps, loads, now_or
 from bot.store.common import (
+    GUILD_SETTINGS,
+    PLAYED,
+    PLAYERS_SETTINGS,
     SEAT_COLUMNS,
     encode_outcome,
     given_messages,
@@ -31,6 +34,7 @@ from bot.store.models import (
     NOT_GIVEN,
     AlreadySeated,
     Conflict,
+    GameLoad,
     GameRow,
     NotFound,
     SeatIdentity,
@@ -143,6 +147,32 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game row with its current state, or None."""
         return await self._one(lambda conn: fetch_game(conn, game_id))
+
+    async def load_game(self, game_id: int, origin: str | None = None) -> GameLoad | None:
+        """The game row, its seats, its players' and its server's settings, and where
+        ``origin`` was played (if given and in a log): one read transaction, or None."""
+
+        def run(conn: sqlite3.Connection) -> GameLoad | None:
+            row = fetch_game(conn, game_id)
+            if row is None:
+                return None
+            prefs = {
+                int(user): dict(loads(data))
+                for user, data in conn.execute(PLAYERS_SETTINGS, (game_id,))
+            }
+            guild = None
+            if row.guild_id is not None:
+                guild = conn.execute(GUILD_SETTINGS, (row.guild_id,)).fetchone()
+            played = None if origin is None else conn.execute(PLAYED, (origin,)).fetchone()
+            return GameLoad(
+                row,
+                fetch_seats(conn, game_id),
+                prefs,
+                {} if guild is None else dict(loads(guild[0])),
+                None if played is None else (int(played[0]), int(played[1])),
+            )
+
+        return await self._read(run)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """Seats in play order once started; in the lobby, in joining order."""

@@ -8,12 +8,13 @@ from collections.abc import Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from bot.store import codec
+from bot.store import codec, models
 from bot.store.codec import dumps, loads, placeholders
 from bot.store.common import (
     CLAIM_BOARD,
     G_COLUMNS,
     MARK_PUBLISHED,
+    OUTBOX,
     SEAT_COLUMNS,
     SEATS_ORDER,
     SETTINGS_TABLES,
@@ -96,6 +97,11 @@ class MiscMixin(SqliteBase):
             " AND (published_revision IS NULL OR published_revision <> revision) ORDER BY id"
         )
         return await self._one(lambda conn: _games(conn, sql))
+
+    async def outbox(self, game_id: int) -> models.Outbox | None:
+        """The game's outbox columns (what its publisher reads before it posts), or None."""
+        row = await self._one(lambda conn: conn.execute(OUTBOX, (game_id,)).fetchone())
+        return None if row is None else models.Outbox(row[0], row[1], row[2], bool(row[3]))
 
     async def mark_published(self, game_id: int, revision: int) -> None:
         """The posts of ``revision`` reached Discord (only if it is still the game's)."""
@@ -195,6 +201,27 @@ class MiscMixin(SqliteBase):
         """A game's pending timers, soonest first."""
         sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ? ORDER BY due_at, id"
         return await self._one(lambda conn: _timers(conn, sql, (game_id,)))
+
+    async def sync_timers(self, game_id: int, plan: models.TimerPlan) -> list[Timer]:
+        """Bring a game's timers up to date in one write transaction: ``plan`` sees them
+        as they are and names the ids to delete and the timers to add; returns those added."""
+        sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = ? ORDER BY due_at, id"
+        insert = (
+            "INSERT INTO timers (due_at, kind, game_id, user_id, payload) VALUES (?, ?, ?, ?, ?)"
+        )
+
+        def run(conn: sqlite3.Connection) -> list[Timer]:
+            gone, new = plan(_timers(conn, sql, (game_id,)))
+            conn.executemany("DELETE FROM timers WHERE id = ?", [(i,) for i in gone])
+            added = []
+            for t in new:
+                values = (t.due_at, t.kind, game_id, t.user_id, dumps(dict(t.payload)))
+                timer_id = conn.execute(insert, values).lastrowid
+                assert timer_id is not None
+                added.append(Timer(timer_id, t.due_at, t.kind, game_id, t.user_id, t.payload))
+            return added
+
+        return await self._write(run)
 
     async def shift_timers(self, delta_s: float) -> int:
         """Push every timer ``delta_s`` seconds later (the bot was down); returns the count."""

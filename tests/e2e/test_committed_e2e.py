@@ -140,12 +140,13 @@ async def opening(url: str, emulator: Emulator, tmp_path: Path) -> AsyncIterator
         await real.close()
 
 
-@pytest.mark.parametrize("method", ["timers_for_game", "user_settings", "claim_board"])
+@pytest.mark.parametrize("method", ["sync_timers", "outbox", "claim_board"])
 async def test_a_store_failing_after_the_commit_says_the_move_is_in(
     opening: Opening, method: str
 ) -> None:
     """Guards item 2: a store error after the move was saved (the turn's timers, the
-    players' settings for the posts, the publisher's board claim) was answered "I cannot
+    publisher's outbox read and board claim; the players' settings are read with the game,
+    before the commit) was answered "I cannot
     reach my database right now; nothing was changed", so a player who retried played
     twice. Now: "your move is in", the board follows by itself, and the same interaction
     delivered again is "already played". The turn's reminder, which the failure may have

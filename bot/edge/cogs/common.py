@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -35,22 +36,44 @@ async def resolve_game(interaction: Interaction, game: str | None) -> GameSummar
     """The game named by the ``game`` option, else the game of this thread/channel."""
     service = interaction.client.service
     if game:
-        text = game.strip().lstrip("#")
-        if not (text.isascii() and text.isdigit() and len(text) < 19):
-            raise NotAllowed("err.not_a_game_number", text=repr(game))
-        summary = await service.game(int(text))
-        if interaction.guild_id is not None:
-            if summary.guild_id not in (None, interaction.guild_id):
-                raise NoSuchGame("err.other_server", game_id=text)
-            if not may_read_here(interaction, summary):
-                raise NoSuchGame("err.read_elsewhere", game_id=text)
-        elif interaction.user.id not in {s.user_id for s in summary.seats}:
-            # From a DM only your own games: another server's game stays private to it.
-            raise NoSuchGame("err.other_server", game_id=text)
+        summary = await service.game(game_number(game))
+        check_named(interaction, summary)
         return summary
     if interaction.channel_id is None:
         raise NoSuchGame("err.which_game")
     return await service.find_game(interaction.channel_id, interaction.user.id)
+
+
+async def game_to_change(
+    interaction: Interaction, game: str | None
+) -> tuple[int, Callable[[GameSummary], None] | None]:
+    """The game a command changes, as :func:`resolve_game` finds it, without reading a game
+    named by its number: its id and the check the service runs on it once loaded, before
+    anything about it is told (the move's own load serves)."""
+    if game:
+        return game_number(game), partial(check_named, interaction)
+    return (await resolve_game(interaction, None)).game_id, None
+
+
+def game_number(game: str) -> int:
+    """The number a user typed for a game (``12`` or ``#12``), or a friendly refusal."""
+    text = game.strip().lstrip("#")
+    if not (text.isascii() and text.isdigit() and len(text) < 19):
+        raise NotAllowed("err.not_a_game_number", text=repr(game))
+    return int(text)
+
+
+def check_named(interaction: Interaction, summary: GameSummary) -> None:
+    """Refuse a game named by its number that may not be read where the user asks."""
+    number = str(summary.game_id)
+    if interaction.guild_id is not None:
+        if summary.guild_id not in (None, interaction.guild_id):
+            raise NoSuchGame("err.other_server", game_id=number)
+        if not may_read_here(interaction, summary):
+            raise NoSuchGame("err.read_elsewhere", game_id=number)
+    elif interaction.user.id not in {s.user_id for s in summary.seats}:
+        # From a DM only your own games: another server's game stays private to it.
+        raise NoSuchGame("err.other_server", game_id=number)
 
 
 def may_read_here(interaction: Interaction, game: GameSummary) -> bool:

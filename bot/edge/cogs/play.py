@@ -10,7 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.edge.cogs.common import GAME_OPTION, game_autocomplete, game_key_autocomplete, resolve_game
+from bot.edge.cogs.common import (
+    GAME_OPTION,
+    game_autocomplete,
+    game_key_autocomplete,
+    game_to_change,
+    resolve_game,
+)
 from bot.edge.components import form_view
 from bot.edge.delivery import reply
 from bot.edge.runner import deliver_and_reply
@@ -85,10 +91,10 @@ class PlayCog(commands.Cog):
     @app_commands.autocomplete(action=action_autocomplete, game=game_autocomplete)
     async def move(self, interaction: Interaction, action: str, game: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        summary = await resolve_game(interaction, game)
+        game_id, check = await game_to_change(interaction, game)
         locale = await locale_for(interaction)
         service = self.bot.service
-        result = await service.act(summary.game_id, interaction.user.id, action, locale=locale)
+        result = await service.act(game_id, interaction.user.id, action, locale=locale, check=check)
         await deliver_and_reply(
             interaction,
             self.bot.publisher,
