@@ -73,6 +73,17 @@ def parse_wait(text: str) -> float:
     return seconds
 
 
+def parse_workers(text: str) -> int | None:
+    """``TENKA_AI_WORKERS``: processes that think for AI seats (0: a thread of the bot's
+    own process; unset: one per core but one, at least one)."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > 64:
+        raise ValueError(f"TENKA_AI_WORKERS must be a whole number from 0 to 64, not {text!r}")
+    return int(text)
+
+
 @dataclass(frozen=True)
 class Config:
     token: str | None
@@ -84,6 +95,7 @@ class Config:
     shard_count: int | None = None  # None: one process, no sharding
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs
     database_wait_s: float = DEFAULT_DATABASE_WAIT_S  # a server down at start: wait this long
+    ai_workers: int | None = None  # None: one per core but one (bot.service.thinking)
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = None) -> Config:
@@ -103,4 +115,5 @@ class Config:
             shard_count=shard_count,
             shard_ids=shard_ids,
             database_wait_s=parse_wait(merged.get("TENKA_DATABASE_WAIT", "")),
+            ai_workers=parse_workers(merged.get("TENKA_AI_WORKERS", "")),
         )

@@ -23,6 +23,7 @@ from bot.service import ratings
 from bot.service.facade import Service
 from bot.service.results import BrokenGame, ServiceError
 from bot.service.scheduler import Dispatcher
+from bot.service.thinking import Thinker, default_workers
 from bot.store import Store, Timer, open_store
 from games.base import GameError
 
@@ -89,6 +90,7 @@ class TenkaBot(commands.Bot):
         self.clock = clock
         self.ai_budget_s = ai_budget_s
         self._given_store = store
+        self.thinker: Thinker | None = None  # AI moves' worker processes (setup_hook)
         self.store: Store
         self.service: Service
         self.publisher: Publisher
@@ -100,7 +102,11 @@ class TenkaBot(commands.Bot):
         self.store = self._given_store or await open_store(
             self.config.database, wait_s=self.config.database_wait_s
         )
-        self.service = Service(self.store, clock=self.clock, ai_budget_s=self.ai_budget_s)
+        workers = self.config.ai_workers
+        self.thinker = Thinker(default_workers() if workers is None else workers)
+        self.service = Service(
+            self.store, clock=self.clock, ai_budget_s=self.ai_budget_s, thinker=self.thinker
+        )
         self.publisher = Publisher(self, self.service)
         self.runner = Runner(self.service, self.publisher)
         await self.tree.set_translator(TenkaTranslator())
@@ -164,6 +170,8 @@ class TenkaBot(commands.Bot):
             await self.dispatcher.stop()
         if getattr(self, "publisher", None) is not None:
             await self.publisher.close()
+        if self.thinker is not None:
+            await self.thinker.close()
         await super().close()
         if getattr(self, "store", None) is not None and self._given_store is None:
             await self.store.close()

@@ -17,7 +17,8 @@ import discord
 
 from bot.edge.ctx import Ctx, RunsItems
 from bot.posts.forms import FormView
-from bot.service.results import LobbyResult, NotSeated, ServiceError
+from bot.service.levels import DEFAULT_LEVEL, LEVELS, level_of
+from bot.service.results import LobbyResult, NotAllowed, NotSeated, ServiceError
 from bot.words.text import BUTTON_LABEL, MODAL_TITLE, SELECT_LABEL, fit, t
 from games.base import GameError
 
@@ -63,17 +64,24 @@ class TenkaItem:
 class LobbyButton(
     TenkaItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tenka:l:(?P<action>join|leave|ai|start):(?P<game>\d{1,18})",
+    template=r"tenka:l:(?P<action>join|leave|ai|start):(?P<game>\d{1,18})(?::(?P<level>\w{1,20}))?",
 ):
+    """A lobby's button; Add AI's carry the level after the game (none: normal)."""
+
     defer = "none"
 
-    def __init__(self, action: str, game_id: int, locale: str = "en") -> None:
-        self.action, self.game_id = action, game_id
+    def __init__(
+        self, action: str, game_id: int, locale: str = "en", level: str | None = None
+    ) -> None:
+        self.action, self.game_id, self.level = action, game_id, level
+        suffix = "" if level in (None, DEFAULT_LEVEL) else f":{level}"
+        known = level_of(level) if suffix and action == "ai" else None
         super().__init__(
             discord.ui.Button(
-                label=t(f"button.{action}", locale),
+                label=t(f"button.{action}_{known}" if known else f"button.{action}", locale),
                 style=LOBBY_STYLES[action],
-                custom_id=f"tenka:l:{action}:{game_id}",
+                custom_id=f"tenka:l:{action}:{game_id}{suffix}",
+                row=1 if action == "ai" else 0,
             )
         )
 
@@ -81,10 +89,12 @@ class LobbyButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
-        return cls(match["action"], int(match["game"]))
+        return cls(match["action"], int(match["game"]), level=match["level"])
 
     async def run(self, ctx: Ctx) -> None:
         service, user = ctx.service, ctx.interaction.user
+        if self.level is not None and self.action != "ai":  # forged: only Add AI has one
+            raise NotAllowed("err.ai_level", level=repr(self.level))
         if self.action == "start":
             await ctx.interaction.response.defer(ephemeral=True, thinking=True)
             await ctx.start_game(self.game_id)
@@ -94,7 +104,7 @@ class LobbyButton(
         elif self.action == "leave":
             lobby = await service.leave(self.game_id, user.id)
         else:
-            lobby = await service.add_ai(self.game_id, user.id)
+            lobby = await service.add_ai(self.game_id, user.id, self.level or DEFAULT_LEVEL)
         try:
             await ctx.interaction.response.edit_message(
                 content=lobby.text,
@@ -452,12 +462,13 @@ def lobby_view(lobby: LobbyResult) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        item = LobbyButton(action, lobby.game.game_id, lobby.game.locale)
-        if action in ("join", "ai"):
-            item.item.disabled = lobby.full
-        if action == "start":
-            item.item.disabled = not lobby.can_start
-        view.add_item(item)
+        for level in LEVELS if action == "ai" else (None,):  # Add AI: one per level
+            item = LobbyButton(action, lobby.game.game_id, lobby.game.locale, level)
+            if action in ("join", "ai"):
+                item.item.disabled = lobby.full
+            if action == "start":
+                item.item.disabled = not lobby.can_start
+            view.add_item(item)
     return view
 
 

@@ -15,12 +15,12 @@ from bot.posts.summary import game_summary
 from bot.service.history import History
 from bot.service.loaded import Loaded
 from bot.service.results import Post, Result
+from bot.service.thinking import Thinker
 from bot.service.timers import Timers
 from bot.service.unit import Unit
 from bot.words.i18n import reader_locale
 from bot.words.text import t
-from games.ai import player_for
-from games.base import Event, Seat, State
+from games.base import Action, Event, Seat, State
 from games.rng import derive_seed
 
 log = logging.getLogger(__name__)
@@ -39,12 +39,14 @@ class Aftermath:
         ai_budget_s: float = 0.5,
         render: bool = True,
         public_palette: str = board.PUBLIC_PALETTE,
+        thinker: Thinker | None = None,
     ) -> None:
         self.unit = unit
         self.store = unit.store
         self.timers = timers
         self.history = history
         self.ai_budget_s = ai_budget_s
+        self.thinker = thinker or Thinker()  # AI moves: worker processes, or a thread
         self.render = render
         # the public board's palette: always the default, but ``python -m bot demo --palette``
         self.public_palette = public_palette
@@ -189,9 +191,8 @@ class Aftermath:
             seat = ai_acting[0]
             seed = derive_seed(loaded.row.seed, f"ai{seat}:{loaded.row.version}")
             strength = ai_seats[seat].ai or "normal"
-            player = player_for(loaded.game, strength, seed, self.ai_budget_s)
             try:
-                action = await asyncio.to_thread(player.choose, loaded.game, state, seat)
+                action = await self.choose(loaded, state, seat, strength, seed)
                 loaded, new_events = await self.unit.play(loaded, seat, None, [action])
             except Exception:  # keep what was committed; a timer lets the seat try again
                 log.exception("AI seat %s failed in game %s", seat, loaded.row.id)
@@ -200,6 +201,23 @@ class Aftermath:
             events.extend(new_events)
             count += 1
         return loaded, events, count
+
+    async def choose(
+        self, loaded: Loaded, state: State, seat: Seat, strength: str, seed: int
+    ) -> Action:
+        """The AI's move for ``seat`` in ``state`` of ``loaded``'s game, thought off the
+        event loop (in the game's turn of the queue), within the level's time budget."""
+        budget = await self.budget_s(loaded, strength)
+        game_id, game = loaded.row.id, loaded.game
+        return await self.thinker.choose(game_id, game, state, seat, strength, seed, budget)
+
+    async def budget_s(self, loaded: Loaded, strength: str) -> float:
+        """``hard`` thinks for the server's ``ai_seconds`` when set; else the bot's budget."""
+        if strength == "hard" and loaded.row.guild_id is not None:
+            chosen = (await self.store.guild_settings(loaded.row.guild_id)).get("ai_seconds")
+            if chosen is not None:
+                return float(chosen)
+        return self.ai_budget_s
 
     async def _with_digest(
         self, loaded: Loaded, post: Post, before: State | None, described: int

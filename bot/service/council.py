@@ -11,6 +11,7 @@ from bot.posts import hand
 from bot.posts.summary import game_summary
 from bot.service import rewind
 from bot.service.aftermath import Aftermath
+from bot.service.levels import DEFAULT_LEVEL
 from bot.service.loaded import Loaded
 from bot.service.results import NotAllowed, NotSeated, Post, Result, Stale
 from bot.service.timers import Timers
@@ -64,13 +65,14 @@ class Council:
         new_name: str | None,
         is_admin: bool = False,
         locale: str = "en",
+        level: str = DEFAULT_LEVEL,
     ) -> Result:
-        """Hand ``old_user``'s seat to ``new_user`` (``None``: the AI). Another player of
-        the game or a server admin may ask; the new holder gets the private view by DM.
-        ``locale`` is the requester's (the reply)."""
+        """Hand ``old_user``'s seat to ``new_user`` (``None``: the AI at ``level``). Another
+        player of the game or a server admin may ask; the new holder gets the private view
+        by DM. ``locale`` is the requester's (the reply)."""
         async with self.unit.hold(game_id, paused_ok=True) as loaded:
             seat = await self._replaceable(loaded, requester, old_user, new_user, is_admin)
-            await self._hand_over(loaded, seat, old_user, new_user, new_name)
+            await self._hand_over(loaded, seat, (old_user, new_user), new_name, level)
             before = loaded.state
             loaded = await self.unit.load(game_id)
             old = f"<@{old_user}>"
@@ -100,14 +102,19 @@ class Council:
         return seat
 
     async def _hand_over(
-        self, loaded: Loaded, seat: Seat, old_user: int, new_user: int | None, name: str | None
+        self,
+        loaded: Loaded,
+        seat: Seat,
+        users: tuple[int, int | None],
+        name: str | None,
+        level: str,
     ) -> None:
-        """The seat changes hands: its old holder's votes leave with them, the new one's
-        name is kept."""
-        game_id = loaded.row.id
+        """The seat changes hands (``users``: old, new; no new user: the AI at ``level``):
+        its old holder's votes leave with them, the new one's name is kept."""
+        (old_user, new_user), game_id = users, loaded.row.id
         try:
             await self.store.replace_seat(
-                game_id, seat, user_id=new_user, ai=None if new_user else "normal"
+                game_id, seat, user_id=new_user, ai=None if new_user else level
             )
         except AlreadySeated:
             raise NotAllowed("err.already_plays") from None

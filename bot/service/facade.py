@@ -37,6 +37,7 @@ from bot.service.prefs import Prefs
 from bot.service.reading import Reading
 from bot.service.results import GameSummary, HistoryPage, LobbyResult, Post, PrivatePost, Result
 from bot.service.tempo import Tempo
+from bot.service.thinking import Thinker
 from bot.service.timers import Timers
 from bot.service.unit import Unit
 from bot.store import Store
@@ -56,6 +57,7 @@ class Service:
         ai_budget_s: float = 0.5,
         render: bool = True,
         public_palette: str = PUBLIC_PALETTE,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -69,6 +71,7 @@ class Service:
             ai_budget_s=ai_budget_s,
             render=render,
             public_palette=public_palette,
+            thinker=thinker,
         )
         self.lobby = Lobby(self.unit, self.aftermath)
         self.play = Play(self.unit, self.aftermath, self.timers)
@@ -176,8 +179,8 @@ class Service:
     async def leave(self, game_id: int, user_id: int) -> LobbyResult:
         return await self.lobby.leave(game_id, user_id)
 
-    async def add_ai(self, game_id: int, user_id: int) -> LobbyResult:
-        return await self.lobby.add_ai(game_id, user_id)
+    async def add_ai(self, game_id: int, user_id: int, level: str = "normal") -> LobbyResult:
+        return await self.lobby.add_ai(game_id, user_id, level)
 
     async def start(
         self, game_id: int, user_id: int | None, *, thread: OpenThread | None = None

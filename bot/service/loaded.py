@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.service.levels import level_word
 from bot.service.results import NotSeated
 from bot.store import GameRow, SeatRow
 from bot.words.i18n import game_locale
@@ -17,7 +18,8 @@ def seat_name(
     row: GameRow, seat: SeatRow, seats: Sequence[SeatRow], locale: str | None = None
 ) -> str:
     """A display name for a seat: the player's name, or the AI's: a distinct name from the
-    catalogue's ``ai.names`` with the ``(AI)`` mark of ``locale`` (by default the game's)."""
+    catalogue's ``ai.names`` with the ``(AI, level)`` mark of ``locale`` (by default the
+    game's)."""
     locale = locale or game_locale(row.settings)
     if seat.user_id is None:
         ais = [s for s in seats if s.user_id is None]
@@ -26,7 +28,7 @@ def seat_name(
         name = given[index % len(given)] if given else str(index + 1)
         if given and index >= len(given):
             name = f"{name} {index // len(given) + 1}"
-        return t("ai.name", locale, name=name)
+        return t("ai.name", locale, name=name, level=level_word(seat.ai, locale))
     name = row.settings.get("names", {}).get(str(seat.user_id))
     if name:
         return str(name)

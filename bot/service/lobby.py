@@ -9,6 +9,7 @@ from typing import Any
 import games
 from bot.posts.summary import game_summary, lobby_text
 from bot.service.aftermath import Aftermath
+from bot.service.levels import DEFAULT_LEVEL, checked_level
 from bot.service.results import GameSummary, LobbyResult, NotAllowed, NotSeated, Result, Stale
 from bot.service.unit import Unit
 from bot.store import AlreadySeated, Conflict, LobbyFull
@@ -110,7 +111,9 @@ class Lobby:
                 await self.store.leave(game_id, user_id)
             return await self.lobby(game_id)
 
-    async def add_ai(self, game_id: int, user_id: int) -> LobbyResult:
+    async def add_ai(self, game_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> LobbyResult:
+        """Seat an AI of ``level`` (easy, normal or hard) in the lobby (the host only)."""
+        level = checked_level(level)
         async with self.unit.hold(game_id, "lobby") as loaded:
             if user_id != loaded.row.creator_id:
                 raise NotAllowed("err.host_only_ai")
@@ -118,7 +121,7 @@ class Lobby:
             if len(loaded.seats) >= wanted:
                 raise NotAllowed("err.full")
             try:
-                await self.store.add_ai_seat(game_id, "normal", now=self.clock(), max_seats=wanted)
+                await self.store.add_ai_seat(game_id, level, now=self.clock(), max_seats=wanted)
             except LobbyFull:
                 raise NotAllowed("err.full") from None
             return await self.lobby(game_id)

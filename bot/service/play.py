@@ -4,7 +4,6 @@ hands what follows to :class:`bot.service.aftermath.Aftermath`."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -23,7 +22,6 @@ from bot.store import NewAction
 from bot.words.text import has, played, t
 from games import engine, words
 from games import forms as game_forms
-from games.ai import player_for
 from games.base import Action, Event, Game, InvalidNotation, Outcome, Seat, State, Termination
 from games.forms import Form
 from games.rng import derive_seed
@@ -267,14 +265,14 @@ class Play:
             game, before = loaded.game, loaded.state
             user_id = loaded.user_at(seat)
             seed = derive_seed(loaded.row.seed, f"timeout{seat}:{loaded.row.version}")
-            player = player_for(game, "normal", seed, self.aftermath.ai_budget_s)
             state, events, rows = before, list[Event](), list[NewAction]()
             while seat in game.to_act(state) and game.outcome(state) is None:
                 if rows and new_turn(game, before, state):
                     break
                 if len(rows) >= MAX_AI_CHAIN:
                     break
-                action = await asyncio.to_thread(player.choose, game, state, seat)
+                step_seed = derive_seed(seed, f"step{len(rows)}") if rows else seed
+                action = await self.aftermath.choose(loaded, state, seat, "normal", step_seed)
                 new_state, new_events = engine.act(game, state, seat, action)
                 notation = game.notation(state, action)
                 rows.append(NewAction(seat, user_id, notation, game.dump_state(new_state)))

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.config import Config
 
 DOTENV = """\
@@ -53,3 +55,16 @@ def test_without_a_token_the_hints_name_the_command_and_the_folder(tmp_path: Pat
     assert "./scripts/run sync" in done.stderr and "./scripts/run demo" in done.stderr
     assert "python -m bot" not in done.stderr
     assert f"a file named .env in {tmp_path}" in done.stderr  # where it is read from
+
+
+def test_ai_workers_come_from_the_environment_and_bad_counts_are_refused(tmp_path: Path) -> None:
+    """Defect guarded: ``TENKA_AI_WORKERS`` ignored (the pool always sized by the cores) or
+    a bad count taken (``-1``, ``two``): red, shown by returning ``None`` from
+    ``parse_workers`` whatever the text."""
+    absent = tmp_path / "absent.env"
+    assert Config.load(env={}, dotenv=absent).ai_workers is None  # one per core but one
+    assert Config.load(env={"TENKA_AI_WORKERS": " 3 "}, dotenv=absent).ai_workers == 3
+    assert Config.load(env={"TENKA_AI_WORKERS": "0"}, dotenv=absent).ai_workers == 0
+    for bad in ("-1", "two", "1.5", "65"):
+        with pytest.raises(ValueError, match="TENKA_AI_WORKERS must be a whole number"):
+            Config.load(env={"TENKA_AI_WORKERS": bad}, dotenv=absent)

@@ -139,10 +139,10 @@ def test_seat_names_use_the_catalogue() -> None:
     ai = SeatRow(1, position=0, user_id=None, ai="normal", joined_at=0.0)
     nameless = SeatRow(1, position=1, user_id=ALICE, ai=None, joined_at=0.0)
     seats = [ai, nameless]
-    assert seat_name(row, ai, seats) == "Hanzo (IA)"
-    assert seat_name(row, ai, seats, "en") == "Hanzo (AI)"
+    assert seat_name(row, ai, seats) == "Hanzo (IA, normal)"
+    assert seat_name(row, ai, seats, "en") == "Hanzo (AI, normal)"
     second = SeatRow(1, position=2, user_id=None, ai="normal", joined_at=0.0)
-    assert seat_name(row, second, [*seats, second], "en") == "Kaede (AI)"
+    assert seat_name(row, second, [*seats, second], "en") == "Kaede (AI, normal)"
     assert seat_name(row, nameless, seats) == t("seat.n", "es", n=2)
     assert seat_name(row, nameless, seats, "en") == "Player 2"
 

@@ -58,7 +58,13 @@ class Table:
 
 
 def make_bot(
-    emu: Emulator, db: Path, clock: Callable[[], float], store: Store | None = None
+    emu: Emulator,
+    db: Path,
+    clock: Callable[[], float],
+    store: Store | None = None,
+    *,
+    ai_budget_s: float = 0.02,
+    ai_workers: int | None = None,
 ) -> TenkaBot:
     config = Config(
         token=emu.token,
@@ -67,8 +73,9 @@ def make_bot(
         gateway=None,
         dev_guild=None,
         log_level="INFO",
+        ai_workers=ai_workers,
     )
-    return TenkaBot(config, clock=clock, ai_budget_s=0.02, store=store)
+    return TenkaBot(config, clock=clock, ai_budget_s=ai_budget_s, store=store)
 
 
 @pytest_asyncio.fixture

@@ -125,12 +125,12 @@ async def test_the_readme_first_game_works_step_by_step(table: Table) -> None:
     for key in ("button.join", "button.leave", "button.ai", "button.start"):
         assert t(key, "en") in labels, (key, labels)
 
-    # 4. a friend presses Join, the host Add AI (named "Hanzo (AI)"…) and Start: a thread
+    # 4. a friend presses Join, the host Add AI (named "Hanzo (AI, normal)"…) and Start: a thread
     # opens with the first board, and whoever must act is pinged.
     assert "Join" in steps[4].text and "Add AI" in steps[4].text and "Start" in steps[4].text
     await (await emu.click(t_.bob, lobby, f"tenka:l:join:{game_id}")).response()
     await (await emu.click(t_.alice, lobby, f"tenka:l:ai:{game_id}")).response()
-    ai_name = re.search(r"named (\w+ \(AI\))", steps[4].text)
+    ai_name = re.search(r"named (\w+ \(AI, normal\))", steps[4].text)
     assert ai_name is not None
     await t_.answer(await emu.click(t_.alice, lobby, f"tenka:l:start:{game_id}"))
     (thread,) = emu.threads_of(t_.channel)

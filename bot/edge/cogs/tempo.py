@@ -21,6 +21,7 @@ from bot.edge.delivery import reply
 from bot.edge.runner import deliver_and_reply
 from bot.edge.translator import TenkaTranslator
 from bot.service import numbers
+from bot.service.levels import LEVELS, checked_level
 from bot.service.results import Attachment, NotAllowed
 from bot.service.scheduler import parse_quiet_hours, zone
 from bot.words.i18n import CLIENT_LANGUAGE, forget_locale, language_choice, locale_for, user_locale
@@ -102,13 +103,18 @@ async def remind(interaction: Interaction, on: bool = True, game: str | None = N
 
 @app_commands.command(name="replace", description="Hand an absent player's seat to someone else")
 @app_commands.describe(
-    player="The absent player", by="Who takes over (leave empty for the AI)", game=GAME_OPTION
+    player="The absent player",
+    by="Who takes over (leave empty for the AI)",
+    level="The AI's level when the AI takes over (default normal)",
+    game=GAME_OPTION,
 )
+@app_commands.choices(level=[app_commands.Choice(name=n, value=n) for n in LEVELS])
 @app_commands.autocomplete(game=game_autocomplete)
 async def replace(
     interaction: Interaction,
     player: discord.User,
     by: discord.User | None = None,
+    level: str | None = None,
     game: str | None = None,
 ) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -125,6 +131,7 @@ async def replace(
         new_name=by.display_name if by else None,
         is_admin=bool(perms.manage_guild),
         locale=locale,
+        level=checked_level(level),
     )
     await deliver_and_reply(
         interaction, interaction.client.publisher, result, result.reply or t("reply.done", locale)
@@ -269,6 +276,7 @@ async def settings_me(
     creators="Who may open games",
     language="The language of new games' posts on this server",
     leaderboard_min="Games a player needs to appear on a leaderboard (default 3)",
+    ai_seconds="Seconds the hard AI may think per move (default: the bot's)",
 )
 @app_commands.choices(
     creators=[app_commands.Choice(name=n, value=n) for n in ("everyone", "managers")],
@@ -283,6 +291,7 @@ async def settings_server(
     creators: str | None = None,
     language: str | None = None,
     leaderboard_min: app_commands.Range[int, 1, 100] | None = None,
+    ai_seconds: app_commands.Range[float, 0.1, 10.0] | None = None,
 ) -> None:
     if interaction.guild_id is None:
         raise NotAllowed("err.server_only")
@@ -299,19 +308,31 @@ async def settings_server(
             ("creators", creators),
             ("language", language),
             ("leaderboard_min", leaderboard_min),
+            ("ai_seconds", ai_seconds),
         )
         if v is not None
     }
-    if reminder_hours is not None:  # the same bounds as a game's own clock
-        changes["reminder_hours"] = numbers.reminder_hours(reminder_hours)
-    if deadline_hours is not None:
-        changes["deadline_hours"] = numbers.deadline_hours(deadline_hours)
+    _check_numbers(changes)
     if changes.get("language") == "auto":
         changes["language"] = None  # None deletes the key: back to the server's locale
     guild = interaction.guild_id
     values = await (prefs.set_guild(guild, changes) if changes else prefs.guild(guild))
     locale = await locale_for(interaction)
     await reply(interaction, t("settings.server", locale, shown=_shown(values, locale)))
+
+
+SERVER_NUMBERS = {  # the same bounds as a game's own clock; the hard AI's thinking time
+    "reminder_hours": numbers.reminder_hours,
+    "deadline_hours": numbers.deadline_hours,
+    "ai_seconds": numbers.ai_seconds,
+}
+
+
+def _check_numbers(changes: dict[str, Any]) -> None:
+    """Each number of a server's settings within its bounds (one sentence otherwise)."""
+    for key, check in SERVER_NUMBERS.items():
+        if key in changes:
+            changes[key] = check(changes[key])
 
 
 HIDDEN_SETTINGS = frozenset({CLIENT_LANGUAGE})  # kept by the bot, not chosen by the user
