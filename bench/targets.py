@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-LABEL_KEYS = ("game", "opponent", "phase", "board", "path", "kind")  # what names a row
+LABEL_KEYS = ("game", "side", "opponent", "phase", "board", "path", "kind")  # what names a row
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,7 @@ the player who acted: it never reveals hidden information.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-import types
-import typing
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
@@ -32,12 +29,14 @@ from games.errors import (
     Reason,
     UnknownGame,
 )
+from games.wellformed import MALFORMED_ACTION, well_formed
 
 if TYPE_CHECKING:
     from games.forms import Answers, Form
 
 __all__ = [
     "JSON",
+    "MALFORMED_ACTION",
     "Action",
     "AmbiguousNotation",
     "Event",
@@ -60,6 +59,7 @@ __all__ = [
     "View",
     "ranks_from_scores",
     "resolve_options",
+    "well_formed",
 ]
 
 Seat: TypeAlias = int
@@ -67,61 +67,6 @@ State: TypeAlias = Any
 Action: TypeAlias = Hashable
 View: TypeAlias = Any
 JSON: TypeAlias = Any
-
-
-MALFORMED_ACTION = Reason(
-    "rules.common.malformed_action", "That is not a well-formed action of this game."
-)
-"""What :func:`games.engine.act` says of an object no game rule can speak about."""
-
-
-def well_formed(action: object) -> bool:
-    """Whether a dataclass ``action`` holds values of the types its fields declare
-    (``str``, ``int``, ``bool``, ``None``, tuples and unions of them; exact types, so a
-    ``bool`` is no ``int``). Explainers call it before reading the fields. Objects that
-    are not dataclass instances are left to the game (``True``)."""
-    kind = type(action)
-    if not dataclasses.is_dataclass(action) or isinstance(action, type):
-        return True
-    hints = _field_hints(kind)
-    try:
-        return all(_matches(getattr(action, name), hint) for name, hint in hints)
-    except AttributeError:  # a field never set (an object built without __init__)
-        return False
-
-
-_HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
-
-
-def _field_hints(kind: type) -> tuple[tuple[str, Any], ...]:
-    if kind not in _HINTS:
-        hints = typing.get_type_hints(kind)
-        _HINTS[kind] = tuple((f.name, hints.get(f.name, Any)) for f in dataclasses.fields(kind))
-    return _HINTS[kind]
-
-
-def _matches(value: object, hint: Any) -> bool:
-    origin = typing.get_origin(hint)
-    if hint is Any:
-        return True
-    if hint is None or hint is type(None):
-        return value is None
-    if origin in (typing.Union, types.UnionType):
-        return any(_matches(value, arg) for arg in typing.get_args(hint))
-    if origin is typing.Literal:
-        return any(type(value) is type(arg) and value == arg for arg in typing.get_args(hint))
-    if origin is tuple:
-        if type(value) is not tuple:
-            return False
-        args = typing.get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_matches(item, args[0]) for item in value)
-        return len(value) == len(args) and all(map(_matches, value, args))
-    if hint in (str, int, bool, float):
-        return type(value) is hint
-    if isinstance(hint, type):
-        return isinstance(value, hint)
-    return True  # a hint this check does not know: left to the game
 
 
 # --- results ----------------------------------------------------------------------------
@@ -328,17 +273,26 @@ class Player(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """What every game module exports (one object, registered in :mod:`games`)."""
+    """What every game module exports (one object, registered in :mod:`games`; the five
+    games are records, :class:`games.record.Rules`). Its constants are read-only."""
 
-    key: str
-    title: str
-    seats: tuple[int, ...]
-    options: tuple[OptionSpec, ...]
-    rules_version: int
-    hidden_information: bool
-    end_reasons: tuple[str, ...]
-    """The game's own reasons to end (besides :class:`Termination`), worded by the
-    catalogues as ``<key>.end.<reason>``."""
+    @property
+    def key(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def options(self) -> tuple[OptionSpec, ...]: ...
+    @property
+    def rules_version(self) -> int: ...
+    @property
+    def hidden_information(self) -> bool: ...
+    @property
+    def end_reasons(self) -> tuple[str, ...]:
+        """The game's own reasons to end (besides :class:`Termination`), worded by the
+        catalogues as ``<key>.end.<reason>``."""
+        ...
 
     def validate_options(self, options: Mapping[str, JSON], players: int | None) -> None:
         """Raise :class:`InvalidOption` (with a catalogue key) when the game would refuse
@@ -447,7 +401,7 @@ class Game(Protocol):
 
         The five games return all of ``legal()`` (in its order) or ``None``; a subset is
         allowed (the buttons then play a member of this sequence, by index). Default
-        (:class:`games.defaults.GameDefaults`): ``legal()`` for a game that declares
+        (:class:`games.record.Rules`): ``legal()`` for a game that declares
         ``legal_is_public`` or has no ``hidden_information``, else ``None``."""
         ...
 

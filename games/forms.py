@@ -193,24 +193,32 @@ def check_field(form_field: Field, value: Any) -> Any:
     Checks only the shape the form promised: offered values, how often, bounds, totals.
     """
     if isinstance(form_field, Pick):
-        if isinstance(value, str) or not isinstance(value, Sequence):
-            raise _refuse("forms.not_a_list", "Choose from the list.")
-        values = [str(v) for v in value]
-        allowed = {o.value: o.count for o in form_field.options}
-        for v, n in Counter(values).items():
-            if v not in allowed:
-                raise _refuse("forms.not_offered", "That choice is not on offer.")
-            if n > allowed[v]:
-                raise _refuse(
-                    "forms.too_often", "That choice can be taken at most {n} times.", n=allowed[v]
-                )
-        if not form_field.min <= len(values) <= form_field.max:
-            raise _out_of_bounds("pick", form_field.min, form_field.max)
-        return values
+        return _check_pick(form_field, value)
     if isinstance(form_field, One):
         if not isinstance(value, str) or value not in {o.value for o in form_field.options}:
             raise _refuse("forms.not_offered", "That choice is not on offer.")
         return value
+    return _check_amounts(form_field, value)
+
+
+def _check_pick(form_field: Pick, value: Any) -> list[str]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise _refuse("forms.not_a_list", "Choose from the list.")
+    values = [str(v) for v in value]
+    allowed = {o.value: o.count for o in form_field.options}
+    for v, n in Counter(values).items():
+        if v not in allowed:
+            raise _refuse("forms.not_offered", "That choice is not on offer.")
+        if n > allowed[v]:
+            raise _refuse(
+                "forms.too_often", "That choice can be taken at most {n} times.", n=allowed[v]
+            )
+    if not form_field.min <= len(values) <= form_field.max:
+        raise _out_of_bounds("pick", form_field.min, form_field.max)
+    return values
+
+
+def _check_amounts(form_field: Amounts, value: Any) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise _refuse("forms.not_amounts", "Enter a whole number in each box.")
     out: dict[str, int] = {}

@@ -48,6 +48,6 @@ Decisions where the rules are silent or unclear ([G]), with their options and de
 
 from __future__ import annotations
 
-from games.china.game import GAME, ChinaGame
+from games.china.game import GAME
 
-__all__ = ["GAME", "ChinaGame"]
+__all__ = ["GAME"]

@@ -124,19 +124,7 @@ def _build_board(side: str, raw: dict[str, Any], regions_raw: list[dict[str, Any
     for a, b in roads:
         adjacent[a].append(b)
         adjacent[b].append(a)
-    alliances = tuple(
-        sorted(
-            (
-                Alliance(
-                    number=int(al["number"]),
-                    regions=(region_index[al["regions"][0]], region_index[al["regions"][1]]),
-                    crossings=tuple((c[0], c[1]) for c in al["road_crossings"]),
-                )
-                for al in raw["alliances"]
-            ),
-            key=lambda al: al.number,
-        )
-    )
+    alliances = _alliances(raw, region_index)
     colour_regions: dict[str, list[int]] = {}
     for region in regions:
         colour_regions.setdefault(region.colour, []).append(region.index)
@@ -152,6 +140,19 @@ def _build_board(side: str, raw: dict[str, Any], regions_raw: list[dict[str, Any
         colour_regions={c: tuple(rs) for c, rs in colour_regions.items()},
         region_lookup={key: r.id for r in regions for key in (normalise(r.id), normalise(r.name))},
     )
+
+
+def _alliances(raw: dict[str, Any], region_index: dict[str, int]) -> tuple[Alliance, ...]:
+    """The side's alliances (pairs of regions and their road crossings) by number."""
+    alliances = (
+        Alliance(
+            number=int(al["number"]),
+            regions=(region_index[al["regions"][0]], region_index[al["regions"][1]]),
+            crossings=tuple((c[0], c[1]) for c in al["road_crossings"]),
+        )
+        for al in raw["alliances"]
+    )
+    return tuple(sorted(alliances, key=lambda al: al.number))
 
 
 def parse_data(raw: dict[str, Any]) -> ChinaData:

@@ -73,6 +73,11 @@ def _cards_error(state: ChinaState, seat: int, action: Place, region: Region) ->
             f"You do not hold the cards {_card_names(action.cards)}.",
             cards=_card_names(action.cards),
         )
+    return _pieces_error(action, region)
+
+
+def _pieces_error(action: Place, region: Region) -> str | None:
+    """The pieces named against what the cards pay for in ``region``."""
     pieces = action.pieces
     if pieces == 0:
         return Reason(
@@ -284,7 +289,15 @@ def explain(state: ChinaState, seat: int, action: Any) -> str:
         return Reason("rules.common.resigned", "You have resigned from this game.")
     if seat != state.current:
         return Reason("rules.common.not_your_turn", "It is not your turn.")
-    drawing = state.phase == "draw"
+    if isinstance(action, Place | Draw | Exchange | Pass):
+        return _explain_step(state, seat, action, drawing=state.phase == "draw")
+    return Reason("china.rules.not_china_action", "That is not a China action.")
+
+
+def _explain_step(
+    state: ChinaState, seat: int, action: Place | Draw | Exchange | Pass, *, drawing: bool
+) -> str:
+    """Why the seat whose turn it is may not play ``action`` (``drawing``: the refill)."""
     if isinstance(action, Place):
         if drawing:
             return Reason(
@@ -310,14 +323,12 @@ def explain(state: ChinaState, seat: int, action: Any) -> str:
                 "china.rules.do_not_hold_card_discard", "You do not hold that card to discard."
             )
         return _take_error(state, action.take) or "You cannot exchange that card now."
-    if isinstance(action, Pass):
-        if drawing:
-            return Reason(
-                "china.rules.refill_hand_3_cards_before",
-                "Refill your hand to 3 cards before your turn ends.",
-            )
+    if drawing:
         return Reason(
-            "china.rules.cannot_pass_place_pieces_exchange",
-            "You cannot pass: place pieces or exchange a card.",
+            "china.rules.refill_hand_3_cards_before",
+            "Refill your hand to 3 cards before your turn ends.",
         )
-    return Reason("china.rules.not_china_action", "That is not a China action.")
+    return Reason(
+        "china.rules.cannot_pass_place_pieces_exchange",
+        "You cannot pass: place pieces or exchange a card.",
+    )

@@ -86,22 +86,7 @@ def label(state: ChinaState, action: ChinaAction) -> str:
         layout = layout_of(state)
         index = layout.region_index.get(action.region)
         name = layout.regions[index].name if index is not None else action.region
-        parts: list[Reason] = []
-        if action.fortification:
-            with_house = action.fortification in action.houses
-            key = "china.label.fort_house" if with_house else "china.label.fort"
-            on = " with a house" if with_house else ""
-            text = f"fortification{on} on {action.fortification}"
-            parts.append(Reason(key, text, space=action.fortification))
-        houses = [h for h in action.houses if h != action.fortification]
-        if houses:
-            spaces = ", ".join(houses)
-            text = ("house on " if len(houses) == 1 else "houses on ") + spaces
-            parts.append(Reason("china.label.houses", text, houses=houses, spaces=spaces))
-        if action.emissaries:
-            n = action.emissaries
-            text = "emissary" if n == 1 else f"{n} emissaries"
-            parts.append(Reason("china.label.emissaries", text, n=n))
+        parts = _place_parts(action)
         pay = " + ".join(_card_text(c) for c in action.cards)
         english = f"{name}: {' and '.join(parts)} (pay {pay})"
         return Reason(
@@ -122,6 +107,27 @@ def label(state: ChinaState, action: ChinaAction) -> str:
         )
         return Reason("china.label.exchange", text, discard=action.discard, take=action.take)
     return Reason("china.label.pass", "Pass (nothing can be placed or exchanged)")
+
+
+def _place_parts(action: Place) -> list[Reason]:
+    """What a placement puts on the board: the fortification, the houses, the emissaries."""
+    parts: list[Reason] = []
+    if action.fortification:
+        with_house = action.fortification in action.houses
+        key = "china.label.fort_house" if with_house else "china.label.fort"
+        on = " with a house" if with_house else ""
+        text = f"fortification{on} on {action.fortification}"
+        parts.append(Reason(key, text, space=action.fortification))
+    houses = [h for h in action.houses if h != action.fortification]
+    if houses:
+        spaces = ", ".join(houses)
+        text = ("house on " if len(houses) == 1 else "houses on ") + spaces
+        parts.append(Reason("china.label.houses", text, houses=houses, spaces=spaces))
+    if action.emissaries:
+        n = action.emissaries
+        text = "emissary" if n == 1 else f"{n} emissaries"
+        parts.append(Reason("china.label.emissaries", text, n=n))
+    return parts
 
 
 # --- parsing -----------------------------------------------------------------------------

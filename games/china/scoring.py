@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.base import Event, Outcome, Termination, ranks_from_scores
+from games.base import JSON, Event, Outcome, Termination, ranks_from_scores
 from games.china.board import Board
 from games.china.state import ChinaState
 
@@ -187,8 +187,19 @@ def final_scoring(state: ChinaState, layout: Board) -> list[Event]:
         for r in layout.regions
         if not state.scored[r.index] and any(state.owners[s] >= 0 for s in r.spaces)
     ]
+    alliances = _score_alliances(state, layout, events)
+    rows_by_seat = _score_routes(state, layout)
+    routes = [p["routes"] for p in state.points]
+    args = {"rows": rows_by_seat, "points": routes, "nobody": not any(routes)}
+    events.append(Event("china.routes_scored", args))
+    state.final = {"alliances": alliances, "rows": rows_by_seat}
+    return events
+
+
+def _score_alliances(state: ChinaState, layout: Board, events: list[Event]) -> list[JSON]:
+    """Score the alliances in number order (in place); their points for the final record."""
     zero = bool(state.options.get("zero_majority", False))
-    alliances = []
+    alliances: list[JSON] = []
     for al in layout.alliances:
         a, b = al.regions
         points = alliance_points(state.emissaries[a], state.emissaries[b], zero)
@@ -197,30 +208,19 @@ def final_scoring(state: ChinaState, layout: Board) -> list[Event]:
         alliances.append({"number": al.number, "points": points})
         args = {"number": al.number, "points": points, "nobody": not any(points)}
         events.append(Event("china.alliance_scored", args))
+    return alliances
+
+
+def _score_routes(state: ChinaState, layout: Board) -> list[list[list[str]]]:
+    """Score each seat's routes (in place); per seat, its rows as space ids."""
+    extra = bool(state.options.get("extra_routes", False))
     rows_by_seat = []
     for seat in range(state.players):
-        rows = route_rows(
-            state.owners,
-            state.forts,
-            layout.neighbours,
-            seat,
-            bool(state.options.get("extra_routes", False)),
-        )
+        rows = route_rows(state.owners, state.forts, layout.neighbours, seat, extra)
         for row in rows:
             add_points(state, seat, "routes", row_points(row, state.forts))
         rows_by_seat.append([[layout.spaces[s].id for s in row] for row in rows])
-    events.append(
-        Event(
-            "china.routes_scored",
-            {
-                "rows": rows_by_seat,
-                "points": [p["routes"] for p in state.points],
-                "nobody": not any(p["routes"] for p in state.points),
-            },
-        )
-    )
-    state.final = {"alliances": alliances, "rows": rows_by_seat}
-    return events
+    return rows_by_seat
 
 
 def pieces_left(state: ChinaState, seat: int) -> int:

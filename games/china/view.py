@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import Outcome, Seat
-from games.china.board import load_data
+from games.china.board import Board, load_data
 from games.china.rules import layout_of
 from games.china.scoring import pieces_left, region_counts
 from games.china.state import ChinaState
@@ -214,15 +214,39 @@ def _last_turn(state: ChinaState) -> LastTurnView | None:
     )
 
 
+def _alliances(layout: Board) -> tuple[AllianceView, ...]:
+    return tuple(
+        AllianceView(
+            al.number,
+            (layout.regions[al.regions[0]].id, layout.regions[al.regions[1]].id),
+            al.crossings,
+        )
+        for al in layout.alliances
+    )
+
+
+def _scores(state: ChinaState) -> tuple[ScoreView, ...]:
+    return tuple(
+        ScoreView(state.scores[s], p["houses"], p["alliances"], p["routes"])
+        for s, p in enumerate(state.points)
+    )
+
+
+def _supply(state: ChinaState) -> tuple[SupplyView, ...]:
+    return tuple(
+        SupplyView(state.houses_left[s], state.emissaries_left[s], state.forts_left[s])
+        for s in range(state.players)
+    )
+
+
 def make_view(state: ChinaState, viewer: Seat | None) -> ChinaView:
     """The view of ``state`` for ``viewer``."""
     data = load_data()
     layout = layout_of(state)
     over = state.phase == "over"
-    hand_size = data.hand_size
     own = state.hands[viewer] if viewer is not None and 0 <= viewer < state.players else None
     step = "over" if over else ("draw" if state.phase == "draw" else "place")
-    to_draw = hand_size - len(state.hands[state.current]) if step == "draw" else 0
+    to_draw = data.hand_size - len(state.hands[state.current]) if step == "draw" else 0
     return ChinaView(
         viewer=viewer,
         players=state.players,
@@ -233,22 +257,9 @@ def make_view(state: ChinaState, viewer: Seat | None) -> ChinaView:
         cell_px=data.cell_px,
         regions=_regions(state),
         roads=tuple((layout.spaces[a].id, layout.spaces[b].id) for a, b in layout.roads),
-        alliances=tuple(
-            AllianceView(
-                al.number,
-                (layout.regions[al.regions[0]].id, layout.regions[al.regions[1]].id),
-                al.crossings,
-            )
-            for al in layout.alliances
-        ),
-        scores=tuple(
-            ScoreView(state.scores[s], p["houses"], p["alliances"], p["routes"])
-            for s, p in enumerate(state.points)
-        ),
-        supply=tuple(
-            SupplyView(state.houses_left[s], state.emissaries_left[s], state.forts_left[s])
-            for s in range(state.players)
-        ),
+        alliances=_alliances(layout),
+        scores=_scores(state),
+        supply=_supply(state),
         pieces_left=tuple(pieces_left(state, s) for s in range(state.players)),
         hand_sizes=tuple(len(h) for h in state.hands),
         resigned=tuple(state.resigned),

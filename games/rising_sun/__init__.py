@@ -13,8 +13,8 @@ a queue of tasks; Harvest, shrines, cleanup, Winter), ``war.py`` (War Phase), ``
 ``choices.py`` (what each decision offers), ``handlers.py`` (what an action does),
 ``summons.py`` (a Recruit's summons as a set), ``bids.py`` (the whole bids, lazily),
 ``clans.py`` (choosing and seating the clans, the clockwise order),
-``explain.py``, ``notation.py``, ``view.py`` (the public view), ``secrets.py``
-(``shuffle_hidden``, forms), ``scoring.py``, ``game.py``, ``ai.py``.
+``explain.py``, ``notation.py``, ``labels.py`` (menu text), ``view.py`` (the public view),
+``secrets.py`` (``shuffle_hidden``, forms), ``scoring.py``, ``game.py`` (the record), ``ai.py``.
 
 Decisions where the rules are silent or a turn-based bot needs one (options in
 parentheses, defaults first):
@@ -120,8 +120,8 @@ Whole bids and the summons as a set only accept more, so old logs replay as they
 
 from __future__ import annotations
 
-from games.rising_sun.game import GAME, RisingSunGame
+from games.rising_sun.game import GAME
 from games.rising_sun.state import RisingSunState
 from games.rising_sun.view import RisingSunView
 
-__all__ = ["GAME", "RisingSunGame", "RisingSunState", "RisingSunView"]
+__all__ = ["GAME", "RisingSunState", "RisingSunView"]

@@ -14,6 +14,8 @@
   face down when it draws one (so nobody else plays it).
 * Season cards: a value in VP-equivalents per card (coins and Ronin over the wars left,
   Force, end-game VP for what it owns) against the price in coins, which also fund bids.
+  Benevolence is worth its 2 VP for each paid purchase to come (Bonsai pays a coin for
+  every one).
 * Tea Ceremony: propose to the strongest partner who is not a threat to win (Force on the
   map, not far ahead by the evaluation, which sees VP to come as well as VP scored);
   accept such a proposal.
@@ -35,6 +37,7 @@ from games.rising_sun.ai_eval import (
     evaluate,
     force_table,
     hypothetical,
+    mandates_left,
 )
 from games.rising_sun.ai_war import battle_lost, bid_step, hostage_choice, target_bid
 from games.rising_sun.data import data
@@ -68,6 +71,8 @@ from games.rng import Rng, derive_seed
 
 GAIN = 0.05  # an action must gain this much over "done"
 DENIAL = 1.0  # a Winter Upgrade bought for what it would pay a rival, above its worth here
+BENEVOLENT = 2.0  # Benevolence's VP for a coin given
+TRAINS = 1.4  # Train mandates a season, about (and a Ryujin shrine or a Stronghold)
 OTHERS_GAIN = {"recruit": 0.8, "marshal": 0.6, "train": 0.4, "harvest": 0.3, "betray": 0.0}
 
 
@@ -289,7 +294,7 @@ def card_value(g: G, seat: int, card: str) -> float:
         "righteousness": 1.5 * wars,
         "justice": 1.5 * wars,
         "respect": 0.4 * wars,
-        "benevolence": 1.0 + 0.5 * wars,
+        "benevolence": _benevolence(g, seat),
         "form_of_the_kitsune": 3.0 * max(len(g.holds[seat]), 1),
         "form_of_the_phoenix": 3.0 * (board.virtues(g, seat) + 0.5),
         "form_of_the_beast": 3.0 * (monsters + 0.5),
@@ -306,6 +311,13 @@ def card_value(g: G, seat: int, card: str) -> float:
     if c.type == "virtue":
         value += 3.0 * g.count(seat, "form_of_the_phoenix") * (card not in g.owned[seat])
     return value
+
+
+def _benevolence(g: G, seat: int) -> float:
+    """Benevolence: 2 VP and a step of Honor for each purchase to come that costs a coin
+    (Bonsai's purchases all cost one, unless Train's bonus makes them free)."""
+    paid = 0.9 if g.has_clan(seat, "bonsai") else 0.6
+    return (BENEVOLENT + 0.15) * TRAINS * mandates_left(g) * paid
 
 
 def _set_card_values(g: G, seat: int, wars: int) -> dict[str, float]:

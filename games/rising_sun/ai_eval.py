@@ -2,13 +2,14 @@
 
 ``evaluate(g, seat)`` adds: VP; the expected value of this season's unresolved war
 provinces (token VP plus the set bonus a new province brings, times a chance of taking it
-from the Force margin); the shrines still to be worshipped at (each remaining Kami Turn's
-power, when this seat would win the shrine); a little for majorities Harvest could pay;
-Strongholds; coins, Ronin and Honor. A shrine this seat wins also counts part of the power
-it keeps from the rival who would win it otherwise (Susanoo pays 1 VP per Stronghold, and
-Turtle's are many). ``hypothetical`` copies the few lists an action
-changes so a candidate can be tried without the engine (fast: a move is tried in well
-under a millisecond).
+from the Force margin, a tie to the higher Honor, Koi's coins counted as Ronin); the shrines
+still to be worshipped at (each remaining Kami Turn's power, when this seat would win the
+shrine); a little for majorities Harvest could pay; Strongholds (and the summon each brings
+in every Recruit to come); coins, Ronin and Honor. A shrine this seat wins also counts part
+of the power it keeps from the rival who would win it otherwise (Susanoo pays 1 VP per
+Stronghold, and Turtle's are many). ``hypothetical`` copies the few lists an action changes
+so a candidate can be tried without the engine (fast: a move is tried in well under a
+millisecond).
 """
 
 from __future__ import annotations
@@ -31,9 +32,12 @@ SHRINE_POWER = {
     "susanoo": 0.0,  # 1 VP per Stronghold, added where it is valued
     "tsukuyomi": 2 * COIN,
 }
+RECRUITS = 1.4  # Recruit mandates a season, about (7 mandate turns, 2 tiles in 10)
+SUMMON = 0.6  # a figure summoned at a Stronghold, in VP-equivalents
 DENY_SHRINE = 0.5  # a shrine won is also a power the rival who would win it does not get
 # chance of taking a battled province by Force margin (mine minus the best other)
 MARGIN_CHANCE = {-3: 0.08, -2: 0.15, -1: 0.28, 0: 0.45, 1: 0.65, 2: 0.78, 3: 0.88}
+HONOR_TIE = 0.1  # at an even margin, the higher Honor takes the tie
 
 
 def hypothetical(g: G) -> G:
@@ -88,8 +92,17 @@ def win_chance(g: G, seat: int, forces: list[int]) -> float:
         ahead = mine > forces[ally] or (mine == forces[ally] and g.higher(seat, ally))
         return 0.85 if ahead else 0.1
     best = max(forces[s] for s in others)
-    margin = mine + min(g.ronin[seat], 4) // 2 - best
-    return MARGIN_CHANCE[max(-3, min(3, margin))]
+    margin = mine + min(hireable(g, seat), 4) // 2 - best
+    chance = MARGIN_CHANCE[max(-3, min(3, margin))]
+    if margin == 0:  # a tie of Force goes to the higher Honor
+        tied = [s for s in others if forces[s] == best]
+        chance += HONOR_TIE if all(g.higher(seat, s) for s in tied) else -HONOR_TIE
+    return chance
+
+
+def hireable(g: G, seat: int) -> int:
+    """The Ronin ``seat`` could hire in a battle: Koi's coins count as Ronin too."""
+    return g.ronin[seat] + (g.coins[seat] if g.has_clan(seat, "koi") else 0)
 
 
 def war_value(g: G, seat: int, table: list[list[int]]) -> float:
@@ -145,8 +158,22 @@ def harvest_value(g: G, seat: int, table: list[list[int]]) -> float:
     return 0.12 * total if g.phase != "war" else 0.0
 
 
+def mandates_left(g: G) -> float:
+    """Mandate turns still to come this season and in the seasons after, in seasons."""
+    turns = data().political.count("mandate")
+    if g.phase == "political":
+        now = data().political[g.slot + 1 :].count("mandate") / turns
+    else:
+        now = 1.0 if g.phase == "tea" else 0.0
+    return now + max(0, 2 - g.season)
+
+
 def stronghold_value(g: G, seat: int) -> float:
+    """Each Stronghold: a little, Form of the Kitsune's VP, and one summon more in every
+    Recruit to come (Dragonfly's anywhere)."""
+    summon = SUMMON * (1.5 if g.has_clan(seat, "dragonfly") else 1.0)
     per = 1.0 + 3 * g.count(seat, "form_of_the_kitsune") * (g.season < 3)
+    per += summon * RECRUITS * mandates_left(g)
     return per * len(g.holds[seat])
 
 

@@ -216,38 +216,12 @@ def bid_options(g: G, seat: int) -> Sequence[RSAction]:
 def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
     """The choices of the task, without ``done``/``pass`` and gifts."""
     t = task["t"]
-    d = data()
-    if t == "clan":
-        return [Clan(c) for c in free_clans(g)]
-    if t == "reorder":
-        return reorders(g, seat)
-    if t == "tea":
-        offer = g.tea.get("offer")
-        if offer:
-            return [Accept(), Refuse()]
-        return [Propose(to) for to in tea_targets(g, seat)]
-    if t == "choose":
-        kinds = list(dict.fromkeys(g.drawn))
-        if g.has_clan(seat, "lotus"):
-            return [Choose(m, keep) for keep in kinds for m in MANDATES]
-        return [Choose(m) for m in kinds]
-    if t in ("recruit", "summon1", "place_monster"):
-        out: list[RSAction] = []
-        if t == "recruit":
-            return recruit_summons(g, seat, task)
-        elif t == "summon1":
-            kinds = (
-                [task["kind"]] if task["n"] > 0 and flow.reserve_has(g, seat, task["kind"]) else []
-            )
-            slots = _summon1_slots(g, seat, task)
-        else:
-            kinds = [g.figs[task["fig"]][1]] if g.figs[task["fig"]][2] == RESERVE else []
-            slots = [-1] if g.has_clan(seat, "dragonfly") else list(g.holds[seat])
-        for kind in kinds:
-            out += [Summon(kind, dest) for dest in summon_dests(g, seat, kind, slots)]
-        if t == "summon1" and task["where"] == "shrine":
-            out = [a for a in out if isinstance(a, Summon) and a.dest.startswith("shrine:")]
-        return out
+    if t in ("clan", "reorder", "tea", "choose"):
+        return _table_options(g, task, seat)
+    if t == "recruit":
+        return recruit_summons(g, seat, task)
+    if t in ("summon1", "place_monster"):
+        return _summons(g, task, seat)
     if t == "marshal":
         return moves(g, seat, task["moved"], task["hmoved"]) + builds(g, seat, task)
     if t == "fujin":
@@ -266,8 +240,40 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
         return hostages(g, seat) if task["left"] > 0 else []
     if t == "extra":
         return [Extra(to) for to in task["to"] if to not in task["given"]] if task["left"] else []
-    del d
     return []
+
+
+def _table_options(g: G, task: Task, seat: int) -> list[RSAction]:
+    """The clan choice, the mandates' order and choice, and the Tea Ceremony."""
+    t = task["t"]
+    if t == "clan":
+        return [Clan(c) for c in free_clans(g)]
+    if t == "reorder":
+        return reorders(g, seat)
+    if t == "tea":
+        if g.tea.get("offer"):
+            return [Accept(), Refuse()]
+        return [Propose(to) for to in tea_targets(g, seat)]
+    kinds = list(dict.fromkeys(g.drawn))
+    if g.has_clan(seat, "lotus"):
+        return [Choose(m, keep) for keep in kinds for m in MANDATES]
+    return [Choose(m) for m in kinds]
+
+
+def _summons(g: G, task: Task, seat: int) -> list[RSAction]:
+    """A single summon (``summon1``) or the placing of a summoned Monster."""
+    if task["t"] == "summon1":
+        kinds = [task["kind"]] if task["n"] > 0 and flow.reserve_has(g, seat, task["kind"]) else []
+        slots = _summon1_slots(g, seat, task)
+    else:
+        kinds = [g.figs[task["fig"]][1]] if g.figs[task["fig"]][2] == RESERVE else []
+        slots = [-1] if g.has_clan(seat, "dragonfly") else list(g.holds[seat])
+    out: list[RSAction] = []
+    for kind in kinds:
+        out += [Summon(kind, dest) for dest in summon_dests(g, seat, kind, slots)]
+    if task["t"] == "summon1" and task["where"] == "shrine":
+        out = [a for a in out if isinstance(a, Summon) and a.dest.startswith("shrine:")]
+    return out
 
 
 def recruit_summons(g: G, seat: int, task: Task) -> list[RSAction]:

@@ -93,6 +93,42 @@ class Data:
 @cache
 def data() -> Data:
     raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    provinces, land, sea = _map(raw)
+    index = {p.id: i for i, p in enumerate(provinces)}
+    cards, sets = _season_cards(raw)
+    deck: list[str] = []
+    for tile in raw["mandate_deck"]["tiles"]:
+        deck += [tile["id"]] * int(tile["count"])
+    vp = raw["war_province_tokens"]["vp_by_season"]
+    return Data(
+        provinces=provinces,
+        land=land,
+        sea=sea,
+        clans=tuple(_clan(c, index) for c in raw["clans"]),
+        kami=tuple(k["id"] for k in raw["kami"]),
+        kami_names={k["id"]: k["name"] for k in raw["kami"]},
+        kami_beginners=tuple(raw["kami_beginner_order"]),
+        mandate_deck=tuple(deck),
+        political=tuple(raw["political_phase_sequence"]),
+        cards=cards,
+        sets=sets,
+        set_status=dict(raw["set_status"]),
+        values={k: dict(v) for k, v in raw["card_values"].items() if k != "note"},
+        constants=dict(raw["rules_constants"]),
+        token_vp=tuple(int(vp[s]) for s in SEASONS),
+        set_bonus=tuple(
+            (b["different_provinces_min"], b["different_provinces_max"], b["vp"])
+            for b in raw["war_set_bonus"]
+        ),
+        per_clan=dict(raw["per_clan_components"]),
+    )
+
+
+Borders = tuple[frozenset[int], ...]
+
+
+def _map(raw: dict[str, Any]) -> tuple[tuple[Province, ...], Borders, Borders]:
+    """The provinces, and per province its land neighbours and its sea neighbours."""
     provinces = tuple(
         Province(
             p["id"], p["name"], p["harvest"]["vp"], p["harvest"]["coins"], p["harvest"]["ronin"]
@@ -100,26 +136,36 @@ def data() -> Data:
         for p in raw["provinces"]
     )
     index = {p.id: i for i, p in enumerate(provinces)}
-    land: list[set[int]] = [set() for _ in provinces]
-    sea: list[set[int]] = [set() for _ in provinces]
-    for a, b in raw["adjacency"]["land_borders"]:
-        land[index[a]].add(index[b])
-        land[index[b]].add(index[a])
-    for a, b in raw["adjacency"]["shipping_routes"]:
-        sea[index[a]].add(index[b])
-        sea[index[b]].add(index[a])
-    clans = tuple(
-        Clan(
-            c["id"],
-            c["name"],
-            c["starting_honor_rank"],
-            index[c["home_province"]],
-            c["income"],
-            c["ability"],
-            c.get("ability_summary", ""),
-        )
-        for c in raw["clans"]
+    routes = raw["adjacency"]
+    land, sea = (
+        _neighbours(len(provinces), index, routes[kind])
+        for kind in ("land_borders", "shipping_routes")
     )
+    return provinces, land, sea
+
+
+def _neighbours(count: int, index: dict[str, int], pairs: list[list[str]]) -> Borders:
+    near: list[set[int]] = [set() for _ in range(count)]
+    for a, b in pairs:
+        near[index[a]].add(index[b])
+        near[index[b]].add(index[a])
+    return tuple(frozenset(s) for s in near)
+
+
+def _clan(c: dict[str, Any], index: dict[str, int]) -> Clan:
+    return Clan(
+        c["id"],
+        c["name"],
+        c["starting_honor_rank"],
+        index[c["home_province"]],
+        c["income"],
+        c["ability"],
+        c.get("ability_summary", ""),
+    )
+
+
+def _season_cards(raw: dict[str, Any]) -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:
+    """Every card once by id, and each set's deck (an id per copy)."""
     cards: dict[str, Card] = {}
     sets: dict[str, tuple[str, ...]] = {}
     for set_name, entries in raw["season_cards"].items():
@@ -141,32 +187,7 @@ def data() -> Data:
                 )
             ids += [cid] * int(e["copies"])
         sets[set_name] = tuple(ids)
-    deck: list[str] = []
-    for tile in raw["mandate_deck"]["tiles"]:
-        deck += [tile["id"]] * int(tile["count"])
-    vp = raw["war_province_tokens"]["vp_by_season"]
-    return Data(
-        provinces=provinces,
-        land=tuple(frozenset(s) for s in land),
-        sea=tuple(frozenset(s) for s in sea),
-        clans=clans,
-        kami=tuple(k["id"] for k in raw["kami"]),
-        kami_names={k["id"]: k["name"] for k in raw["kami"]},
-        kami_beginners=tuple(raw["kami_beginner_order"]),
-        mandate_deck=tuple(deck),
-        political=tuple(raw["political_phase_sequence"]),
-        cards=cards,
-        sets=sets,
-        set_status=dict(raw["set_status"]),
-        values={k: dict(v) for k, v in raw["card_values"].items() if k != "note"},
-        constants=dict(raw["rules_constants"]),
-        token_vp=tuple(int(vp[s]) for s in SEASONS),
-        set_bonus=tuple(
-            (b["different_provinces_min"], b["different_provinces_max"], b["vp"])
-            for b in raw["war_set_bonus"]
-        ),
-        per_clan=dict(raw["per_clan_components"]),
-    )
+    return cards, sets
 
 
 def clan_index(cid: str) -> int:

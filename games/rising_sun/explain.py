@@ -51,9 +51,18 @@ def explain_illegal(g: G, seat: int, action: object) -> str:
 
 
 def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
-    d = data()
+    """The rule ``action`` breaks, by its kind (each rule below reads kinds of its own)."""
     if isinstance(action, Bid):
         return _bid(g, seat, task, action)
+    for rule in (_table_rule, _figure_rule, _cost_rule, _betray_rule, _card_steps):
+        reason = rule(g, seat, task, action)
+        if reason is not None:
+            return reason
+    return None
+
+
+def _table_rule(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
+    """Clans, gifts, alliances and mandates."""
     if isinstance(action, Clan) and task["t"] == "clan":
         return Reason(
             "rising_sun.illegal.clan_taken",
@@ -72,6 +81,14 @@ def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str |
             "rising_sun.illegal.already_allied",
             "Each player may have only one ally per season.",
         )
+    if isinstance(action, Choose) and task["t"] == "choose":
+        return Reason("rising_sun.illegal.mandate", "Choose one of the four mandates you drew.")
+    return None
+
+
+def _figure_rule(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
+    """Summons and moves."""
+    d = data()
     if isinstance(action, Summon) and task["t"] == "recruit" and not g.has_clan(seat, "dragonfly"):
         loc = board.parse_loc(action.dest, g)
         if 0 <= loc < len(d.provinces) and loc not in g.holds[seat]:
@@ -93,24 +110,35 @@ def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str |
                 "rising_sun.illegal.no_border",
                 "A figure moves across one land border or along one shipping route.",
             )
-    if isinstance(action, Buy | Build):
-        if isinstance(action, Buy):
-            card = d.cards.get(action.card)
-            cost = (
-                None if card is None else board.price(g, seat, card.cost, bool(task.get("bonus")))
-            )
-        else:
-            cost = board.price(g, seat, d.constants["stronghold_cost"], False)
-        if cost is not None and cost > g.coins[seat]:
-            return Reason(
-                "rising_sun.illegal.afford",
-                f"That costs {cost} coins and you have {g.coins[seat]}.",
-                cost=cost,
-                coins=g.coins[seat],
-            )
-    if isinstance(action, Betray) and board.counts_as_daimyo(action.kind):
+    return None
+
+
+def _cost_rule(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
+    """A card or a Stronghold the seat cannot afford."""
+    d = data()
+    if not isinstance(action, Buy | Build):
+        return None
+    if isinstance(action, Buy):
+        card = d.cards.get(action.card)
+        cost = None if card is None else board.price(g, seat, card.cost, bool(task.get("bonus")))
+    else:
+        cost = board.price(g, seat, d.constants["stronghold_cost"], False)
+    if cost is not None and cost > g.coins[seat]:
+        return Reason(
+            "rising_sun.illegal.afford",
+            f"That costs {cost} coins and you have {g.coins[seat]}.",
+            cost=cost,
+            coins=g.coins[seat],
+        )
+    return None
+
+
+def _betray_rule(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
+    if not isinstance(action, Betray):
+        return None
+    if board.counts_as_daimyo(action.kind):
         return Reason("rising_sun.illegal.betray_daimyo", "A Daimyo cannot be replaced by Betray.")
-    if isinstance(action, Betray) and task["t"] == "betray" and not task.get("extra"):
+    if task["t"] == "betray" and not task.get("extra"):
         if action.province.startswith("shrine:"):
             return Reason(
                 "rising_sun.illegal.betray_shrine",
@@ -123,9 +151,7 @@ def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str |
                 "Betray replaces figures of two different players (only Path of the "
                 "Unrighteous's extra replacement may repeat one).",
             )
-    if isinstance(action, Choose) and task["t"] == "choose":
-        return Reason("rising_sun.illegal.mandate", "Choose one of the four mandates you drew.")
-    return _card_steps(g, seat, task, action)
+    return None
 
 
 def _bid(g: G, seat: int, task: dict[str, object], action: Bid) -> str | None:

@@ -1,24 +1,17 @@
-"""The :class:`games.base.Game` object for Rising Sun (``GAME`` in ``games.rising_sun``)."""
+"""The :class:`games.base.Game` record for Rising Sun (``GAME`` in ``games.rising_sun``).
+
+The state is stored frozen; each function thaws it (``thaw_cached`` for a read,
+``thaw`` for a change) and the rules modules work on the thawed game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 
-from games.base import (
-    JSON,
-    Action,
-    Event,
-    IllegalAction,
-    OptionSpec,
-    Outcome,
-    Player,
-    Reason,
-    Seat,
-)
-from games.defaults import GameDefaults
+from games.base import JSON, Action, Event, Outcome, Player, Reason, Seat
 from games.forms import Answers, Form
+from games.record import Rules, own
 from games.rising_sun import ai as rising_sun_ai
-from games.rising_sun import explain, rules, scoring, secrets, setup
+from games.rising_sun import explain, labels, rules, scoring, secrets, setup
 from games.rising_sun import notation as notation_io
 from games.rising_sun import state as state_io
 from games.rising_sun.flow import next_active
@@ -26,6 +19,7 @@ from games.rising_sun.rules import advance
 from games.rising_sun.state import (
     ACTION_TYPES,
     Done,
+    G,
     RisingSunState,
     RSAction,
     freeze,
@@ -35,137 +29,162 @@ from games.rising_sun.state import (
 from games.rising_sun.view import RisingSunView, build_view, private_info
 
 
-class RisingSunGame(GameDefaults):
-    """Rising Sun (Eric M. Lang), 3-5 players, registered as ``"rising_sun"``."""
+def _to_act(state: RisingSunState) -> frozenset[Seat]:
+    return rules.to_act(thaw_cached(state))
 
-    key = "rising_sun"
-    title = "Rising Sun"
-    seats: tuple[int, ...] = (3, 4, 5)
-    options: tuple[OptionSpec, ...] = setup.OPTIONS
-    rules_version = 2
-    hidden_information = True
 
-    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> RisingSunState:
-        return setup.new_game(players, options, seed)
+def _legal(state: RisingSunState, seat: Seat) -> Sequence[RSAction]:
+    """Every legal action of ``seat`` (order: see :mod:`games.rising_sun.rules`)."""
+    return rules.legal(thaw_cached(state), seat)
 
-    def to_act(self, state: RisingSunState) -> frozenset[Seat]:
-        return rules.to_act(thaw_cached(state))
 
-    def legal(self, state: RisingSunState, seat: Seat) -> Sequence[RSAction]:
-        """Every legal action of ``seat`` (order: see :mod:`games.rising_sun.rules`)."""
-        return rules.legal(thaw_cached(state), seat)
+def _public_choices(state: RisingSunState, seat: Seat) -> Sequence[RSAction] | None:
+    """Hidden are the mandate tiles (the deck, the chooser's four drawn, Lotus's kept one),
+    the War Provinces' pile order and the bids until the reveal. Only the mandate choice
+    (the drawn tiles) and the bids (the seat's own bid) reach ``legal()``; every other
+    decision reads the open board, coins, Ronin, cards and alliances."""
+    g = thaw_cached(state)
+    if g.tasks and g.tasks[0]["t"] in ("choose", "bids", "reorder"):
+        return None
+    return rules.legal(g, seat)
 
-    def public_choices(self, state: RisingSunState, seat: Seat) -> Sequence[RSAction] | None:
-        """Hidden are the mandate tiles (the deck, the chooser's four drawn, Lotus's kept
-        one), the War Provinces' pile order and the bids until the reveal. Only the mandate
-        choice (the drawn tiles) and the bids (the seat's own bid) reach ``legal()``; every
-        other decision reads the open board, coins, Ronin, cards and alliances."""
-        g = thaw_cached(state)
-        if g.tasks and g.tasks[0]["t"] in ("choose", "bids", "reorder"):
-            return None
-        return rules.legal(g, seat)
 
-    def apply(
-        self, state: RisingSunState, seat: Seat, action: Action
-    ) -> tuple[RisingSunState, list[Event]]:
-        g = thaw(state)
-        events: list[Event] = []
-        text = notation_io.notation(g, _ours(action))
-        rules.apply(g, seat, _ours(action), events)
-        g.last = [seat, text]
+def _apply(state: RisingSunState, seat: Seat, action: Action) -> tuple[RisingSunState, list[Event]]:
+    g = thaw(state)
+    events: list[Event] = []
+    text = notation_io.notation(g, _ours(action))
+    rules.apply(g, seat, _ours(action), events)
+    g.last = [seat, text]
+    advance(g, events)
+    return freeze(g), events
+
+
+def _explain_illegal(state: RisingSunState, seat: Seat, action: object) -> str:
+    return explain.explain_illegal(thaw_cached(state), seat, action)
+
+
+def _resign(state: RisingSunState, seat: Seat) -> tuple[RisingSunState, list[Event]]:
+    """``seat`` leaves: its alliance ends, it is skipped from now on (its figures stay on
+    the map); with one player left that player wins."""
+    g = thaw(state)
+    if seat in g.resigned:
+        return state, []
+    g.resigned.append(seat)
+    _leave_table(g, seat)
+    events = [Event("rising_sun.resign", {}, seat=seat)]
+    if sum(1 for s in range(g.players) if g.active(s)) <= 1:
+        g.phase = "over"
+    else:
         advance(g, events)
-        return freeze(g), events
-
-    def explain_illegal(self, state: RisingSunState, seat: Seat, action: object) -> str:
-        return explain.explain_illegal(thaw_cached(state), seat, action)
-
-    def can_undo(self, state: RisingSunState, seat: Seat) -> bool:
-        """Never: every step reveals or decides something others have seen (design)."""
-        return False
-
-    def resign(self, state: RisingSunState, seat: Seat) -> tuple[RisingSunState, list[Event]]:
-        """``seat`` leaves: its alliance ends, it is skipped from now on (its figures stay
-        on the map); with one player left that player wins."""
-        g = thaw(state)
-        if seat in g.resigned:
-            return state, []
-        g.resigned.append(seat)
-        ally = g.ally[seat]
-        if ally is not None:
-            g.ally[ally] = g.ally[seat] = None
-        if g.chooser == seat:
-            g.chooser = next_active(g, seat)
-        if g.tea and g.tea.get("offer") and seat in g.tea["offer"]:
-            g.tea["offer"] = None
-        if g.tea and g.tea.get("turn") == seat and g.tasks and g.tasks[0]["t"] == "tea":
-            rules._next_tea_turn(g, seat)
-        events = [Event("rising_sun.resign", {}, seat=seat)]
-        if sum(1 for s in range(g.players) if g.active(s)) <= 1:
-            g.phase = "over"
-        else:
-            advance(g, events)
-        return freeze(g), events
-
-    def view(self, state: RisingSunState, seat: Seat | None) -> RisingSunView:
-        g = thaw_cached(state)
-        return build_view(g, seat, rules.to_act(g), scoring.outcome(g))
-
-    def hand(self, state: RisingSunState, seat: Seat) -> JSON:
-        """The seat's secrets as JSON (see :func:`games.rising_sun.view.private_info`)."""
-        return private_info(thaw_cached(state), seat)
-
-    def sides(self, state: RisingSunState) -> tuple[str, ...]:
-        """Each seat's clan (the benchmark's per-clan win table)."""
-        g = thaw_cached(state)
-        return tuple(g.clan_id(s) for s in range(g.players))
-
-    def outcome(self, state: RisingSunState) -> Outcome | None:
-        return scoring.outcome(thaw_cached(state))
-
-    def parse(self, state: RisingSunState, seat: Seat, text: str) -> RSAction:
-        """An action from text (grammar: :mod:`games.rising_sun.notation`)."""
-        g = thaw_cached(state)
-        return notation_io.parse_action(text, notation_io.seat_names(g), g.offer)
-
-    def notation(self, state: RisingSunState, action: Action) -> str:
-        return notation_io.notation(thaw_cached(state), _ours(action))
-
-    def label(self, state: RisingSunState, action: Action) -> str:
-        return notation_io.label(thaw_cached(state), _ours(action))
-
-    def form(self, state: RisingSunState, seat: Seat) -> Form | None:
-        """The mandate pick, the war bids and the Tea Ceremony choices."""
-        g = thaw_cached(state)
-        return secrets.form(g, seat, rules.to_act(g))
-
-    def answer(
-        self, state: RisingSunState, seat: Seat, answers: Answers, *, final: bool
-    ) -> Sequence[RSAction]:
-        return secrets.answer(thaw_cached(state), seat, answers, final=final)
-
-    def end_turn(self, state: RisingSunState, seat: Seat) -> RSAction | None:
-        """``done`` when it is legal (the board's End button)."""
-        return Done() if Done() in self.legal(state, seat) else None
-
-    def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
-        return rising_sun_ai.make_player(strength, seed=seed)
-
-    def dump_state(self, state: RisingSunState) -> JSON:
-        return state_io.dump_state(state)
-
-    def load_state(self, data: JSON) -> RisingSunState:
-        return state_io.load_state(data)
-
-    def shuffle_hidden(self, state: RisingSunState, seat: Seat | None, seed: int) -> RisingSunState:
-        return freeze(secrets.shuffle_hidden(thaw(state), seat, seed))
+    return freeze(g), events
 
 
-def _ours(action: Action) -> RSAction:
-    if not isinstance(action, ACTION_TYPES):
-        raise IllegalAction(
-            Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
-        )
-    return action
+def _leave_table(g: G, seat: Seat) -> None:
+    """What a resigning ``seat`` held passes on: its alliance, the choice of the mandate,
+    a Tea Ceremony offer made to it and its turn to answer one."""
+    ally = g.ally[seat]
+    if ally is not None:
+        g.ally[ally] = g.ally[seat] = None
+    if g.chooser == seat:
+        g.chooser = next_active(g, seat)
+    if g.tea and g.tea.get("offer") and seat in g.tea["offer"]:
+        g.tea["offer"] = None
+    if g.tea and g.tea.get("turn") == seat and g.tasks and g.tasks[0]["t"] == "tea":
+        rules._next_tea_turn(g, seat)
 
 
-GAME = RisingSunGame()
+def _view(state: RisingSunState, seat: Seat | None) -> RisingSunView:
+    g = thaw_cached(state)
+    return build_view(g, seat, rules.to_act(g), scoring.outcome(g))
+
+
+def _hand(state: RisingSunState, seat: Seat) -> JSON:
+    """The seat's secrets as JSON (see :func:`games.rising_sun.view.private_info`)."""
+    return private_info(thaw_cached(state), seat)
+
+
+def _sides(state: RisingSunState) -> tuple[str, ...]:
+    """Each seat's clan (the benchmark's per-clan win table)."""
+    g = thaw_cached(state)
+    return tuple(g.clan_id(s) for s in range(g.players))
+
+
+def _outcome(state: RisingSunState) -> Outcome | None:
+    return scoring.outcome(thaw_cached(state))
+
+
+def _parse(state: RisingSunState, seat: Seat, text: str) -> RSAction:
+    """An action from text (grammar: :mod:`games.rising_sun.notation`)."""
+    g = thaw_cached(state)
+    return notation_io.parse_action(text, notation_io.seat_names(g), g.offer)
+
+
+def _notation(state: RisingSunState, action: Action) -> str:
+    return notation_io.notation(thaw_cached(state), _ours(action))
+
+
+def _label(state: RisingSunState, action: Action) -> str:
+    return labels.label(thaw_cached(state), _ours(action))
+
+
+def _form(state: RisingSunState, seat: Seat) -> Form | None:
+    """The mandate pick, the war bids and the Tea Ceremony choices."""
+    g = thaw_cached(state)
+    return secrets.form(g, seat, rules.to_act(g))
+
+
+def _answer(
+    state: RisingSunState, seat: Seat, answers: Answers, *, final: bool
+) -> Sequence[RSAction]:
+    return secrets.answer(thaw_cached(state), seat, answers, final=final)
+
+
+def _end_turn(state: RisingSunState, seat: Seat) -> RSAction | None:
+    """``done`` when it is legal (the board's End button)."""
+    return Done() if Done() in _legal(state, seat) else None
+
+
+def _make_player(strength: str, seed: int, budget_s: float) -> Player:
+    return rising_sun_ai.make_player(strength, seed=seed)
+
+
+def _shuffle_hidden(state: RisingSunState, seat: Seat | None, seed: int) -> RisingSunState:
+    return freeze(secrets.shuffle_hidden(thaw(state), seat, seed))
+
+
+_ours: Callable[[Action], RSAction] = own(
+    ACTION_TYPES, Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
+)
+
+
+GAME = Rules(
+    key="rising_sun",
+    title="Rising Sun",
+    seats=(3, 4, 5),
+    options=setup.OPTIONS,
+    rules_version=2,
+    hidden_information=True,
+    setup=setup.new_game,
+    to_act=_to_act,
+    legal=_legal,
+    public_choices=_public_choices,
+    apply=_apply,
+    explain_illegal=_explain_illegal,
+    # can_undo: never; every step reveals or decides something others have seen.
+    resign=_resign,
+    view=_view,
+    hand=_hand,
+    sides=_sides,
+    outcome=_outcome,
+    parse=_parse,
+    notation=_notation,
+    label=_label,
+    form=_form,
+    answer=_answer,
+    end_turn=_end_turn,
+    make_player=_make_player,
+    dump_state=state_io.dump_state,
+    load_state=state_io.load_state,
+    shuffle_hidden=_shuffle_hidden,
+)
+"""Rising Sun (Eric M. Lang), 3-5 players, registered as ``"rising_sun"``."""

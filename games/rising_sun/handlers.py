@@ -217,43 +217,47 @@ def on_move(g: G, seat: int, task: Task, action: RSAction, events: Events) -> No
     if isinstance(action, Done):
         finish(g, task)
         return
-    d = data()
     if isinstance(action, Build):
-        p = d.province(action.province)
-        cost = board.price(g, seat, d.constants["stronghold_cost"], False)
-        g.coins[seat] -= cost
-        g.holds[seat].append(p)
-        task["built"] = True
-        board.benevolence(g, seat, cost, action.gift, events)
-        events.append(Event("rising_sun.build", {"province": action.province}, seat=seat))
+        _build(g, seat, task, action, events)
     else:
         assert isinstance(action, Move)
-        src, dst = d.province(action.src), d.province(action.dst)
-        if dict(neighbours(g, seat, src))[dst]:  # each Serpent owner may charge its coins
-            charge_serpents(g, seat, events)
-        if action.kind == "stronghold":
-            hmoved = task.get("hmoved", [])
-            h = next(h for h, p in enumerate(g.holds[seat]) if p == src and h not in hmoved)
-            g.holds[seat][h] = dst
-            if task["t"] == "marshal":
-                task["hmoved"].append(h)
-        else:
-            moved = task.get("moved", [])
-            i = board.find_figure(g, seat, action.kind, src, set(moved))
-            if task["t"] == "marshal":
-                task["moved"].append(i)
-            board.place(g, i, dst, events)
-        if task["t"] == "fujin":
-            task["left"] -= 1
-        events.append(
-            Event(
-                "rising_sun.move",
-                {"kind": action.kind, "from": action.src, "to": action.dst},
-                seat=seat,
-            )
-        )
+        _move(g, seat, task, action, events)
     if not decision_options(g, task, seat):
         finish(g, task)
+
+
+def _build(g: G, seat: int, task: Task, action: Build, events: Events) -> None:
+    d = data()
+    p = d.province(action.province)
+    cost = board.price(g, seat, d.constants["stronghold_cost"], False)
+    g.coins[seat] -= cost
+    g.holds[seat].append(p)
+    task["built"] = True
+    board.benevolence(g, seat, cost, action.gift, events)
+    events.append(Event("rising_sun.build", {"province": action.province}, seat=seat))
+
+
+def _move(g: G, seat: int, task: Task, action: Move, events: Events) -> None:
+    d = data()
+    src, dst = d.province(action.src), d.province(action.dst)
+    if dict(neighbours(g, seat, src))[dst]:  # each Serpent owner may charge its coins
+        charge_serpents(g, seat, events)
+    if action.kind == "stronghold":
+        hmoved = task.get("hmoved", [])
+        h = next(h for h, p in enumerate(g.holds[seat]) if p == src and h not in hmoved)
+        g.holds[seat][h] = dst
+        if task["t"] == "marshal":
+            task["hmoved"].append(h)
+    else:
+        moved = task.get("moved", [])
+        i = board.find_figure(g, seat, action.kind, src, set(moved))
+        if task["t"] == "marshal":
+            task["moved"].append(i)
+        board.place(g, i, dst, events)
+    if task["t"] == "fujin":
+        task["left"] -= 1
+    where = {"kind": action.kind, "from": action.src, "to": action.dst}
+    events.append(Event("rising_sun.move", where, seat=seat))
 
 
 def serpent_charges(g: G, mover: int) -> list[Task]:

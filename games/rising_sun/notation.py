@@ -45,7 +45,6 @@ from functools import cache
 
 from games import words
 from games.base import InvalidNotation, Reason
-from games.rising_sun import board
 from games.rising_sun.data import MANDATES, data
 from games.rising_sun.state import (
     Accept,
@@ -194,31 +193,25 @@ def find_card(typed: str, offer: Sequence[str] = ()) -> str:
             if len(pool) == 1:
                 return pool[0]
         if found:
-            choices = offered or found
-            raise InvalidNotation(
-                Reason(
-                    "rising_sun.notation.card_ambiguous",
-                    "“{input}” names several cards: {choices}. Type more of the name.".replace(
-                        "{input}", typed
-                    ).replace("{choices}", ", ".join(names_in_english(choices))),
-                    input=typed,
-                    choices=choices,
-                )
-            )
-    on_offer = sorted(set(offer))
+            raise _ambiguous(typed, offered or found)
+    raise _unknown(typed, sorted(set(offer)))
+
+
+def _ambiguous(typed: str, choices: list[str]) -> InvalidNotation:
+    text = "“{input}” names several cards: {choices}. Type more of the name."
+    text = text.replace("{input}", typed).replace("{choices}", ", ".join(names_in_english(choices)))
+    key = "rising_sun.notation.card_ambiguous"
+    return InvalidNotation(Reason(key, text, input=typed, choices=choices))
+
+
+def _unknown(typed: str, on_offer: list[str]) -> InvalidNotation:
     if not on_offer:
         text = "No card is called “{input}”.".replace("{input}", typed)
-        raise InvalidNotation(Reason("rising_sun.notation.card_unknown.none", text, input=typed))
-    raise InvalidNotation(
-        Reason(
-            "rising_sun.notation.card_unknown",
-            "No card is called “{input}”; on offer: {choices}.".replace("{input}", typed).replace(
-                "{choices}", ", ".join(names_in_english(on_offer))
-            ),
-            input=typed,
-            choices=on_offer,
-        )
-    )
+        return InvalidNotation(Reason("rising_sun.notation.card_unknown.none", text, input=typed))
+    text = "No card is called “{input}”; on offer: {choices}.".replace("{input}", typed)
+    text = text.replace("{choices}", ", ".join(names_in_english(on_offer)))
+    key = "rising_sun.notation.card_unknown"
+    return InvalidNotation(Reason(key, text, input=typed, choices=on_offer))
 
 
 def names_in_english(ids: Sequence[str]) -> list[str]:
@@ -235,234 +228,79 @@ def parse_action(text: str, seats: Mapping[str, int], offer: Sequence[str] = ())
     if head in SIMPLE and not rest:
         return SIMPLE[head]
     try:
-        if head == "order" and rest and all(m in MANDATES for m in rest):
-            return Order(tuple(rest))
-        if head == "clan" and len(rest) == 1:
-            return Clan(_english(rest[0]))
-        if head in ("ally", "propose") and len(rest) == 1:
-            return Propose(seats[rest[0]])
-        if head == "give" and len(rest) == 3:
-            what = {"coin": "coin", "coins": "coin", "ronin": "ronin"}[rest[2]]
-            return Gift(seats[rest[0]], what, int(rest[1]))
-        if head in MANDATES and not rest:
-            return Choose(head)
-        if head == "mandate" and rest and rest[0] in MANDATES:
-            if len(rest) == 1:
-                return Choose(rest[0])
-            if len(rest) == 3 and rest[1] == "keep" and rest[2] in MANDATES:
-                return Choose(rest[0], rest[2])
-        if head == "summon" and len(rest) == 2:
-            return Summon(rest[0], _dest(rest[1].removeprefix("shrine:")))
-        if head == "move" and len(rest) == 3:
-            return Move(rest[0], rest[1], rest[2])
-        if head in ("build", "buy") and rest:
-            gift = None
-            if len(rest) >= 3 and _english(rest[-2]) == "give":
-                gift, rest = seats[_english(rest[-1])], rest[:-2]
-            if head == "build" and len(rest) == 1:
-                return Build(rest[0], gift)
-            if head == "buy":
-                return Buy(find_card(" ".join(rest), offer), gift)
-        if head == "betray" and len(rest) in (3, 5):
-            mine = rest[4] if len(rest) == 5 and rest[3] == "with" else rest[1]
-            if len(rest) == 5 and rest[3] != "with":
-                raise _bad(text)
-            return Betray(seats[rest[0]], rest[1], _dest(rest[2].removeprefix("shrine:")), mine)
-        if head == "kill" and len(rest) == 3:
-            return Kill(seats[rest[0]], rest[1], rest[2])
-        if head == "bid" and len(rest) == 4:
-            values = [int(v) for v in rest]
-            if all(0 <= v < 10_000 for v in values):
-                return Bid(*values)
-        if head == "hostage" and len(rest) == 2:
-            return Hostage(seats[rest[0]], rest[1])
-        if head == "extra" and len(rest) == 1:
-            return Extra(seats[rest[0]])
+        action = _parse_table(head, rest, seats) or _parse_board(head, rest, seats, offer)
     except InvalidNotation:
         raise  # a card's name that names several cards or none: its own sentence
     except (KeyError, ValueError):
         raise _bad(text) from None
-    raise _bad(text)
+    if action is None:
+        raise _bad(text)
+    return action
+
+
+def _parse_table(head: str, rest: list[str], seats: Mapping[str, int]) -> RSAction | None:
+    """The actions of the table (clans, mandates, alliances, gifts), or ``None``."""
+    if head == "order" and rest and all(m in MANDATES for m in rest):
+        return Order(tuple(rest))
+    if head == "clan" and len(rest) == 1:
+        return Clan(_english(rest[0]))
+    if head in ("ally", "propose") and len(rest) == 1:
+        return Propose(seats[rest[0]])
+    if head == "give" and len(rest) == 3:
+        what = {"coin": "coin", "coins": "coin", "ronin": "ronin"}[rest[2]]
+        return Gift(seats[rest[0]], what, int(rest[1]))
+    if head in MANDATES and not rest:
+        return Choose(head)
+    if head == "mandate" and rest and rest[0] in MANDATES:
+        if len(rest) == 1:
+            return Choose(rest[0])
+        if len(rest) == 3 and rest[1] == "keep" and rest[2] in MANDATES:
+            return Choose(rest[0], rest[2])
+    if head == "bid" and len(rest) == 4:
+        values = [int(v) for v in rest]
+        if all(0 <= v < 10_000 for v in values):
+            return Bid(*values)
+    return None
+
+
+def _parse_board(
+    head: str, rest: list[str], seats: Mapping[str, int], offer: Sequence[str]
+) -> RSAction | None:
+    """The actions on the map and of the war, or ``None``."""
+    if head == "summon" and len(rest) == 2:
+        return Summon(rest[0], _dest(rest[1].removeprefix("shrine:")))
+    if head == "move" and len(rest) == 3:
+        return Move(rest[0], rest[1], rest[2])
+    if head in ("build", "buy") and rest:
+        return _parse_purchase(head, rest, seats, offer)
+    if head == "betray" and len(rest) in (3, 5):
+        if len(rest) == 5 and rest[3] != "with":
+            return None
+        mine = rest[4] if len(rest) == 5 else rest[1]
+        return Betray(seats[rest[0]], rest[1], _dest(rest[2].removeprefix("shrine:")), mine)
+    if head == "kill" and len(rest) == 3:
+        return Kill(seats[rest[0]], rest[1], rest[2])
+    if head == "hostage" and len(rest) == 2:
+        return Hostage(seats[rest[0]], rest[1])
+    if head == "extra" and len(rest) == 1:
+        return Extra(seats[rest[0]])
+    return None
+
+
+def _parse_purchase(
+    head: str, rest: list[str], seats: Mapping[str, int], offer: Sequence[str]
+) -> RSAction | None:
+    """``build <province> [give <seat>]`` or ``buy <card name> [give <seat>]``."""
+    gift = None
+    if len(rest) >= 3 and _english(rest[-2]) == "give":
+        gift, rest = seats[_english(rest[-1])], rest[:-2]
+    if head == "build" and len(rest) == 1:
+        return Build(rest[0], gift)
+    if head == "buy":
+        return Buy(find_card(" ".join(rest), offer), gift)
+    return None
 
 
 def _english(word: str) -> str:
     """A word of the game in another language as its English word (``dar`` → ``give``)."""
     return words.aliases("rising_sun").get(_fold(word), word)
-
-
-# --- labels ------------------------------------------------------------------------------
-
-
-def _kind(kind: str) -> str:
-    if kind in data().cards:
-        return data().cards[kind].name
-    return kind.capitalize()
-
-
-def _place(dest: str) -> str:
-    if dest.startswith("shrine:"):
-        return "the shrine of " + data().kami_names.get(dest[7:], dest[7:])
-    try:
-        return data().provinces[data().province(dest)].name
-    except KeyError:
-        return dest
-
-
-def label(g: G, action: RSAction) -> str:
-    """A friendly one-line description for menus: a :class:`Reason` (English text that
-    names its catalogue entry, ``rising_sun.label.*``), so the bot words it per reader."""
-    who = {s: data().clans[g.clans[s]].name if g.clan_id(s) else "" for s in range(g.players)}
-
-    def clan(seat: int) -> str:
-        return g.clan_id(seat)
-
-    special = _step_label(g, action)
-    if special is not None:
-        return special
-    if isinstance(action, Propose):
-        text = f"Propose an alliance to {who[action.to]}"
-        return Reason("rising_sun.label.propose", text, to=clan(action.to))
-    if isinstance(action, Gift):
-        if action.what == "ronin":
-            text = f"Give {action.n} Ronin to {who[action.to]}"
-            return Reason("rising_sun.label.gift.ronin", text, n=action.n, to=clan(action.to))
-        text = f"Give {action.n} {'coin' if action.n == 1 else 'coins'} to {who[action.to]}"
-        return Reason("rising_sun.label.gift.coin", text, n=action.n, to=clan(action.to))
-    if isinstance(action, Choose):
-        text = f"Announce {action.mandate.capitalize()}"
-        if action.keep:
-            text += f" (keep {action.keep.capitalize()} face down)"
-            key = "rising_sun.label.choose.keep"
-            return Reason(key, text, mandate=action.mandate, keep=action.keep)
-        return Reason("rising_sun.label.choose", text, mandate=action.mandate)
-    if isinstance(action, Summon):
-        text = f"Summon {_kind(action.kind)} to {_place(action.dest)}"
-        return Reason("rising_sun.label.summon", text, kind=action.kind, dest=action.dest)
-    if isinstance(action, Move):
-        text = f"Move {_kind(action.kind)} from {_place(action.src)} to {_place(action.dst)}"
-        return Reason(
-            "rising_sun.label.move", text, kind=action.kind, src=action.src, dst=action.dst
-        )
-    if isinstance(action, Build):
-        text = f"Build a Stronghold in {_place(action.province)}"
-        if action.gift is not None:
-            text += f" (a coin to {who[action.gift]})"
-            key = "rising_sun.label.build.gift"
-            return Reason(key, text, dest=action.province, to=clan(action.gift))
-        return Reason("rising_sun.label.build", text, dest=action.province)
-    if isinstance(action, Buy):
-        card = data().cards.get(action.card)
-        name = card.name if card else action.card
-        printed = f"{card.cost} coin{'' if card.cost == 1 else 's'} printed" if card else ""
-        text = f"Buy {name}" + (f" ({printed})" if card else "")
-        cost = card.cost if card else 0
-        key = "rising_sun.label.buy" + ("" if card else ".unknown")
-        if action.gift is not None:
-            text += f", a coin to {who[action.gift]}"
-            key += ".gift"
-        to = clan(action.gift) if action.gift is not None else ""
-        return Reason(key, text, card=action.card, cost=cost, to=to)
-    if isinstance(action, Betray):
-        text = f"Betray: replace {who[action.victim]}'s {_kind(action.kind)}"
-        text += f" in {_place(action.province)}"
-        key = "rising_sun.label.betray"
-        if action.mine != action.kind:
-            text += f" with your {_kind(action.mine)}"
-            key += ".with"
-        return Reason(
-            key,
-            text,
-            victim=clan(action.victim),
-            kind=action.kind,
-            dest=action.province,
-            mine=action.mine,
-        )
-    if isinstance(action, Bid):
-        text = "Bid: Seppuku {}, Take Hostage {}, Hire Ronin {}, Imperial Poets {}".format(
-            *action.as_list()
-        )
-        seppuku, hostage, ronin, poets = action.as_list()
-        return Reason(
-            "rising_sun.label.bid",
-            text,
-            seppuku=seppuku,
-            hostage=hostage,
-            ronin=ronin,
-            poets=poets,
-        )
-    if isinstance(action, Hostage):
-        text = f"Take {who[action.victim]}'s {_kind(action.kind)} hostage"
-        return Reason(
-            "rising_sun.label.hostage", text, victim=clan(action.victim), kind=action.kind
-        )
-    if isinstance(action, Extra):
-        text = f"Give the odd reparation coin to {who[action.to]}"
-        return Reason("rising_sun.label.extra", text, to=clan(action.to))
-    if isinstance(action, Kill):
-        where = _place(action.province)
-        text = f"Path of the Ninja: kill {who[action.victim]}'s Bushi in {where} (-1 Honor)"
-        return Reason(
-            "rising_sun.label.kill", text, victim=clan(action.victim), dest=action.province
-        )
-    if isinstance(action, Decline) and g.tasks and g.tasks[0]["t"] in DECLINE_LABEL:
-        task = str(g.tasks[0]["t"])
-        return Reason(f"rising_sun.label.decline.{task}", DECLINE_LABEL[task])
-    for kind, (name, text) in FIXED_LABEL.items():
-        if isinstance(action, kind):
-            return Reason(f"rising_sun.label.{name}", text)
-    return notation(g, action)
-
-
-FIXED_LABEL: dict[type, tuple[str, str]] = {
-    Pass: ("pass", "Pass (no more proposals)"),
-    Accept: ("accept", "Accept the alliance"),
-    Refuse: ("refuse", "Refuse the alliance"),
-    Done: ("done", "Done"),
-    Confirm: ("confirm", "Confirm your bid"),
-    Seppuku: ("seppuku", "Commit Seppuku"),
-    Decline: ("decline", "Decline the advantage"),
-    Spare: ("spare", "Mercy: spare them and gain VP"),
-    Take: (
-        "take",
-        "Path of the Monkey: take a coin from the richest opponent (each, if tied; -1 Honor)",
-    ),
-}
-
-DECLINE_LABEL = {
-    "ninja": "Do not use Path of the Ninja",
-    "monkey": "Do not use Path of the Monkey",
-    "mercy": "No Mercy: the figures die",
-    "ronin": "Do not hire the Ronin",
-    "poets": "Do not use Imperial Poets",
-    "serpent": "Let the route be used for free",
-}
-USE_LABEL = {
-    "ronin": "Hire Ronin: your Ronin fight for you in this battle",
-    "poets": "Imperial Poets: gain VP for every figure killed in this battle",
-    "serpent": "Path of the Serpent: charge the route's coins",
-}
-
-
-def _step_label(g: G, action: RSAction) -> Reason | None:
-    """The labels of the clan choice, the tiles' order and the ``use`` steps."""
-    if isinstance(action, Clan):
-        return clan_label(action.clan)
-    if isinstance(action, Order):
-        names = ", ".join(m.capitalize() for m in action.tiles)
-        text = f"Put back {names} (top first)"
-        return Reason("rising_sun.label.order", text, tiles=list(action.tiles))
-    if isinstance(action, Use) and g.tasks and g.tasks[0]["t"] in USE_LABEL:
-        task = str(g.tasks[0]["t"])
-        return Reason(f"rising_sun.label.use.{task}", USE_LABEL[task])
-    return None
-
-
-def clan_label(cid: str) -> Reason:
-    """A clan while choosing: its name, starting Honor rank and power."""
-    c = next(c for c in data().clans if c.id == cid)
-    text = f"{c.name} (starting Honor rank {c.rank}): {c.summary}"
-    return Reason("rising_sun.label.clan", text, clan=cid, rank=c.rank)
-
-
-def place_name(g: G, loc: int) -> str:
-    return _place(board.loc_name(loc, g))

@@ -8,8 +8,8 @@ from games.forms import Amounts, Answers, Box, Form, One, Option, Text
 from games.rising_sun.choices import decision_options, tea_targets
 from games.rising_sun.clans import free_clans
 from games.rising_sun.data import BOXES, MANDATES, data
-from games.rising_sun.notation import clan_label
-from games.rising_sun.notation import label as notation_label
+from games.rising_sun.labels import clan_label
+from games.rising_sun.labels import label as notation_label
 from games.rising_sun.state import (
     Accept,
     Bid,

@@ -75,16 +75,7 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> RisingSunS
         )
     d = data()
     opts = {spec.name: options.get(spec.name, spec.default) for spec in OPTIONS}
-    g = G(
-        players=players, options=opts, clans=[], season=0, phase="tea", honor=[],
-        vp=[0] * players, coins=[0] * players, ronin=[0] * players, ally=[None] * players,
-        figs=[], holds=[[] for _ in range(players)], owned=[[] for _ in range(players)],
-        offer=[], shrines=[], deck=[], played=[], played_by=[], facedown=[], drawn=[],
-        deck_known=[-1, 0], chooser=0, slot=0, war_piles=[], war=[], war_results=[],
-        tokens=[[] for _ in range(players)], tasks=[], battle=None, tea={},
-        rng=derive_seed(seed, "rising_sun"), last=None, resigned=[], gifted=[False] * players,
-        allied_in=[[] for _ in range(players)], edition=EDITION,
-    )  # fmt: skip
+    g = _blank(players, opts, seed)
     ids = [c.id for c in d.clans]
     chosen: list[int] = []
     if opts["clans"] == "first":
@@ -107,3 +98,17 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> RisingSunS
         g.tasks = pick_tasks(players)
     advance(g, [])
     return freeze(g)
+
+
+def _blank(players: int, opts: dict[str, JSON], seed: int) -> G:
+    """The game before anything is dealt: empty board, no clans, no coins."""
+    return G(
+        players=players, options=opts, clans=[], season=0, phase="tea", honor=[],
+        vp=[0] * players, coins=[0] * players, ronin=[0] * players, ally=[None] * players,
+        figs=[], holds=[[] for _ in range(players)], owned=[[] for _ in range(players)],
+        offer=[], shrines=[], deck=[], played=[], played_by=[], facedown=[], drawn=[],
+        deck_known=[-1, 0], chooser=0, slot=0, war_piles=[], war=[], war_results=[],
+        tokens=[[] for _ in range(players)], tasks=[], battle=None, tea={},
+        rng=derive_seed(seed, "rising_sun"), last=None, resigned=[], gifted=[False] * players,
+        allied_in=[[] for _ in range(players)], edition=EDITION,
+    )  # fmt: skip

@@ -216,12 +216,42 @@ def build_view(
 ) -> RisingSunView:
     d = data()
     me = viewer if viewer is not None and 0 <= viewer < g.players else None
-    war = g.phase == "war"
+    at = _figures_at(g)
+    task = g.tasks[0] if g.tasks and g.phase != "over" else None
+    from games.rising_sun.flow import decider
+
+    current = None if task is None or task["t"] == "bids" else decider(g, task)
+    offer = g.tea.get("offer") if g.tea else None
+    known = g.deck_known
+    return RisingSunView(
+        players=g.players, viewer=viewer, card_set=str(g.options["set"]), season=g.season,
+        phase=g.phase, step=None if task is None else task["t"], to_act=to_act, current=current,
+        slot=g.slot, provinces=_provinces(g, at), shrines=_shrines(g, at),
+        seats=tuple(_seat(g, s, at) for s in range(g.players)), honor=tuple(g.honor),
+        offer=_cards(g.offer), slots=_slots(g), deck_size=len(g.deck), chooser=g.chooser,
+        war=tuple(d.provinces[p].id for p in g.war), battle=_battle(g, me),
+        tea_offer=(int(offer[0]), int(offer[1])) if offer else None,
+        drawn=tuple(g.drawn) if me is not None and me == g.chooser else (),
+        deck_top=tuple(g.deck[: known[1]]) if me is not None and known[0] == me else (),
+        facedown=tuple(t for s, t in g.facedown if s == me),
+        last_action=public_last(g.last, me),
+        outcome=outcome,
+    )  # fmt: skip
+
+
+def _figures_at(g: G) -> dict[int, list[int]]:
+    """The figures by place (each seat's reserve a place of its own)."""
     at: dict[int, list[int]] = {}
     for i, f in enumerate(g.figs):
-        loc = f[2] if f[2] != RESERVE else RESERVE - 1 - f[0]  # reserves apart per seat
+        loc = f[2] if f[2] != RESERVE else RESERVE - 1 - f[0]
         at.setdefault(loc, []).append(i)
-    provinces = tuple(
+    return at
+
+
+def _provinces(g: G, at: dict[int, list[int]]) -> tuple[ProvinceView, ...]:
+    d = data()
+    war = g.phase == "war"
+    return tuple(
         ProvinceView(
             id=p.id,
             name=p.name,
@@ -242,39 +272,44 @@ def build_view(
         )
         for i, p in enumerate(d.provinces)
     )
-    shrines = tuple(
-        ShrineView(k, kid, d.kami_names[kid], groups(g, at.get(SHRINE + k, [])))
+
+
+def _shrines(g: G, at: dict[int, list[int]]) -> tuple[ShrineView, ...]:
+    names = data().kami_names
+    return tuple(
+        ShrineView(k, kid, names[kid], groups(g, at.get(SHRINE + k, [])))
         for k, kid in enumerate(g.shrines)
     )
-    battle = g.battle
-    seats = tuple(
-        SeatView(
-            seat=s,
-            clan=g.clan_id(s),
-            clan_name=d.clans[g.clans[s]].name if g.clan_id(s) else "",
-            honor=g.rank(s),
-            vp=g.vp[s],
-            coins=g.coins[s],
-            ronin=g.ronin[s],
-            ally=g.ally[s],
-            reserve=groups(g, at.get(RESERVE - 1 - s, [])),
-            strongholds_left=d.per_clan["strongholds"] - len(g.holds[s]),
-            cards=_cards(g.owned[s]),
-            tokens=tuple((t[0], d.provinces[t[1]].id) for t in g.tokens[s]),
-            hostages=groups(g, at.get(HOSTAGE + s, [])),
-            facedown=sum(1 for f in g.facedown if f[0] == s),
-            bid_confirmed=bool(battle and s in battle["confirmed"]),
-            resigned=not g.active(s),
-        )
-        for s in range(g.players)
-    )
-    task = g.tasks[0] if g.tasks and g.phase != "over" else None
-    from games.rising_sun.flow import decider
 
-    current = None if task is None or task["t"] == "bids" else decider(g, task)
+
+def _seat(g: G, s: Seat, at: dict[int, list[int]]) -> SeatView:
+    d = data()
+    battle = g.battle
+    return SeatView(
+        seat=s,
+        clan=g.clan_id(s),
+        clan_name=d.clans[g.clans[s]].name if g.clan_id(s) else "",
+        honor=g.rank(s),
+        vp=g.vp[s],
+        coins=g.coins[s],
+        ronin=g.ronin[s],
+        ally=g.ally[s],
+        reserve=groups(g, at.get(RESERVE - 1 - s, [])),
+        strongholds_left=d.per_clan["strongholds"] - len(g.holds[s]),
+        cards=_cards(g.owned[s]),
+        tokens=tuple((t[0], d.provinces[t[1]].id) for t in g.tokens[s]),
+        hostages=groups(g, at.get(HOSTAGE + s, [])),
+        facedown=sum(1 for f in g.facedown if f[0] == s),
+        bid_confirmed=bool(battle and s in battle["confirmed"]),
+        resigned=not g.active(s),
+    )
+
+
+def _slots(g: G) -> tuple[SlotView, ...]:
+    """The political phase's slots, each mandate slot with the tile played there."""
     slots = []
     m = 0
-    for i, kind in enumerate(d.political):
+    for i, kind in enumerate(data().political):
         if kind == "mandate":
             played = m < len(g.played)
             slots.append(
@@ -285,21 +320,7 @@ def build_view(
             m += 1
         else:
             slots.append(SlotView(i, kind, None, None))
-    offer = g.tea.get("offer") if g.tea else None
-    known = g.deck_known
-    return RisingSunView(
-        players=g.players, viewer=viewer, card_set=str(g.options["set"]), season=g.season,
-        phase=g.phase, step=None if task is None else task["t"], to_act=to_act, current=current,
-        slot=g.slot, provinces=provinces, shrines=shrines, seats=seats, honor=tuple(g.honor),
-        offer=_cards(g.offer), slots=tuple(slots), deck_size=len(g.deck), chooser=g.chooser,
-        war=tuple(d.provinces[p].id for p in g.war), battle=_battle(g, me),
-        tea_offer=(int(offer[0]), int(offer[1])) if offer else None,
-        drawn=tuple(g.drawn) if me is not None and me == g.chooser else (),
-        deck_top=tuple(g.deck[: known[1]]) if me is not None and known[0] == me else (),
-        facedown=tuple(t for s, t in g.facedown if s == me),
-        last_action=public_last(g.last, me),
-        outcome=outcome,
-    )  # fmt: skip
+    return tuple(slots)
 
 
 def public_last(last: list[Any] | None, me: Seat | None) -> tuple[Seat, str] | None:

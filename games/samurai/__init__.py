@@ -3,8 +3,9 @@
 Layout: ``data.py`` (map and tiles from ``data/samurai/``), ``state.py`` (state, actions,
 JSON), ``setup.py`` (options, new game), ``flow.py`` (phase and turn transitions),
 ``mechanics.py`` (influence, captures, end triggers), ``rules.py`` (legal/apply/resign),
-``explain.py``, ``scoring.py`` (outcome and tie-breaks), ``notation.py``, ``view.py``,
-``secrets.py`` (``shuffle_hidden``), ``game.py`` (the protocol object), ``ai.py``.
+``explain.py``, ``scoring.py`` (outcome and tie-breaks), ``notation.py``, ``picking.py``
+(a whole opening hand as steps), ``view.py``, ``secrets.py`` (``shuffle_hidden``),
+``game.py`` (the record), ``ai.py``.
 
 Flow: **pick** (all seats at once: ``take``/``drop`` tiles one by one, then ``confirm``;
 ``to_act`` is every seat that has not confirmed, and a confirmed hand is final) ->
@@ -15,7 +16,7 @@ Decisions where the rulebook is silent or unclear ([G] in ``samurai.md``; option
 parentheses, defaults first):
 
 * The pick is built one tile at a time (7,913 possible hands would make ``legal()`` too long
-  to list; :func:`games.samurai.notation.pick_steps` turns "pick H4 B4 R4 S3 N1" into the
+  to list; :func:`games.samurai.picking.pick_steps` turns "pick H4 B4 R4 S3 N1" into the
   steps); a confirmed hand cannot be changed, so confirmed seats leave ``to_act`` (a seat
   that could still act after confirming would keep every "who acts now" loop going).
 * A figure nobody influences is set aside as a tie (``zero_influence``: ``tie``/``removed``).
@@ -43,7 +44,7 @@ parentheses, defaults first):
 
 from __future__ import annotations
 
-from games.samurai.game import GAME, SamuraiGame
+from games.samurai.game import GAME
 from games.samurai.state import (
     Confirm,
     Drop,
@@ -65,7 +66,6 @@ __all__ = [
     "FigureSwap",
     "Place",
     "PlaceFigure",
-    "SamuraiGame",
     "SamuraiState",
     "SamuraiView",
     "Take",

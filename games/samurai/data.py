@@ -194,21 +194,7 @@ def _neighbour_coords(x: int, y: int) -> list[tuple[int, int]]:
 @cache
 def board_for(players: int) -> Board:
     """The board used by ``players`` players (2, 3 or 4)."""
-    raw = [h for h in map_data()["hexes"] if players in h["players"]]
-    raw.sort(key=lambda h: (h["x"], h["y"]))
-    hexes = tuple(
-        Hex(
-            index=i,
-            x=h["x"],
-            y=h["y"],
-            label=hex_label(h["x"], h["y"]),
-            terrain=h["terrain"],
-            capacity=h["capacity"],
-            name=h.get("name") or h.get("name_guess"),
-            island=h.get("island"),
-        )
-        for i, h in enumerate(raw)
-    )
+    hexes = _hexes(players)
     at = {(h.x, h.y): h.index for h in hexes}
     neighbours = tuple(
         tuple(sorted(at[c] for c in _neighbour_coords(h.x, h.y) if c in at)) for h in hexes
@@ -232,6 +218,25 @@ def board_for(players: int) -> Board:
         capital=next(i for i in settlements if hexes[i].terrain == "capital"),
         sea=tuple(h.index for h in hexes if h.terrain == "sea"),
         plain=tuple(h.index for h in hexes if h.terrain == "land"),
+    )
+
+
+def _hexes(players: int) -> tuple[Hex, ...]:
+    """The map's hexes for ``players`` players, by column then row."""
+    raw = [h for h in map_data()["hexes"] if players in h["players"]]
+    raw.sort(key=lambda h: (h["x"], h["y"]))
+    return tuple(
+        Hex(
+            index=i,
+            x=h["x"],
+            y=h["y"],
+            label=hex_label(h["x"], h["y"]),
+            terrain=h["terrain"],
+            capacity=h["capacity"],
+            name=h.get("name") or h.get("name_guess"),
+            island=h.get("island"),
+        )
+        for i, h in enumerate(raw)
     )
 
 

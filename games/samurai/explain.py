@@ -272,20 +272,10 @@ def _explain_figure_swap(state: SamuraiState, seat: int, action: FigureSwap) -> 
         )
     ends = []
     for figure, label in (action.first, action.second):
-        index = board.by_label.get(label)
-        if index is None or not board.hexes[index].is_settlement:
-            return Reason(
-                "samurai.rules.not_settlement", f"{label} is not a settlement.", label=label
-            )
-        if figure not in FIGURES or figure not in state.figures[index]:
-            name = FIGURE_NAMES.get(figure, figure)
-            return Reason(
-                "samurai.rules.there_no",
-                f"There is no {name} on {board.hexes[index].title}.",
-                name=name,
-                title=board.hexes[index].title,
-            )
-        ends.append((figure, index))
+        end = _swap_end(state, figure, label)
+        if isinstance(end, str):
+            return end
+        ends.append(end)
     (f1, s1), (f2, s2) = ends
     if s1 == s2:
         return Reason(
@@ -309,3 +299,20 @@ def _explain_figure_swap(state: SamuraiState, seat: int, action: FigureSwap) -> 
     return Reason(
         "samurai.rules.figure_swap_not_possible_now", "That figure swap is not possible now."
     )
+
+
+def _swap_end(state: SamuraiState, figure: str, label: str) -> tuple[str, int] | Reason:
+    """One end of a figure swap as (figure, settlement index), or why it is none."""
+    board = board_of(state)
+    index = board.by_label.get(label)
+    if index is None or not board.hexes[index].is_settlement:
+        return Reason("samurai.rules.not_settlement", f"{label} is not a settlement.", label=label)
+    if figure not in FIGURES or figure not in state.figures[index]:
+        name = FIGURE_NAMES.get(figure, figure)
+        return Reason(
+            "samurai.rules.there_no",
+            f"There is no {name} on {board.hexes[index].title}.",
+            name=name,
+            title=board.hexes[index].title,
+        )
+    return figure, index

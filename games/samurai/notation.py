@@ -41,7 +41,6 @@ games.errors.AmbiguousNotation: “m16” could be B2@M16, B3@M16, S3@M16: pleas
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -49,12 +48,10 @@ from games.base import AmbiguousNotation, InvalidNotation, Reason
 from games.samurai.data import (
     FIGURE_NAMES,
     FIGURES,
-    HAND_SIZE,
     TILES,
     Board,
     all_labels,
     board_for,
-    sort_tiles,
 )
 from games.samurai.state import (
     Confirm,
@@ -453,46 +450,3 @@ def _tile_swap(board: Board, text: str, words: list[str], legal: Legal) -> Samur
         a for a in legal() if isinstance(a, TileSwap) and (not labels or a.source == labels[0])
     ]
     return _pick_one(text, list(matches))
-
-
-def pick_steps(
-    state: SamuraiState, seat: int, text: str, *, confirm: bool = True
-) -> list[SamuraiAction]:
-    """The ``drop``/``take`` steps (and ``confirm``) that turn ``seat``'s tentative starting
-    hand into the five tiles ``text`` names (``"pick H4 B4 R4 S3 N1"``): a helper for a bot
-    that offers the whole hand at once. Each step is an ordinary action.
-
-    >>> from games.samurai import GAME
-    >>> s = GAME.setup(2, {}, 1)
-    >>> [notation(a) for a in pick_steps(s, 0, "pick buddha 4, H4 r4 s3 ronin")]
-    ['take H4', 'take B4', 'take R4', 'take S3', 'take N1', 'confirm']
-    """
-    words = _words(text)
-    if words and words[0] in TAKE_WORDS | {"hand"}:
-        words = words[1:]
-    codes: list[str] = []
-    i = 0
-    while i < len(words):
-        code, _, i = _read_tile(words, i)
-        if code is None:
-            raise _unreadable(text)
-        codes.append(_check_tile(code, text))
-    if len(codes) != HAND_SIZE:
-        raise InvalidNotation(
-            f"Name exactly {HAND_SIZE} tiles (you named {len(codes)}).",
-            key="samurai.notation.name_exactly_tiles_named",
-            hand_size=HAND_SIZE,
-            count=len(codes),
-        )
-    wanted, current = Counter(codes), Counter(state.hands[seat])
-    for code, count in wanted.items():
-        if count > TILES[code].count:
-            raise InvalidNotation(
-                f"You have only {TILES[code].count} × {tile_name(code)}.",
-                key="samurai.notation.have_only",
-                count=TILES[code].count,
-                tile=tile_name(code),
-            )
-    steps: list[SamuraiAction] = [Drop(c) for c in sort_tiles(list((current - wanted).elements()))]
-    steps += [Take(c) for c in sort_tiles(list((wanted - current).elements()))]
-    return [*steps, Confirm()] if confirm else steps

@@ -169,37 +169,15 @@ def _apply_pick(
 def _apply_step(
     state: SamuraiState, seat: int, action: SamuraiAction, events: list[Event]
 ) -> SamuraiState:
-    board = board_of(state)
     work = Scratch.of(state)
     hand = list(state.hands[seat])
-    normal = state.normal_played
+    touched, event = _play_tile(state, seat, action, work, hand)
+    normal = state.normal_played  # a figure swap leaves it as it was
     if isinstance(action, Place):
-        placed = board.by_label[action.hex]
-        hand.remove(action.tile)
-        work.tiles[placed] = (seat, action.tile)
         normal = normal or not TILES[action.tile].fast
-        args = {"tile": action.tile, "hex": action.hex, "value": TILES[action.tile].value}
-        events.append(Event("samurai.tile", args, seat, reveals=Reveal.OWN))
-        touched: tuple[int, ...] = (placed,)
-        resolve_after(state, work, placed)
     elif isinstance(action, TileSwap):
-        source, placed = board.by_label[action.source], board.by_label[action.target]
-        hand.remove("TS")
-        moved = state.tiles[source]
-        assert moved is not None
-        work.tiles[source] = (seat, "TS")
-        work.tiles[placed] = moved
         normal = True
-        args = {"tile": moved[1], "source": action.source, "target": action.target}
-        events.append(Event("samurai.tile_swap", args, seat, reveals=Reveal.OWN))
-        touched = (source, placed)
-        resolve_after(state, work, placed)
-    else:
-        assert isinstance(action, FigureSwap)
-        touched = _swap_figures(board.by_label, work, action)
-        hand.remove("FS")
-        args = {"first": list(action.first), "second": list(action.second)}
-        events.append(Event("samurai.figure_swap", args, seat, reveals=Reveal.OWN))
+    events.append(event)
     events.extend(work.events)
     hands = list(state.hands)
     hands[seat] = tuple(hand)
@@ -219,6 +197,35 @@ def _apply_step(
         events.append(Event("samurai.end", {"reason": work.ended}))
         state = replace(state, phase="over", end_reason=work.ended)
     return state
+
+
+def _play_tile(
+    state: SamuraiState, seat: int, action: SamuraiAction, work: Scratch, hand: list[str]
+) -> tuple[tuple[int, ...], Event]:
+    """Play the step's tile from ``hand`` on ``work``: the hexes it touched and its event."""
+    by_label = board_of(state).by_label
+    if isinstance(action, Place):
+        placed = by_label[action.hex]
+        hand.remove(action.tile)
+        work.tiles[placed] = (seat, action.tile)
+        args = {"tile": action.tile, "hex": action.hex, "value": TILES[action.tile].value}
+        resolve_after(state, work, placed)
+        return (placed,), Event("samurai.tile", args, seat, reveals=Reveal.OWN)
+    if isinstance(action, TileSwap):
+        source, placed = by_label[action.source], by_label[action.target]
+        hand.remove("TS")
+        moved = state.tiles[source]
+        assert moved is not None
+        work.tiles[source] = (seat, "TS")
+        work.tiles[placed] = moved
+        args = {"tile": moved[1], "source": action.source, "target": action.target}
+        resolve_after(state, work, placed)
+        return (source, placed), Event("samurai.tile_swap", args, seat, reveals=Reveal.OWN)
+    assert isinstance(action, FigureSwap)
+    touched = _swap_figures(by_label, work, action)
+    hand.remove("FS")
+    args = {"first": list(action.first), "second": list(action.second)}
+    return touched, Event("samurai.figure_swap", args, seat, reveals=Reveal.OWN)
 
 
 def _swap_figures(by_label: dict[str, int], work: Scratch, action: FigureSwap) -> tuple[int, ...]:

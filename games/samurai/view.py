@@ -174,29 +174,8 @@ def build_view(
     state: SamuraiState, viewer: Seat | None, to_act: frozenset[Seat], outcome: Outcome | None
 ) -> SamuraiView:
     """The view of ``state`` for ``viewer`` (``None`` = the public)."""
-    board = board_for(state.players)
-    labels = [h.label for h in board.hexes]
-    dealt = state.phase != "pick"
-    seats = tuple(
-        PlayerView(
-            seat=s,
-            hand_count=len(state.hands[s]) if dealt else None,
-            pile_count=len(state.piles[s]) if dealt else None,
-            captured=state.captured[s] if captures_visible(state, viewer, s) else None,
-            ready=state.ready[s],
-            resigned=not state.active(s),
-        )
-        for s in range(state.players)
-    )
+    labels = [h.label for h in board_for(state.players).hexes]
     me = viewer if viewer is not None and 0 <= viewer < state.players else None
-    tiles = tuple(
-        PlacedTile(labels[h], t[0], tile_view(t[1])) for h, t in enumerate(state.tiles) if t
-    )
-    tiles_now = state.tiles
-    settlements = tuple(
-        _settlement(state.players, s, state.figures[s], [tiles_now[h] for h in ring].count(None))
-        for s, ring in ((s, board.land_ring[s]) for s in board.settlements)
-    )
     playing = state.phase in ("placement", "play")
     return SamuraiView(
         players=state.players,
@@ -206,12 +185,14 @@ def build_view(
         current=state.current if playing else None,
         to_act=to_act,
         hexes=hex_views(state.players),
-        tiles=tiles,
-        settlements=settlements,
+        tiles=tuple(
+            PlacedTile(labels[h], t[0], tile_view(t[1])) for h, t in enumerate(state.tiles) if t
+        ),
+        settlements=_settlements(state),
         supply=state.supply,
         set_aside=state.set_aside,
         ties=state.ties,
-        seats=seats,
+        seats=tuple(_player(state, viewer, s) for s in range(state.players)),
         hand=() if me is None else tuple(tile_view(c) for c in state.hands[me]),
         pile=() if me is None else _own_pile(state, me),
         captured=None if me is None else state.captured[me],
@@ -226,13 +207,34 @@ def build_view(
     )
 
 
+def _player(state: SamuraiState, viewer: Seat | None, s: Seat) -> PlayerView:
+    dealt = state.phase != "pick"
+    return PlayerView(
+        seat=s,
+        hand_count=len(state.hands[s]) if dealt else None,
+        pile_count=len(state.piles[s]) if dealt else None,
+        captured=state.captured[s] if captures_visible(state, viewer, s) else None,
+        ready=state.ready[s],
+        resigned=not state.active(s),
+    )
+
+
+def _settlements(state: SamuraiState) -> tuple[SettlementView, ...]:
+    board = board_for(state.players)
+    tiles = state.tiles
+    return tuple(
+        _settlement(state.players, s, state.figures[s], [tiles[h] for h in ring].count(None))
+        for s, ring in ((s, board.land_ring[s]) for s in board.settlements)
+    )
+
+
 def _own_pile(state: SamuraiState, viewer: Seat) -> tuple[TileView, ...]:
     ordered = sort_tiles(state.piles[viewer])
     return tuple(tile_view(c) for c in ordered)
 
 
 def private_info(state: SamuraiState, seat: Seat) -> JSON:
-    """What only ``seat`` knows, as JSON (see :meth:`games.samurai.game.SamuraiGame.hand`)."""
+    """What only ``seat`` knows, as JSON (see :meth:`games.base.Game.hand`)."""
     if state.phase == "over" or not state.active(seat):
         return None
     info: dict[str, JSON] = {

@@ -62,7 +62,7 @@ Decisions kept fixed (where the rules are silent; the reference's [G]):
 
 from __future__ import annotations
 
-from games.shitenno.game import GAME, ShitennoGame
+from games.shitenno.game import GAME
 from games.shitenno.state import (
     Accept,
     Choose,
@@ -87,7 +87,6 @@ __all__ = [
     "MakeLot",
     "Place",
     "Refuse",
-    "ShitennoGame",
     "ShitennoState",
     "ShitennoView",
     "Split",

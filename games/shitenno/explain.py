@@ -64,6 +64,11 @@ def explain_illegal(state: ShitennoState, seat: int, action: object) -> str:
             "shitenno.turn.not_now",
             "Kamons are placed in the province years, on your turn; now lots are shared.",
         )
+    return _explain_turn(state, seat, action)
+
+
+def _explain_turn(state: ShitennoState, seat: int, action: object) -> Reason:
+    """An action of a province turn, on the seat's turn."""
     if isinstance(action, Place):
         return explain_place(state, seat, action)
     if isinstance(action, Draw):

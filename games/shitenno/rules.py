@@ -17,10 +17,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from operator import itemgetter
+from typing import Any
 
 from games.base import Event, Reveal
 from games.shitenno.data import (
@@ -205,97 +206,120 @@ def end_turn(state: ShitennoState, seat: int) -> ShitennoAction | None:
 # --- apply ------------------------------------------------------------------------------
 
 
+Step = tuple[ShitennoState, list[Event]]
+"""The state after an action and the events it made."""
+
+
 def apply(
     state: ShitennoState, seat: int, action: ShitennoAction
 ) -> tuple[ShitennoState, list[Event]]:
     """The successor of a legal ``action``."""
-    before = state
     text = notation(action)
-    events: list[Event] = []
-    province: str | None = None
-    if isinstance(action, MakeLot):
-        lot = (action.cards, action.tile)
-        state = evolve(
-            state,
-            offer=lot,
-            open_cards=remove_cards(state.open_cards, action.cards),
-            tiles=tuple(t for t in state.tiles if t != action.tile),
-        )
-        state = evolve(state, offer_queue=offer_queue(state), refused=())
-        to = state.offer_queue[0]
-        events.append(_event("lot", seat, cards=list(action.cards), tile=action.tile, to=to))
-    elif isinstance(action, Accept):
-        assert state.offer is not None
-        events.append(_event("accept", seat, cards=list(state.offer[0]), tile=state.offer[1]))
-        state = after_lot(give_lot(state, seat, state.offer))
-    elif isinstance(action, Refuse):
-        offer = state.offer
-        assert offer is not None
-        queue = state.offer_queue[1:]
-        state = evolve(state, offer_queue=queue, refused=(*state.refused, seat))
-        events.append(_event("refuse", seat))
-        if not queue:
-            assert state.tairo is not None
-            events.append(_event("keep", state.tairo, cards=list(offer[0]), tile=offer[1]))
-            state = after_lot(give_lot(state, state.tairo, offer))
-    elif isinstance(action, Split):
-        rest = remove_cards(state.open_cards, action.cards)
-        other = next(s for s in without_lot(state) if s != seat)
-        state = evolve(
-            state,
-            split=((action.cards, action.first), (rest, action.second)),
-            open_cards=(),
-            tiles=tuple(t for t in state.tiles if t not in (action.first, action.second)),
-            chooser=other,
-        )
-        events.append(
-            _event(
-                "split",
-                seat,
-                a=list(action.cards),
-                b=list(rest),
-                first=action.first,
-                second=action.second,
-            )
-        )
-    elif isinstance(action, Choose):
-        assert state.split is not None and state.tairo is not None
-        mine, theirs = state.split if action.lot == "a" else state.split[::-1]
-        state = give_lot(give_lot(state, seat, mine), state.tairo, theirs)
-        events.append(_event("choose", seat, lot=action.lot))
-        state = end_even_year(state)
-    elif isinstance(action, Place):
-        lost = _lost(state, seat, action)
-        state, ev = _place(state, seat, action)
-        events += [ev, *lost]
-        province = action.province
-    elif isinstance(action, Draw):
-        state, drawn = draw_troops(state, 1)
-        hands = list(state.hands)
-        hands[seat] = sort_cards(hands[seat] + drawn)
-        bonus = list(state.bonus)
-        e, p, d = bonus[seat]
-        bonus[seat] = (e, p, d - 1)
-        state = evolve(state, hands=tuple(hands), bonus=tuple(bonus))
-        events.append(_event("draw", seat))
-        events.append(
-            Event("shitenno.drawn", {"cards": list(drawn)}, seat, frozenset((seat,)), Reveal.HIDDEN)
-        )
-    elif isinstance(action, Flip):
-        i = PROVINCE_INDEX[action.province]
-        slots = list(state.board[i])
-        k = next(k for k, s in enumerate(slots) if s is not None and s[0] == seat and not s[1])
-        slots[k] = (seat, True)
-        board = list(state.board)
-        board[i] = tuple(slots)
-        state = next_turn(evolve(state, board=tuple(board)))
-        events.append(_event("flip", seat, province=action.province))
-        province = action.province
-    else:
-        events.append(_event("end", seat))
-        state = next_turn(state)
-    state = evolve(state, last_seat=seat, last_text=text, last_province=province)
-    return state, _new_year(before, state, events)
+    after, events = _STEPS[type(action)](state, seat, action)
+    province = action.province if isinstance(action, Place | Flip) else None
+    after = evolve(after, last_seat=seat, last_text=text, last_province=province)
+    return after, _new_year(state, after, events)
+
+
+def _make_lot(state: ShitennoState, seat: int, action: MakeLot) -> Step:
+    state = evolve(
+        state,
+        offer=(action.cards, action.tile),
+        open_cards=remove_cards(state.open_cards, action.cards),
+        tiles=tuple(t for t in state.tiles if t != action.tile),
+    )
+    state = evolve(state, offer_queue=offer_queue(state), refused=())
+    to = state.offer_queue[0]
+    return state, [_event("lot", seat, cards=list(action.cards), tile=action.tile, to=to)]
+
+
+def _accept(state: ShitennoState, seat: int, action: Accept) -> Step:
+    assert state.offer is not None
+    event = _event("accept", seat, cards=list(state.offer[0]), tile=state.offer[1])
+    return after_lot(give_lot(state, seat, state.offer)), [event]
+
+
+def _refuse(state: ShitennoState, seat: int, action: Refuse) -> Step:
+    offer = state.offer
+    assert offer is not None
+    queue = state.offer_queue[1:]
+    state = evolve(state, offer_queue=queue, refused=(*state.refused, seat))
+    events = [_event("refuse", seat)]
+    if not queue:
+        assert state.tairo is not None
+        events.append(_event("keep", state.tairo, cards=list(offer[0]), tile=offer[1]))
+        state = after_lot(give_lot(state, state.tairo, offer))
+    return state, events
+
+
+def _split(state: ShitennoState, seat: int, action: Split) -> Step:
+    rest = remove_cards(state.open_cards, action.cards)
+    other = next(s for s in without_lot(state) if s != seat)
+    state = evolve(
+        state,
+        split=((action.cards, action.first), (rest, action.second)),
+        open_cards=(),
+        tiles=tuple(t for t in state.tiles if t not in (action.first, action.second)),
+        chooser=other,
+    )
+    a, b = list(action.cards), list(rest)
+    return state, [_event("split", seat, a=a, b=b, first=action.first, second=action.second)]
+
+
+def _choose(state: ShitennoState, seat: int, action: Choose) -> Step:
+    assert state.split is not None and state.tairo is not None
+    mine, theirs = state.split if action.lot == "a" else state.split[::-1]
+    state = give_lot(give_lot(state, seat, mine), state.tairo, theirs)
+    return end_even_year(state), [_event("choose", seat, lot=action.lot)]
+
+
+def _place_step(state: ShitennoState, seat: int, action: Place) -> Step:
+    lost = _lost(state, seat, action)
+    state, event = _place(state, seat, action)
+    return state, [event, *lost]
+
+
+def _draw(state: ShitennoState, seat: int, action: Draw) -> Step:
+    state, drawn = draw_troops(state, 1)
+    hands = list(state.hands)
+    hands[seat] = sort_cards(hands[seat] + drawn)
+    bonus = list(state.bonus)
+    e, p, d = bonus[seat]
+    bonus[seat] = (e, p, d - 1)
+    state = evolve(state, hands=tuple(hands), bonus=tuple(bonus))
+    secret = Event(
+        "shitenno.drawn", {"cards": list(drawn)}, seat, frozenset((seat,)), Reveal.HIDDEN
+    )
+    return state, [_event("draw", seat), secret]
+
+
+def _flip(state: ShitennoState, seat: int, action: Flip) -> Step:
+    i = PROVINCE_INDEX[action.province]
+    slots = list(state.board[i])
+    k = next(k for k, s in enumerate(slots) if s is not None and s[0] == seat and not s[1])
+    slots[k] = (seat, True)
+    board = list(state.board)
+    board[i] = tuple(slots)
+    state = next_turn(evolve(state, board=tuple(board)))
+    return state, [_event("flip", seat, province=action.province)]
+
+
+def _end(state: ShitennoState, seat: int, action: End) -> Step:
+    return next_turn(state), [_event("end", seat)]
+
+
+_STEPS: dict[type, Callable[[ShitennoState, int, Any], Step]] = {
+    MakeLot: _make_lot,
+    Accept: _accept,
+    Refuse: _refuse,
+    Split: _split,
+    Choose: _choose,
+    Place: _place_step,
+    Draw: _draw,
+    Flip: _flip,
+    End: _end,
+}
+"""What each kind of action does (``apply`` adds what every action leaves behind)."""
 
 
 def _new_year(before: ShitennoState, after: ShitennoState, events: list[Event]) -> list[Event]:
@@ -337,15 +361,7 @@ def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoStat
     gain = p.values[k] + TITLE_BONUS.get(state.titles[seat], 0)
     favour = list(state.favour)
     favour[seat] += gain
-    bonus = [list(b) for b in state.bonus]
-    bonus[seat][0] -= action.exchange
-    bonus[seat][1] -= action.plus
-    stacks = list(state.stacks)
-    tile = None
-    if k < 3 and stacks[i]:
-        tile = LETTER_EFFECT[stacks[i][0][1]]
-        bonus[seat][EFFECTS.index(tile)] += 1
-        stacks[i] = stacks[i][1:]
+    bonus, stacks, tile = _bonus_after(state, seat, action, i, k)
     slots = list(state.board[i])
     slots[k] = (seat, False)
     board = list(state.board)
@@ -357,20 +373,41 @@ def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoStat
         hands=tuple(hands),
         troop_discard=state.troop_discard + spent_troops,
         favour=tuple(favour),
-        bonus=tuple((b[0], b[1], b[2]) for b in bonus),
-        stacks=tuple(stacks),
+        bonus=bonus,
+        stacks=stacks,
         board=tuple(board),
         kamons=tuple(kamons),
         placed=state.placed + 1,
         hatamoto_used=state.hatamoto_used or action.hatamoto,
         turn_places=(*state.turn_places, action.province),
     )
-    ev = _event(
+    return state, _place_event(seat, action, k + 1, gain, tile)
+
+
+def _bonus_after(
+    state: ShitennoState, seat: int, action: Place, i: int, k: int
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[str, ...], ...], str | None]:
+    """The bonus tiles after the placement spends some and may take the stack's top (the
+    first three positions of a province), the stacks after, and the tile taken."""
+    bonus = [list(b) for b in state.bonus]
+    bonus[seat][0] -= action.exchange
+    bonus[seat][1] -= action.plus
+    stacks = list(state.stacks)
+    tile = None
+    if k < 3 and stacks[i]:
+        tile = LETTER_EFFECT[stacks[i][0][1]]
+        bonus[seat][EFFECTS.index(tile)] += 1
+        stacks[i] = stacks[i][1:]
+    return tuple((b[0], b[1], b[2]) for b in bonus), tuple(stacks), tile
+
+
+def _place_event(seat: int, action: Place, position: int, gain: int, tile: str | None) -> Event:
+    return _event(
         "place",
         seat,
         reveals=Reveal.OWN if tile is None else Reveal.HIDDEN,  # a stack's tile, its next top
         province=action.province,
-        position=k + 1,
+        position=position,
         cards=list(action.cards),
         exchange=action.exchange,
         plus=action.plus,
@@ -378,7 +415,6 @@ def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoStat
         favour=gain,
         tile=tile,
     )
-    return state, ev
 
 
 def resign(state: ShitennoState, seat: int) -> tuple[ShitennoState, list[Event]]:

@@ -113,66 +113,75 @@ def form(state: ShitennoState, seat: Seat) -> Form | None:
     if state.phase != "even" or seat not in range(state.players):
         return None
     now = stage(state)
-    n = _lots_given(state)
     if now in ("lot", "split") and seat == state.tairo:
-        fields: list[Pick | One] = []
-        if state.open_cards:
-            label = (
-                Text("shitenno.form.lot_cards", "Cards in the lot")
-                if now == "lot"
-                else Text("shitenno.form.split_cards", "Cards in lot A (the rest go to lot B)")
-            )
-            cards = state.open_cards
-            least, most = lot_sizes(state) if now == "lot" else (0, len(cards))
-            fields.append(Pick("cards", label, _card_options(cards), least, most))
-        if now == "lot":
-            fields.append(
-                One(
-                    "tile",
-                    Text("shitenno.form.tile_field", "Hierarchy tile"),
-                    _tile_options(state.tiles),
-                )
-            )
-            prompt = Text(
-                "shitenno.form.lot_prompt",
-                "You are the Tairō: choose the cards of a lot and one Hierarchy tile, then "
-                "Confirm to offer it.",
-            )
-            return Form(f"shitenno.lot.{state.year}.{n}", prompt, tuple(fields))
-        tiles = _tile_options(state.tiles)
-        fields.append(One("first", Text("shitenno.form.tile_a", "Tile of lot A"), tiles))
-        fields.append(One("second", Text("shitenno.form.tile_b", "Tile of lot B"), tiles))
-        prompt = Text(
-            "shitenno.form.split_prompt",
-            "Split everything left into two lots, each with a Hierarchy tile; the other "
-            "player picks one and you get the other.",
-        )
-        return Form(f"shitenno.split.{state.year}", prompt, tuple(fields))
+        return _lot_form(state) if now == "lot" else _split_form(state)
     if now == "offer" and state.offer_queue and state.offer_queue[0] == seat:
-        answer = One(
-            "answer",
-            Text("shitenno.form.answer", "Your answer"),
-            (
-                Option("accept", Text("shitenno.form.accept", "Accept")),
-                Option("refuse", Text("shitenno.form.refuse", "Refuse")),
-            ),
-        )
-        prompt = Text("shitenno.form.offer_prompt", "Do you accept the lot on offer?")
-        return Form(f"shitenno.offer.{state.year}.{n}.{len(state.refused)}", prompt, (answer,))
+        return _offer_form(state)
     if now == "choose" and seat == state.chooser:
-        pick = One(
-            "lot",
-            Text("shitenno.form.lot_field", "Your lot"),
-            (
-                Option("a", Text("shitenno.form.lot_a", "Lot A")),
-                Option("b", Text("shitenno.form.lot_b", "Lot B")),
-            ),
-        )
-        prompt = Text(
-            "shitenno.form.choose_prompt", "Take lot A or lot B; the Tairō gets the other."
-        )
-        return Form(f"shitenno.choose.{state.year}", prompt, (pick,))
+        return _choose_form(state)
     return None
+
+
+def _lot_form(state: ShitennoState) -> Form:
+    label = Text("shitenno.form.lot_cards", "Cards in the lot")
+    fields = _cards_field(state, label, *lot_sizes(state))
+    tile = Text("shitenno.form.tile_field", "Hierarchy tile")
+    fields.append(One("tile", tile, _tile_options(state.tiles)))
+    prompt = Text(
+        "shitenno.form.lot_prompt",
+        "You are the Tairō: choose the cards of a lot and one Hierarchy tile, then "
+        "Confirm to offer it.",
+    )
+    return Form(f"shitenno.lot.{state.year}.{_lots_given(state)}", prompt, tuple(fields))
+
+
+def _split_form(state: ShitennoState) -> Form:
+    label = Text("shitenno.form.split_cards", "Cards in lot A (the rest go to lot B)")
+    fields = _cards_field(state, label, 0, len(state.open_cards))
+    tiles = _tile_options(state.tiles)
+    fields.append(One("first", Text("shitenno.form.tile_a", "Tile of lot A"), tiles))
+    fields.append(One("second", Text("shitenno.form.tile_b", "Tile of lot B"), tiles))
+    prompt = Text(
+        "shitenno.form.split_prompt",
+        "Split everything left into two lots, each with a Hierarchy tile; the other "
+        "player picks one and you get the other.",
+    )
+    return Form(f"shitenno.split.{state.year}", prompt, tuple(fields))
+
+
+def _cards_field(state: ShitennoState, label: Text, least: int, most: int) -> list[Pick | One]:
+    """The open cards as a Pick of ``least`` to ``most`` (no field when none is open)."""
+    if not state.open_cards:
+        return []
+    return [Pick("cards", label, _card_options(state.open_cards), least, most)]
+
+
+def _offer_form(state: ShitennoState) -> Form:
+    key = f"shitenno.offer.{state.year}.{_lots_given(state)}.{len(state.refused)}"
+    prompt = Text("shitenno.form.offer_prompt", "Do you accept the lot on offer?")
+    field = ("answer", "shitenno.form.answer", "Your answer")
+    options = (
+        ("accept", "shitenno.form.accept", "Accept"),
+        ("refuse", "shitenno.form.refuse", "Refuse"),
+    )
+    return _one_of_two(key, prompt, field, options)
+
+
+def _choose_form(state: ShitennoState) -> Form:
+    prompt = Text("shitenno.form.choose_prompt", "Take lot A or lot B; the Tairō gets the other.")
+    field = ("lot", "shitenno.form.lot_field", "Your lot")
+    options = (("a", "shitenno.form.lot_a", "Lot A"), ("b", "shitenno.form.lot_b", "Lot B"))
+    return _one_of_two(f"shitenno.choose.{state.year}", prompt, field, options)
+
+
+Worded = tuple[str, str, str]  # a value, its catalogue key and its English words
+
+
+def _one_of_two(key: str, prompt: Text, field: Worded, options: tuple[Worded, Worded]) -> Form:
+    """A form of one field offering two options (instant buttons)."""
+    name, text_key, english = field
+    offered = tuple(Option(value, Text(k, words)) for value, k, words in options)
+    return Form(key, prompt, (One(name, Text(text_key, english), offered),))
 
 
 def answer(

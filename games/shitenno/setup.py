@@ -60,6 +60,12 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> ShitennoSt
     if players not in (2, 3, 4):
         raise InvalidOption(Reason("shitenno.players", "Shitenno is played by 2, 3 or 4 players."))
     opts = {name: options.get(name, default) for name, default in defaults().items()}
+    return begin_even_year(_first_state(players, opts, seed))
+
+
+def _first_state(players: int, opts: dict[str, JSON], seed: int) -> ShitennoState:
+    """The table before the first year: every field of the state (a table, see
+    ``docs/DESIGN.md``), the decks, stacks and Titles shuffled from ``seed``."""
     data = rules()
     rng = Rng(derive_seed(seed, "shitenno.setup"))
     tiles = rng.shuffled(list(data.bonus_tiles))
@@ -68,7 +74,7 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> ShitennoSt
     koku = rng.shuffled(list(data.koku_deck))
     titles = rng.shuffled([4, 3, 2, 1])[:players]
     hands = tuple(sort_cards(troops[2 * s : 2 * s + 2]) for s in range(players))
-    state = ShitennoState(
+    return ShitennoState(
         players=players,
         options=opts,
         seed=seed,
@@ -105,4 +111,3 @@ def new_game(players: int, options: Mapping[str, JSON], seed: int) -> ShitennoSt
         end_reason=None,
         resigned=None,
     )
-    return begin_even_year(state)

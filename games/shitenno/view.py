@@ -223,41 +223,19 @@ def build_view(
     state: ShitennoState, viewer: Seat | None, to_act: frozenset[Seat], outcome: Outcome | None
 ) -> ShitennoView:
     """The view of ``state`` for ``viewer`` (``None`` = the public)."""
-    generals = raw()["generals"]
-    holders = {t: s for s, t in enumerate(state.titles) if t}
-    seats = tuple(
-        SeatView(
-            seat=s,
-            general=generals[s],
-            title=state.titles[s],
-            favour=state.favour[s] if outcome is None else int(outcome.scores[s]),
-            kamons_left=state.kamons[s],
-            troop_cards=sum(1 for c in state.hands[s] if c[0] != "K"),
-            koku_cards=sum(1 for c in state.hands[s] if c[0] == "K"),
-            bonus=dict(zip(EFFECTS, state.bonus[s], strict=True)),
-            lot=lot_view(state.lots[s]) if state.phase == "even" else None,
-            placed=state.placed if state.current == s and state.phase == "odd" else 0,
-            resigned=state.resigned == s,
-        )
-        for s in range(state.players)
-    )
     me = viewer if viewer is not None and 0 <= viewer < state.players else None
     split = state.split
-    current = min(to_act) if to_act else None
     return ShitennoView(
         players=state.players,
         viewer=viewer,
         phase=state.phase,
         year=state.year,
         to_act=to_act,
-        current=current,
+        current=min(to_act) if to_act else None,
         provinces=tuple(_province(state, i) for i in range(len(state.board))),
-        titles=tuple(
-            TitleView(seals, TITLE_IDS[seals], TITLE_NAMES[seals], holders.get(seals))
-            for seals in (4, 3, 2, 1)
-        ),
+        titles=_titles(state),
         order=state.order,
-        seats=seats,
+        seats=tuple(_seat(state, s, outcome) for s in range(state.players)),
         tairo=state.tairo if state.phase == "even" else None,
         open_cards=tuple(card_view(c) for c in state.open_cards),
         hierarchy_tiles=state.tiles,
@@ -276,6 +254,30 @@ def build_view(
         last_province=state.last_province,
         end_reason=state.end_reason,
         outcome=outcome,
+    )
+
+
+def _titles(state: ShitennoState) -> tuple[TitleView, ...]:
+    holders = {t: s for s, t in enumerate(state.titles) if t}
+    return tuple(
+        TitleView(seals, TITLE_IDS[seals], TITLE_NAMES[seals], holders.get(seals))
+        for seals in (4, 3, 2, 1)
+    )
+
+
+def _seat(state: ShitennoState, s: Seat, outcome: Outcome | None) -> SeatView:
+    return SeatView(
+        seat=s,
+        general=raw()["generals"][s],
+        title=state.titles[s],
+        favour=state.favour[s] if outcome is None else int(outcome.scores[s]),
+        kamons_left=state.kamons[s],
+        troop_cards=sum(1 for c in state.hands[s] if c[0] != "K"),
+        koku_cards=sum(1 for c in state.hands[s] if c[0] == "K"),
+        bonus=dict(zip(EFFECTS, state.bonus[s], strict=True)),
+        lot=lot_view(state.lots[s]) if state.phase == "even" else None,
+        placed=state.placed if state.current == s and state.phase == "odd" else 0,
+        resigned=state.resigned == s,
     )
 
 

@@ -7,7 +7,7 @@ actions, JSON), ``rules.py`` (the protocol object), ``notation.py``, ``explain.p
 
 from __future__ import annotations
 
-from games.yokai.rules import GAME, End, YokaiGame, perft
+from games.yokai.rules import GAME, End, perft
 from games.yokai.state import Drop, Move, YokaiState
 
-__all__ = ["GAME", "Drop", "End", "Move", "YokaiGame", "YokaiState", "perft"]
+__all__ = ["GAME", "Drop", "End", "Move", "YokaiState", "perft"]

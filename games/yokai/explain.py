@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.base import MALFORMED_ACTION, Reason, well_formed
-from games.yokai.board import FORCED, KODAMA, LETTERS, NONE, Geometry
+from games.yokai.board import FORCED, KODAMA, LETTERS, NONE, Geometry, Position
 from games.yokai.notation import square_name
 from games.yokai.state import TEXT_CODE, Drop, Move, YokaiState, encode, to_position
 from games.yokai.view import PIECE_NAMES
@@ -103,6 +103,12 @@ def _explain_move(state: YokaiState, geo: Geometry, move: Move) -> str:
             "yokai.rules.square_occupied_by_one_own",
             "That square is occupied by one of your own pieces.",
         )
+    return _explain_landing(geo, move, code, kind)
+
+
+def _explain_landing(geo: Geometry, move: Move, code: int, kind: str) -> str:
+    """A move to a square its piece reaches: its promotion, or its koropokkuru left
+    attacked."""
     promotion = geo.promotion(code, move.src, move.dst)
     if move.promote and promotion == NONE:
         return _no_promotion(geo, kind)
@@ -176,22 +182,24 @@ def _explain_drop(state: YokaiState, geo: Geometry, drop: Drop) -> str:
             "In 5x6 that drop would leave your koropokkuru attacked.",
         )
     if drop.piece == "D":
-        if geo.far[seat][drop.dst]:
-            return Reason(
-                "yokai.rules.5x6_may_not_drop_kodama",
-                "In 5x6 you may not drop a kodama on your far rank: it could never move.",
-            )
-        mine = KODAMA + 8 * seat
-        if any(
-            pos.board[sq] == mine and sq % geo.files == drop.dst % geo.files for sq in range(geo.n)
-        ):
-            return Reason(
-                "yokai.rules.may_not_drop_kodama_file",
-                "You may not drop a kodama in a file that already has one of your "
-                "unpromoted kodama.",
-            )
-        return Reason(
-            "yokai.rules.may_not_give_checkmate_by",
-            "You may not give checkmate by dropping a kodama.",
-        )
+        return _explain_kodama_drop(geo, pos, drop, seat)
     return Reason("yokai.rules.drop_not_legal_now", "That drop is not legal now.")
+
+
+def _explain_kodama_drop(geo: Geometry, pos: Position, drop: Drop, seat: int) -> str:
+    """A 5x6 kodama drop that breaks one of the kodama's own drop rules."""
+    if geo.far[seat][drop.dst]:
+        return Reason(
+            "yokai.rules.5x6_may_not_drop_kodama",
+            "In 5x6 you may not drop a kodama on your far rank: it could never move.",
+        )
+    mine = KODAMA + 8 * seat
+    if any(pos.board[sq] == mine and sq % geo.files == drop.dst % geo.files for sq in range(geo.n)):
+        return Reason(
+            "yokai.rules.may_not_drop_kodama_file",
+            "You may not drop a kodama in a file that already has one of your unpromoted kodama.",
+        )
+    return Reason(
+        "yokai.rules.may_not_give_checkmate_by",
+        "You may not give checkmate by dropping a kodama.",
+    )

@@ -125,17 +125,7 @@ def parse(state: YokaiState, text: str, legal: Sequence[YokaiAction], seat: int)
             return Move(src, dst, True)  # the promotion is forced
         return Move(src, dst, False)
     if match := DROP_RE.fullmatch(norm):
-        name, file, rank = match.group(1, 2, 3) if match.group(1) else match.group(4, 5, 6)
-        kind = ALIASES[name]
-        if kind.startswith("+"):
-            raise InvalidNotation(
-                f"Pieces are always dropped unpromoted: write {kind[1]}*{file}{rank}.",
-                key="yokai.notation.pieces_are_always_dropped_unpromoted",
-                kind=kind[1],
-                file=file,
-                rank=rank,
-            )
-        return Drop(kind, _square(geo, file, rank))
+        return _drop(geo, match)
     if match := SQUARE_RE.fullmatch(norm):
         dst = _square(geo, match.group(1), match.group(2))
         return _resolve(state, text, legal, seat, None, dst, bool(match.group(3)))
@@ -149,6 +139,21 @@ def parse(state: YokaiState, text: str, legal: Sequence[YokaiAction], seat: int)
         strip=text.strip(),
         hint=HINT,
     )
+
+
+def _drop(geo: Geometry, match: re.Match[str]) -> Drop:
+    """A drop written ``D*b3`` or ``drop kodama b3``; a promoted piece is refused."""
+    name, file, rank = match.group(1, 2, 3) if match.group(1) else match.group(4, 5, 6)
+    kind = ALIASES[name]
+    if kind.startswith("+"):
+        raise InvalidNotation(
+            f"Pieces are always dropped unpromoted: write {kind[1]}*{file}{rank}.",
+            key="yokai.notation.pieces_are_always_dropped_unpromoted",
+            kind=kind[1],
+            file=file,
+            rank=rank,
+        )
+    return Drop(kind, _square(geo, file, rank))
 
 
 def _square(geo: Geometry, file: str, rank: str) -> int:

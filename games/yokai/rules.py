@@ -11,9 +11,8 @@ version before the promoting one; then drops by letter K F T D I O, then square 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any
 
 from games.base import (
     JSON,
@@ -26,7 +25,7 @@ from games.base import (
     Player,
     Termination,
 )
-from games.defaults import GameDefaults
+from games.record import Rules, own
 from games.yokai import ai as yokai_ai
 from games.yokai import explain, notation
 from games.yokai.board import LETTERS, Position
@@ -81,179 +80,155 @@ def termination_of(value: str) -> str:
     return End(value) if value in End._value2member_map_ else Termination(value)
 
 
-class YokaiGame(GameDefaults):
-    """Yōkai no Mori, variants 3x4 and 5x6 (registered as ``"yokai"``)."""
+def _setup(players: int, options: Mapping[str, JSON], seed: int) -> YokaiState:
+    """The start position; seat 0 is the first player. ``seed`` is not needed."""
+    if players != 2:
+        raise InvalidOption("Yōkai no Mori is played by exactly 2 players.")
+    variant = str(options.get("variant", "3x4"))
+    if variant not in VARIANTS:
+        raise InvalidOption(f"variant must be one of {', '.join(VARIANTS)}.")
+    return start_state(variant, bool(options.get("perpetual_check_loses", False)))
 
-    key: str = "yokai"
-    title: str = "Yōkai no Mori"
-    seats: tuple[int, ...] = (2,)
-    options: tuple[OptionSpec, ...] = OPTIONS
-    rules_version: int = 1
-    hidden_information: bool = False
-    end_reasons: tuple[str, ...] = tuple(End)
 
-    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> YokaiState:
-        """The start position; seat 0 is the first player. ``seed`` is not needed."""
-        if players != 2:
-            raise InvalidOption("Yōkai no Mori is played by exactly 2 players.")
-        variant = str(options.get("variant", "3x4"))
-        if variant not in VARIANTS:
-            raise InvalidOption(f"variant must be one of {', '.join(VARIANTS)}.")
-        return start_state(variant, bool(options.get("perpetual_check_loses", False)))
+def _to_act(state: YokaiState) -> frozenset[int]:
+    return frozenset() if state.result is not None else frozenset((state.to_move,))
 
-    def to_act(self, state: YokaiState) -> frozenset[int]:
-        return frozenset() if state.result is not None else frozenset((state.to_move,))
 
-    def legal(self, state: YokaiState, seat: int) -> Sequence[YokaiAction]:
-        """Every legal action of ``seat``, in the order given in the module docstring."""
-        if state.result is not None or seat != state.to_move:
-            return []
-        geo = state.geometry
-        return [decode(geo, m) for m in to_position(state).legal_moves()]
+def _legal(state: YokaiState, seat: int) -> Sequence[YokaiAction]:
+    """Every legal action of ``seat``, in the order given in the module docstring."""
+    if state.result is not None or seat != state.to_move:
+        return []
+    geo = state.geometry
+    return [decode(geo, m) for m in to_position(state).legal_moves()]
 
-    def apply(self, state: YokaiState, seat: int, action: Action) -> tuple[YokaiState, list[Event]]:
-        """Play a legal ``action``; the end of the game is decided here (§3, §4.5, §5.5)."""
-        action = _ours(action)
-        geo = state.geometry
-        pos = to_position(state)
-        m = encode(geo, action)
-        if m is None:  # apply() expects a legal action (games.engine.act checks)
-            raise IllegalAction(explain.explain_illegal(state, seat, action))
-        text = notation.notation(geo, action)
-        events = [self._action_event(state, action, text, seat)]
-        pos.make(m)
-        history = (*state.history, position_key(pos))
-        result = _result_after(pos, history, state.perpetual_check_loses)
-        squares = (action.src, action.dst) if isinstance(action, Move) else (action.dst,)
-        new = YokaiState(
-            variant=state.variant,
-            board=tuple(CODE_TEXT[code] for code in pos.board),
-            hands=(tuple(pos.hands[0][1:]), tuple(pos.hands[1][1:])),
-            to_move=pos.side,
-            ply=state.ply + 1,
-            history=history,
-            last_move=text,
-            last_squares=squares,
-            result=result,
-            perpetual_check_loses=state.perpetual_check_loses,
-        )
-        if result is not None:
-            events.append(_end_event(result))
-        return new, events
 
-    def _action_event(self, state: YokaiState, action: YokaiAction, text: str, seat: int) -> Event:
-        geo = state.geometry
-        if isinstance(action, Drop):
-            args: dict[str, JSON] = {
-                "piece": PIECE_NAMES[action.piece],
-                "to": notation.square_name(geo, action.dst),
-                "notation": text,
-            }
-            return Event("yokai.drop", args, seat=seat)
-        target = state.board[action.dst]
-        args = {
-            "piece": piece_name(state.board[action.src]),
-            "from": notation.square_name(geo, action.src),
+def _apply(state: YokaiState, seat: int, action: Action) -> tuple[YokaiState, list[Event]]:
+    """Play a legal ``action``; the end of the game is decided here (§3, §4.5, §5.5)."""
+    action = _ours(action)
+    geo = state.geometry
+    pos = to_position(state)
+    m = encode(geo, action)
+    if m is None:  # apply() expects a legal action (games.engine.act checks)
+        raise IllegalAction(explain.explain_illegal(state, seat, action))
+    text = notation.notation(geo, action)
+    events = [_action_event(state, action, text, seat)]
+    pos.make(m)
+    history = (*state.history, position_key(pos))
+    result = _result_after(pos, history, state.perpetual_check_loses)
+    squares = (action.src, action.dst) if isinstance(action, Move) else (action.dst,)
+    new = YokaiState(
+        variant=state.variant,
+        board=tuple(CODE_TEXT[code] for code in pos.board),
+        hands=(tuple(pos.hands[0][1:]), tuple(pos.hands[1][1:])),
+        to_move=pos.side,
+        ply=state.ply + 1,
+        history=history,
+        last_move=text,
+        last_squares=squares,
+        result=result,
+        perpetual_check_loses=state.perpetual_check_loses,
+    )
+    if result is not None:
+        events.append(_end_event(result))
+    return new, events
+
+
+def _action_event(state: YokaiState, action: YokaiAction, text: str, seat: int) -> Event:
+    geo = state.geometry
+    if isinstance(action, Drop):
+        args: dict[str, JSON] = {
+            "piece": PIECE_NAMES[action.piece],
             "to": notation.square_name(geo, action.dst),
-            "capture": piece_name(target) if target else None,
-            "promote": action.promote,
             "notation": text,
         }
-        return Event("yokai.move", args, seat=seat)
+        return Event("yokai.drop", args, seat=seat)
+    target = state.board[action.dst]
+    args = {
+        "piece": piece_name(state.board[action.src]),
+        "from": notation.square_name(geo, action.src),
+        "to": notation.square_name(geo, action.dst),
+        "capture": piece_name(target) if target else None,
+        "promote": action.promote,
+        "notation": text,
+    }
+    return Event("yokai.move", args, seat=seat)
 
-    def explain_illegal(self, state: YokaiState, seat: int, action: Any) -> str:
-        """Why ``action`` is not legal for ``seat`` now, in the rules' words."""
-        return explain.explain_illegal(state, seat, action)
 
-    def can_undo(self, state: YokaiState, seat: int) -> bool:
-        """A turn is a single action, confirmed when played: nothing to take back."""
-        return False
+def _hand(state: YokaiState, seat: int) -> JSON:
+    """Nothing is private (the reserves are public, in the view)."""
+    return None
 
-    def hand(self, state: YokaiState, seat: int) -> JSON:
-        """Nothing is private (the reserves are public, in the view)."""
+
+def _resign(state: YokaiState, seat: int) -> tuple[YokaiState, list[Event]]:
+    """``seat`` resigns and loses."""
+    result = Result(Termination.RESIGNATION.value, 1 - seat)
+    new = YokaiState(
+        state.variant, state.board, state.hands, state.to_move, state.ply, state.history,
+        state.last_move, state.last_squares, result, state.perpetual_check_loses,
+    )  # fmt: skip
+    return new, [Event("yokai.resign", {}, seat=seat), _end_event(result)]
+
+
+def _view(state: YokaiState, seat: int | None) -> YokaiView:
+    """Everything is public: the same view for every seat (``viewer`` aside)."""
+    geo = state.geometry
+    over = state.result is not None
+    hands = tuple(
+        tuple((LETTERS[i], count) for i, count in enumerate(state.hands[s]) if count)
+        for s in (0, 1)
+    )
+    return YokaiView(
+        variant=state.variant,
+        files=geo.files,
+        ranks=geo.ranks,
+        board=state.board,
+        hands=(hands[0], hands[1]),
+        to_move=None if over else state.to_move,
+        ply=state.ply,
+        last_move=state.last_move,
+        last_squares=state.last_squares,
+        in_check=not over and to_position(state).in_check(),
+        outcome=_outcome(state),
+        viewer=seat,
+    )
+
+
+def _outcome(state: YokaiState) -> Outcome | None:
+    """The result (ranks (1, 2)/(2, 1), or (1, 1) and half points for a draw)."""
+    result = state.result
+    if result is None:
         return None
-
-    def perft(self, state: YokaiState, depth: int) -> int:
-        """Fast perft (``python -m games perft`` uses it); see :func:`perft`."""
-        return perft(state, depth)
-
-    def resign(self, state: YokaiState, seat: int) -> tuple[YokaiState, list[Event]]:
-        """``seat`` resigns and loses."""
-        result = Result(Termination.RESIGNATION.value, 1 - seat)
-        new = YokaiState(
-            state.variant, state.board, state.hands, state.to_move, state.ply, state.history,
-            state.last_move, state.last_squares, result, state.perpetual_check_loses,
-        )  # fmt: skip
-        return new, [Event("yokai.resign", {}, seat=seat), _end_event(result)]
-
-    def view(self, state: YokaiState, seat: int | None) -> YokaiView:
-        """Everything is public: the same view for every seat (``viewer`` aside)."""
-        geo = state.geometry
-        over = state.result is not None
-        hands = tuple(
-            tuple((LETTERS[i], count) for i, count in enumerate(state.hands[s]) if count)
-            for s in (0, 1)
-        )
-        return YokaiView(
-            variant=state.variant,
-            files=geo.files,
-            ranks=geo.ranks,
-            board=state.board,
-            hands=(hands[0], hands[1]),
-            to_move=None if over else state.to_move,
-            ply=state.ply,
-            last_move=state.last_move,
-            last_squares=state.last_squares,
-            in_check=not over and to_position(state).in_check(),
-            outcome=self.outcome(state),
-            viewer=seat,
-        )
-
-    def outcome(self, state: YokaiState) -> Outcome | None:
-        """The result (ranks (1, 2)/(2, 1), or (1, 1) and half points for a draw)."""
-        result = state.result
-        if result is None:
-            return None
-        detail: dict[str, JSON] = {} if result.rule is None else {"rule": result.rule}
-        termination = termination_of(result.termination)
-        if result.winner is None:
-            return Outcome(termination, frozenset(), (1, 1), (0.5, 0.5), detail=detail)
-        winner = result.winner
-        ranks = (1, 2) if winner == 0 else (2, 1)
-        scores = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
-        return Outcome(termination, frozenset((winner,)), ranks, scores, detail=detail)
-
-    def make_player(self, strength: str, seed: int, budget_s: float) -> Player:
-        """Alpha-beta with iterative deepening (see :mod:`games.yokai.ai`)."""
-        return yokai_ai.make_player(strength, seed=seed, budget_s=budget_s)
-
-    def parse(self, state: YokaiState, seat: int, text: str) -> YokaiAction:
-        """An action from text (see :mod:`games.yokai.notation` for the grammar)."""
-        return notation.parse(state, text, self.legal(state, seat), seat)
-
-    def notation(self, state: YokaiState, action: Action) -> str:
-        """Canonical text: ``b2b3``, ``b3b4+``, ``D*b3``."""
-        return notation.notation(state.geometry, _ours(action))
-
-    def label(self, state: YokaiState, action: Action) -> str:
-        """Menu text such as ``kodama b2→b3 takes kodama`` or ``drop kodama on b3``."""
-        return notation.label(state, _ours(action))
-
-    def dump_state(self, state: YokaiState) -> JSON:
-        return dump_state(state)
-
-    def load_state(self, data: JSON) -> YokaiState:
-        return load_state(data)
-
-    def shuffle_hidden(self, state: YokaiState, seat: int | None, seed: int) -> YokaiState:
-        """Nothing is hidden in Yōkai no Mori."""
-        return state
+    detail: dict[str, JSON] = {} if result.rule is None else {"rule": result.rule}
+    termination = termination_of(result.termination)
+    if result.winner is None:
+        return Outcome(termination, frozenset(), (1, 1), (0.5, 0.5), detail=detail)
+    winner = result.winner
+    ranks = (1, 2) if winner == 0 else (2, 1)
+    scores = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+    return Outcome(termination, frozenset((winner,)), ranks, scores, detail=detail)
 
 
-def _ours(action: Action) -> YokaiAction:
-    if not isinstance(action, Move | Drop):
-        raise IllegalAction("That is not a Yōkai no Mori action.")
-    return action
+def _make_player(strength: str, seed: int, budget_s: float) -> Player:
+    """Alpha-beta with iterative deepening (see :mod:`games.yokai.ai`)."""
+    return yokai_ai.make_player(strength, seed=seed, budget_s=budget_s)
+
+
+def _parse(state: YokaiState, seat: int, text: str) -> YokaiAction:
+    """An action from text (see :mod:`games.yokai.notation` for the grammar)."""
+    return notation.parse(state, text, _legal(state, seat), seat)
+
+
+def _notation(state: YokaiState, action: Action) -> str:
+    """Canonical text: ``b2b3``, ``b3b4+``, ``D*b3``."""
+    return notation.notation(state.geometry, _ours(action))
+
+
+def _label(state: YokaiState, action: Action) -> str:
+    """Menu text such as ``kodama b2→b3 takes kodama`` or ``drop kodama on b3``."""
+    return notation.label(state, _ours(action))
+
+
+_ours: Callable[[Action], YokaiAction] = own((Move, Drop), "That is not a Yōkai no Mori action.")
 
 
 def _end_event(result: Result) -> Event:
@@ -291,4 +266,31 @@ def perft(state: YokaiState, depth: int, *, bulk: bool = False) -> int:
     return _perft_bulk(pos, depth) if bulk else _perft(pos, depth)
 
 
-GAME = YokaiGame()
+GAME = Rules(
+    key="yokai",
+    title="Yōkai no Mori",
+    seats=(2,),
+    options=OPTIONS,
+    rules_version=1,
+    hidden_information=False,
+    end_reasons=tuple(End),
+    setup=_setup,
+    to_act=_to_act,
+    legal=_legal,
+    apply=_apply,
+    explain_illegal=explain.explain_illegal,
+    # can_undo: a turn is a single action, confirmed when played: nothing to take back.
+    resign=_resign,
+    view=_view,
+    hand=_hand,
+    outcome=_outcome,
+    make_player=_make_player,
+    parse=_parse,
+    notation=_notation,
+    label=_label,
+    dump_state=dump_state,
+    load_state=load_state,
+    # shuffle_hidden: nothing is hidden in Yōkai no Mori.
+    perft=perft,  # ``python -m games perft`` and the benchmark use it
+)
+"""Yōkai no Mori, variants 3x4 and 5x6 (registered as ``"yokai"``)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import ast
 import json
 import re
@@ -12,7 +13,7 @@ import pytest
 
 import bench.__main__ as bench_main
 import games
-from bench import matches
+from bench import matches, sections
 from bench.balance import LIMIT, has_sides, mirror
 from bench.configs import Config, configurations
 from bench.matches import describe, opponent_name, win_rate
@@ -225,3 +226,30 @@ def test_balance_counts_wins_per_side_in_mirror_matches() -> None:
     assert result["ok"] == (result["worst_x_fair"] <= LIMIT)
     for row in rows.values():
         assert abs(row["x_fair"] - row["wins"] / row["games"] * config.players) < 0.01
+
+
+def test_a_side_above_its_limit_fails_the_benchmark_and_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The balance target (no side above 1.5x its fair share) is a check like any other: one
+    side over it makes ``python -m bench`` exit 1, and the missed line names the side (a
+    Rising Sun row said only the game and the player count, not which clan)."""
+    played = {"games": 100, "wins": 50.0, "rate": 0.5, "x_fair": 2.0}
+    fair = {"games": 100, "wins": 25.0, "rate": 0.25, "x_fair": 1.0}
+
+    def fake_mirror(config: Config, games_: int, seed: int) -> dict[str, Any]:
+        return {"sides": {"strong": played, "plain": fair}, "fair": 0.25}
+
+    monkeypatch.setattr(sections, "mirror", fake_mirror)
+    monkeypatch.setattr(sections, "configurations", lambda: [min(configurations(), key=_sided)])
+    result = sections.balance(argparse.Namespace(balance_games=1, quick=True))
+    assert [c["ok"] for c in result["checks"]] == [False, True]
+    _sections(monkeypatch, {"balance": result})
+    assert bench_main.main(["--out", str(tmp_path / "r.json")]) == 1
+    printed = capsys.readouterr().out
+    assert "1 target(s) missed" in printed
+    assert re.search(r"balance: \S+ .*strong x_fair = 2 \(target <= 1.5\)", printed)
+
+
+def _sided(config: Config) -> tuple[bool, int]:
+    return (not has_sides(config), config.players)

@@ -1,44 +1,52 @@
-"""The computer player against a clan whose Strongholds pay (issue 24, item 7): in mirror
-matches Turtle won far above its share, paid by Form of the Kitsune, Susanoo and allies who
-did not see it coming. Positions are edited (each test says how); the player decides from
-its seat's legal actions only."""
+"""The computer player against a clan whose Strongholds pay, and using every clan's own
+power (issue 24, item 7): in mirror matches Turtle won far above its share, paid by Form of
+the Kitsune, Susanoo and allies who did not see it coming, while Bonsai never used
+Benevolence, Koi bid as if its coins were no Ronin and the clans without Turtle's power
+never built the Strongholds their Recruits summon at. Positions are edited (each test says
+how); the player decides from its seat's legal actions only."""
 
 from __future__ import annotations
 
-from games.rising_sun import ai, rules
-from games.rising_sun.state import RESERVE, SHRINE, Buy, Done, G, Summon
+from games.rising_sun import ai, ai_eval, rules
+from games.rising_sun.state import RESERVE, SHRINE, Build, Buy, Done, G, RSAction, Summon
 
-from .helpers import KOI, LOTUS, TURTLE, clear, fresh, g_of, p, put
+from .helpers import BONSAI, KOI, LOTUS, TURTLE, clear, fresh, g_of, p, put
 
 
-def _autumn() -> G:
-    """Autumn's Political Phase before its first mandate, every figure in its reserve."""
-    g = g_of(fresh(3))
+def _political(season: int, players: int = 3) -> G:
+    """A season's Political Phase before its first mandate, every figure in its reserve."""
+    g = g_of(fresh(players))
     clear(g)
-    g.phase, g.season, g.slot = "political", 2, 0
+    g.phase, g.season, g.slot = "political", season, 0
     return g
+
+
+def _buying(g: G, seat: int, offer: list[str], coins: int) -> RSAction:
+    """What ``seat`` buys from ``offer`` with ``coins`` in a Train without its bonus, every
+    card on offer being within its means."""
+    g.offer, g.coins[seat] = offer, coins
+    task = {"t": "buy", "bonus": False}
+    legal = [*rules.buys(g, seat, task), Done()]
+    assert {Buy(card) for card in offer} <= set(legal)
+    return ai.decide(g, seat, task, legal)
 
 
 def test_a_winter_upgrade_is_kept_from_the_rival_it_would_pay_most() -> None:
     """Form of the Kitsune: 3 VP per Stronghold on the map at Winter. Turtle holds three, so
     the card is worth 9 VP to Turtle and 3 to Koi; Koi, buying first, takes it rather than
     an Oni of Skulls that would pay Koi a little more on its own."""
-    g = _autumn()
+    g = _political(2)
     g.holds[KOI] = [p("edo")]
     g.holds[TURTLE] = [p("kyoto"), p("oshu"), p("kansai")]
-    g.offer = ["form_of_the_kitsune", "oni_of_skulls"]
-    g.coins[KOI] = 6
-    task = {"t": "buy", "bonus": False}
-    legal = [*rules.buys(g, KOI, task), Done()]
-    assert Buy("oni_of_skulls") in legal
-    assert ai.decide(g, KOI, task, legal) == Buy("form_of_the_kitsune")
+    offer = ["form_of_the_kitsune", "oni_of_skulls"]
+    assert _buying(g, KOI, offer, 6) == Buy("form_of_the_kitsune")
 
 
 def test_a_shinto_goes_where_it_keeps_susanoo_from_the_stronghold_holder() -> None:
     """Susanoo: «Gain 1 VP per Stronghold you have on the map». Turtle's lone Shinto would
     take it with three Strongholds (3 VP a Kami Turn); Koi, with none, ties it there and wins
     on Honor, which is worth more than Tsukuyomi's 2 coins."""
-    g = _autumn()
+    g = _political(2)
     g.shrines = ["susanoo", "tsukuyomi", "fujin", "hachiman"]
     g.holds[TURTLE] = [p("kyoto"), p("oshu"), p("kansai")]
     turtle_shinto = next(i for i, f in enumerate(g.figs) if f[0] == TURTLE and f[1] == "shinto")
@@ -65,3 +73,62 @@ def test_the_tea_ceremony_shuns_a_partner_ahead_by_what_its_position_promises() 
     legal = rules.legal(g, KOI)
     choice = ai.decide(g, KOI, {"t": "tea"}, legal)
     assert getattr(choice, "to", None) == LOTUS
+
+
+def test_bonsai_buys_benevolence_in_spring_for_the_purchases_to_come() -> None:
+    """Benevolence: «When you spend coins on a Season card or a Stronghold, you may give 1 of
+    those coins to another player instead of the supply; if you do, gain 1 Honor and 2 VP»,
+    and Bonsai's power: «Every purchase (Season cards, Strongholds) costs at most 1 coin».
+    Every purchase Bonsai makes for the rest of the game can pay 2 VP and a step of Honor, so
+    in Spring it takes Benevolence over Way of the Shogun (3 coins each War, at the same one
+    coin's price to Bonsai). Bonsai won 0.1 VP a game from Benevolence before."""
+    g = _political(0, players=5)
+    assert _buying(g, BONSAI, ["benevolence", "way_of_the_shogun"], 4) == Buy("benevolence")
+
+
+def test_bonsai_with_benevolence_gives_the_coin_of_a_purchase() -> None:
+    """Owning Benevolence, Bonsai's one-coin purchase goes to a player for 2 VP and Honor
+    (to one who is not ahead of it)."""
+    g = _political(0, players=5)
+    g.owned[BONSAI].append("benevolence")
+    g.vp = [9, 0, 9, 9, 3]
+    assert _buying(g, BONSAI, ["way_of_the_shogun"], 4) == Buy("way_of_the_shogun", LOTUS)
+
+
+def test_a_stronghold_is_built_for_the_summons_it_brings() -> None:
+    """Recruit: «Summon 1 figure from the reserve into each province where you have a
+    Stronghold»; Marshal's bonus builds one for 3 coins. In Spring a Stronghold brings Koi a
+    figure more in every Recruit to come, worth its 3 coins: Koi builds it where its Bushi
+    stands (Koi, Lotus and Dragonfly ended their games with 1.1-1.3 Strongholds, the one
+    they start with, against Turtle's 2.1)."""
+    g = _political(0, players=5)
+    g.holds[KOI] = [p("edo")]
+    put(g, KOI, "bushi", "shikoku")
+    g.coins[KOI] = 5
+    task = {"t": "marshal", "bonus": True, "built": False, "moved": [], "hmoved": []}
+    legal = [*rules.builds(g, KOI, task), Done()]
+    assert legal == [Build("shikoku"), Done()]
+    assert ai.decide(g, KOI, task, legal) == Build("shikoku")
+
+
+def test_koi_reckons_its_coins_as_ronin_in_a_battle_to_come() -> None:
+    """Koi's power: «When Koi wins Hire Ronin, every coin in its reserve (not the coins bid)
+    counts as one Ronin». With Force 1 against 2 and four coins, Koi's chance of taking the
+    province is that of a Force margin of +1; Lotus, with the same coins and no Ronin, stays
+    at -1."""
+    g = _political(0, players=5)
+    g.coins[KOI] = g.coins[LOTUS] = 4
+    assert ai_eval.win_chance(g, KOI, [1, 0, 2, 0, 0]) == ai_eval.MARGIN_CHANCE[1]
+    assert ai_eval.win_chance(g, LOTUS, [0, 1, 2, 0, 0]) == ai_eval.MARGIN_CHANCE[-1]
+
+
+def test_a_tie_of_force_is_reckoned_to_the_higher_honor() -> None:
+    """«Como siempre, si hay un empate, se considera que el jugador empatado con mayor Honor
+    tiene más Fuerza en la Provincia.» With Force 1 each in a province, Koi (above Turtle on
+    the Honor track) expects to take it more often than Turtle does; the player reckoned both
+    at the same even chance, so a clan low on Honor sat where a higher one would win."""
+    g = _political(0)
+    assert g.higher(KOI, TURTLE)
+    koi = ai_eval.win_chance(g, KOI, [1, 0, 1])
+    turtle = ai_eval.win_chance(g, TURTLE, [1, 0, 1])
+    assert koi > ai_eval.MARGIN_CHANCE[0] > turtle

@@ -10,7 +10,7 @@ from games import engine
 from games.base import GameError, NotYourTurn, Termination, resolve_options
 from games.samurai import GAME, Confirm, Drop, PlaceFigure, Take
 from games.samurai.data import PLAYER_TILES, board_for
-from games.samurai.notation import pick_steps
+from games.samurai.picking import pick_steps
 from tests.games.samurai.positions import kinds, play
 
 OPENING = ("take H4", "take B4", "take R4", "take S3", "take N1")

@@ -29,6 +29,7 @@ from games.shitenno import payment_search as search_mod
 from games.shitenno import payment_tables as tables_mod
 from games.shitenno import rules as rules_mod
 from games.shitenno.data import DAIMYO, HATAMOTO, SENSEI, SHOMYO, sort_cards
+from games.shitenno.game import LEGAL
 
 # caches of what one card does with some tiles (filled once per process, never keyed by
 # a hand); every other cache of the two modules depends on the hands seen
@@ -51,7 +52,7 @@ def clear_caches(static: bool = True) -> None:
         for name, value in vars(module).items():
             if isinstance(value, functools._lru_cache_wrapper) and (static or name not in STATIC):
                 value.cache_clear()
-    GAME._last_legal = None
+    LEGAL.forget()
 
 
 def positions(players: int, games: int, seed: int = 0) -> Iterator[ShitennoState]:
@@ -85,7 +86,7 @@ def timed_legal(state: ShitennoState, cold: bool, static: bool = False) -> tuple
     (``static``: the per-card tables too)."""
     if cold:
         clear_caches(static)
-    GAME._last_legal = None
+    LEGAL.forget()
     seat = min(GAME.to_act(state))
     started = time.process_time()
     n = len(GAME.legal(state, seat))
