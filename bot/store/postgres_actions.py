@@ -15,9 +15,11 @@ from bot.store import codec
 from bot.store.codec import dumps, loads, now_or
 from bot.store.common import (
     ACTION_COLUMNS,
+    CUT_LOG,
     UNDONE,
     encode_outcome,
     move_states,
+    numbered,
     snapshots_due,
     stale,
 )
@@ -78,6 +80,9 @@ _APPEND_ONE: Final = f"""
 )
 SELECT * FROM g
 """
+
+
+_CUT_LOG: Final = tuple(numbered(sql) for sql in CUT_LOG)
 
 
 class ActionsMixin(PostgresBase):
@@ -192,13 +197,6 @@ def _move(
 
 
 async def _cut_log(conn: Conn, game_id: int, to_version: int) -> None:
-    """The log from ``to_version`` on, and the snapshots after it, are gone; each seat's
-    last action is the last one left."""
-    await conn.execute("DELETE FROM actions WHERE game_id = $1 AND seq >= $2", game_id, to_version)
-    await conn.execute("DELETE FROM snapshots WHERE game_id = $1 AND seq > $2", game_id, to_version)
-    await conn.execute(
-        "UPDATE seats SET last_acted_seq = (SELECT MAX(seq) FROM actions"
-        " WHERE actions.game_id = seats.game_id AND actions.seat = seats.position)"
-        " WHERE game_id = $1 AND last_acted_seq >= $2",
-        game_id, to_version,
-    )  # fmt: skip
+    """:data:`bot.store.common.CUT_LOG`, in order."""
+    for sql in _CUT_LOG:
+        await conn.execute(sql, game_id, to_version)

@@ -10,6 +10,7 @@ from bot.store import codec
 from bot.store.codec import dumps, loads, now_or
 from bot.store.common import (
     ACTION_COLUMNS,
+    CUT_LOG,
     NEW_REVISION,
     UNDONE,
     encode_outcome,
@@ -256,13 +257,6 @@ _ROLLED_BACK: Final = (
 
 
 def _cut_log(conn: sqlite3.Connection, game_id: int, to_version: int) -> None:
-    """The log from ``to_version`` on, and the snapshots after it, are gone; each seat's
-    last action is the last one left."""
-    conn.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, to_version))
-    conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, to_version))
-    conn.execute(
-        "UPDATE seats SET last_acted_seq = (SELECT MAX(seq) FROM actions"
-        " WHERE actions.game_id = seats.game_id AND actions.seat = seats.position)"
-        " WHERE game_id = ? AND last_acted_seq >= ?",
-        (game_id, to_version),
-    )
+    """:data:`bot.store.common.CUT_LOG`, in order."""
+    for sql in CUT_LOG:
+        conn.execute(sql, (game_id, to_version))
