@@ -2,7 +2,7 @@
 
 ``data/`` (maps, card lists, words, rules summaries, fonts) ships inside the wheel as
 ``games/data/``, where an installed Tenka finds it (``games/files.py``). Folders holding
-only data (``bot/locales``, ``data/<key>/locales``...) are namespace packages of their own,
+only data (``bot/words/locales``, ``data/<key>/locales``...) are namespace packages of their own,
 so setuptools carries their files as package data.
 """
 

@@ -16,7 +16,7 @@ import renderer
 from bench.configs import heaviest, random_positions
 from bench.tables import open_table, play_random
 from bench.targets import Checks, at_most
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 from games.ai import RandomPlayer
 from games.rng import derive_seed

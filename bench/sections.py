@@ -201,8 +201,7 @@ async def store(args: argparse.Namespace) -> dict[str, Any]:
     of 2 processes is taken within each round. Beside the rates: CPU per move of the
     clients and of the server, round trips per move, and the cores other programs kept
     busy meanwhile (what the processes could not have)."""
-    from bot.store.bench import bench_processes, bench_store
-    from tests.pg_cluster import TempCluster
+    from bot.store.bench import bench_store
 
     moves = 500 if args.quick else 2000
     rounds = 2 if args.quick else 5
@@ -212,18 +211,7 @@ async def store(args: argparse.Namespace) -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as tmp:
             sqlite.append(await bench_store(f"{tmp}/bench.db", moves=moves))
     out["sqlite"] = _with_ratio(_spread(sqlite))
-    cluster = TempCluster(durable=True)
-    single: list[dict[str, Any]] = []
-    by_processes: dict[int, list[dict[str, Any]]] = {1: [], 2: [], 4: []}
-    try:
-        url = cluster.start()
-        for _ in range(rounds):  # interleaved: a busy spell hits every figure alike
-            single.append(await bench_store(url, moves=moves, server_cpu=cluster.cpu_seconds))
-            for n, runs in by_processes.items():
-                runs.append(await bench_processes(url, n, moves, cluster.cpu_seconds))
-        durable = await bench_store(f"{url}&synchronous_commit=on", moves=moves // 4)
-    finally:
-        cluster.remove()
+    single, by_processes, durable = await _postgres_rounds(rounds, moves)
     out["postgresql"] = _with_ratio(_spread(single))
     out["postgresql"]["moves_per_s_synchronous_commit_on"] = durable["moves_per_s"]
     out["postgresql_processes"] = {
@@ -240,6 +228,35 @@ async def store(args: argparse.Namespace) -> dict[str, Any]:
         " one core busy; more processes can only add moves/s while cores are free: where"
         " our_cores_busy + others_cores_busy is near the machine's cores, none were"
     )
+    return _store_checks(out).result(**out)
+
+
+Runs = list[dict[str, Any]]
+
+
+async def _postgres_rounds(rounds: int, moves: int) -> tuple[Runs, dict[int, Runs], dict[str, Any]]:
+    """A temporary cluster: ``rounds`` of one process, then 1, 2 and 4 processes at once
+    (interleaved: a busy spell hits every figure alike), then one run with
+    ``synchronous_commit=on``."""
+    from bot.store.bench import bench_processes, bench_store
+    from tests.pg_cluster import TempCluster
+
+    cluster = TempCluster(durable=True)
+    single: Runs = []
+    by_processes: dict[int, Runs] = {1: [], 2: [], 4: []}
+    try:
+        url = cluster.start()
+        for _ in range(rounds):
+            single.append(await bench_store(url, moves=moves, server_cpu=cluster.cpu_seconds))
+            for n, runs in by_processes.items():
+                runs.append(await bench_processes(url, n, moves, cluster.cpu_seconds))
+        durable = await bench_store(f"{url}&synchronous_commit=on", moves=moves // 4)
+    finally:
+        cluster.remove()
+    return single, by_processes, durable
+
+
+def _store_checks(out: dict[str, Any]) -> Checks:
     checks = Checks()
     for backend in ("sqlite", "postgresql"):
         checks.figure(f"{backend} moves/s", out[backend]["moves_per_s"], STORE_MOVES_PER_S)
@@ -247,7 +264,7 @@ async def store(args: argparse.Namespace) -> dict[str, Any]:
         checks.figure(f"{backend} load ratio 500 vs 5 actions", ratio, LOAD_RATIO)
     speedup = out["postgresql_processes"]["speedup_2_vs_1"][0]
     checks.figure("PostgreSQL 2 processes vs 1 (median)", speedup, TWO_PROCESSES)
-    return checks.result(**out)
+    return checks
 
 
 STORE_MOVES_PER_S = at_least(300.0)  # ~1/3 of the busy machine's 850-1,060

@@ -1,6 +1,6 @@
 """Driving any registered game through the service, as its human players would.
 
-A table is a game opened, joined and started through the public :class:`bot.service.Service`
+A table is a game opened, joined and started through the public :class:`bot.service.facade.Service`
 API by ``players`` fake users. A turn: load the game (``service.load``), take the first seat
 to act, let a :class:`games.ai.RandomPlayer` choose one of its legal actions and hand the
 action's notation to the caller, who plays it (``service.act`` or ``/move``). Secret choices

@@ -11,7 +11,7 @@ from bench.configs import Config, configurations
 from bench.stats import summary_ms
 from bench.tables import next_turn, open_table
 from bench.targets import Checks, at_most
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 from games.ai import RandomPlayer
 from games.rng import derive_seed

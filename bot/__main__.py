@@ -18,11 +18,11 @@ from typing import Any
 import discord
 
 import games
-from bot.app import TenkaBot, make_bot
 from bot.config import DEFAULT_DATABASE, Config
 from bot.demo import run_demo
-from bot.invite import invite_url
-from bot.ratings import rebuild
+from bot.edge.app import TenkaBot, make_bot
+from bot.edge.invite import invite_url
+from bot.service.ratings import rebuild
 from bot.store import StoreError, is_postgres, open_store
 from bot.store.copy import copy_store
 
@@ -136,12 +136,7 @@ def _ratings_parser(sub: Any) -> None:
     ratings.add_argument("--database", help="the store (default: TENKA_DATABASE)")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=_command(), description=__doc__)
-    sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="connect to Discord and serve (the default)")
-    sync = sub.add_parser("sync", help="publish the slash commands")
-    sync.add_argument("--guild", type=int, help="sync to one server only (instant)")
+def _demo_parser(sub: Any) -> None:
     demo = sub.add_parser("demo", help="a whole game between AI seats, no Discord needed")
     demo.add_argument("game", choices=sorted(games.GAMES), metavar="game")
     demo.add_argument("--variant")
@@ -150,19 +145,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--out", type=Path, default=Path("out/demo"))
     demo.add_argument("--lang", default="en", help="en or es: the words of posts and boards")
     demo.add_argument("--palette", default="default", help="default or colorblind")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=_command(), description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="connect to Discord and serve (the default)")
+    sync = sub.add_parser("sync", help="publish the slash commands")
+    sync.add_argument("--guild", type=int, help="sync to one server only (instant)")
+    _demo_parser(sub)
     invite = sub.add_parser("invite", help="the URL that adds the bot to a server")
     invite.add_argument("client_id", type=int, help="the application's client id")
     migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL one")
     migrate.add_argument("--from", dest="source", help="the SQLite file (default: data/tenka.db)")
     migrate.add_argument("--to", dest="target", help="postgresql://... (default: TENKA_DATABASE)")
     _ratings_parser(sub)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _demo(args: argparse.Namespace) -> int:
     try:
-        config = Config.load()
-    except ValueError as err:  # a malformed setting, named in one sentence
+        return asyncio.run(
+            run_demo(
+                args.game,
+                args.out,
+                args.variant,
+                args.players,
+                args.seed,
+                lang=args.lang,
+                palette=args.palette,
+            )
+        )
+    except ValueError as err:  # GameError is a ValueError: a sentence for the user
         print(err, file=sys.stderr)
         return 2
-    _logging(config.log_level)
+
+
+def _without_discord(args: argparse.Namespace, config: Config) -> int | None:
+    """The commands that need no token (their exit status), else ``None``."""
     if args.command == "invite":
         print(invite_url(args.client_id))
         return 0
@@ -171,21 +191,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "ratings":
         return _ratings(args.database or config.database)
     if args.command == "demo":
-        try:
-            return asyncio.run(
-                run_demo(
-                    args.game,
-                    args.out,
-                    args.variant,
-                    args.players,
-                    args.seed,
-                    lang=args.lang,
-                    palette=args.palette,
-                )
-            )
-        except ValueError as err:  # GameError is a ValueError: a sentence for the user
-            print(err, file=sys.stderr)
-            return 2
+        return _demo(args)
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        config = Config.load()
+    except ValueError as err:  # a malformed setting, named in one sentence
+        print(err, file=sys.stderr)
+        return 2
+    _logging(config.log_level)
+    done = _without_discord(args, config)
+    if done is not None:
+        return done
     if config.token is None:
         names = ", ".join(sorted(games.GAMES))
         hint = NO_TOKEN.format(command=_command(), folder=Path.cwd(), games=names)

@@ -95,7 +95,7 @@ class Config:
     shard_count: int | None = None  # None: one process, no sharding
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs
     database_wait_s: float = DEFAULT_DATABASE_WAIT_S  # a server down at start: wait this long
-    ai_workers: int | None = None  # None: one per core but one (bot.thinking)
+    ai_workers: int | None = None  # None: one per core but one (bot.service.thinking)
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = None) -> Config:

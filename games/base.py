@@ -176,7 +176,7 @@ class Event:
     ``reveals`` says what the event made known to its audience that was hidden from them
     before (``None``: nothing; see :class:`Reveal`). Every game declares it on each event
     that shows something hidden, its own mover's draw included; the service's takeback
-    rule (``bot.rewind``) reads nothing else, and a property test replays every takeback
+    rule (``bot.service.rewind``) reads nothing else, and a property test replays every takeback
     it allows on a redeal of the hidden information (``tests/games/test_takeback.py``).
     """
 
@@ -371,7 +371,7 @@ class Game(Protocol):
         board's Undo). The service undoes by rolling the action log back one entry, so
         games keep no undo history in their state; it also refuses, whatever this says,
         past a resignation, another seat's or user's action, or an event that ``reveals``
-        something (see :class:`Reveal` and ``bot/rewind.py``)."""
+        something (see :class:`Reveal` and ``bot/service/rewind.py``)."""
         ...
 
     def resign(self, state: State, seat: Seat) -> tuple[State, list[Event]]:

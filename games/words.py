@@ -2,7 +2,7 @@
 
 A game's catalogue fragments live in its data folder, ``data/<key>/locales/<locale>.json``,
 every key prefixed by the game's key (``samurai.tile.B``). The bot's catalogue
-(``bot/locales``) and the renderer's (``renderer/locales``) hold only what every game
+(``bot/words/locales``) and the renderer's (``renderer/locales``) hold only what every game
 shares; each merges these fragments at load. A game registered from elsewhere (a test's
 toy game) adds its fragment with :func:`add`.
 

@@ -46,7 +46,21 @@ def _imports(path: Path, name: str, known: set[str]) -> set[str]:
                 target = target.rpartition(".")[0]
             if target and target != name:
                 found.add(target)
-    return found
+    return found | _packages_run(found, name, known)
+
+
+def _packages_run(targets: set[str], name: str, known: set[str]) -> set[str]:
+    """Importing ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` first: a package that
+    imports its modules is imported by whoever imports one of them from outside it (a
+    package ``name`` sits in is already running when ``name`` runs)."""
+    run = set()
+    for target in targets:
+        package = target.rpartition(".")[0]
+        while package:
+            if package in known and package != name and not name.startswith(package + "."):
+                run.add(package)
+            package = package.rpartition(".")[0]
+    return run
 
 
 def _graph() -> dict[str, set[str]]:
@@ -133,3 +147,90 @@ def test_bot_and_bench_name_no_game() -> None:
                 if re.search(r"\bif\b.*\bkey\s*==\s*['\"]", code):
                     named.append(f"{path.relative_to(ROOT)}:{number}: {source.strip()[:60]}")
     assert not named, named
+
+
+# bot/'s folders in the order a move goes through them: a module imports only from its own
+# folder or from folders ranked below it (docs/DESIGN.md, "bot/")
+BOT_FOLDERS = {
+    "bot.__main__": 6,
+    "bot.demo": 5,
+    "bot.edge": 4,
+    "bot.service": 3,
+    "bot.posts": 2,
+    "bot.words": 1,
+    "bot.store": 1,
+    "bot.config": 0,
+}
+# what the service hands to the posts it asks for: a loaded game and the result types (and
+# the package they sit in, which imports nothing: the no-circle test keeps it so)
+SERVICE_LEAVES = {"bot.service", "bot.service.loaded", "bot.service.results"}
+
+
+def _bot_folder(module: str) -> str:
+    folder = ".".join(module.split(".")[:2])
+    assert folder in BOT_FOLDERS, f"{module}: a module of bot/ outside the folder map"
+    return folder
+
+
+def test_bot_folders_point_down_the_way_of_a_move() -> None:
+    wrong = []
+    for module, targets in _graph().items():
+        if not module.startswith("bot."):
+            continue
+        here = _bot_folder(module)
+        for target in targets:
+            if not target.startswith("bot.") or (here == "bot.posts" and target in SERVICE_LEAVES):
+                continue
+            there = _bot_folder(target)
+            if there != here and BOT_FOLDERS[there] >= BOT_FOLDERS[here]:
+                wrong.append(f"{module} -> {target}")
+    assert not wrong, wrong
+
+
+def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo.extend(graph.get(module, ()))
+    return seen
+
+
+def test_the_cli_demo_imports_nothing_of_discord() -> None:
+    """``python -m bot demo`` plays through the service: no cog, nothing of the edge; and
+    ``python -m bot`` imports no cog (the client loads them by name when it runs)."""
+    graph = _graph()
+    edge = sorted(m for m in _reached(graph, "bot.demo") if m.startswith("bot.edge"))
+    assert not edge, edge
+    cogs = sorted(m for m in _reached(graph, "bot.__main__") if m.startswith("bot.edge.cogs"))
+    assert not cogs, cogs
+
+
+# Small rooms (issue 26, item 5): where the rule holds, and the functions allowed to be
+# longer (tables and hot loops), each named in docs/DESIGN.md ("Small rooms")
+SHORT_FUNCTIONS = ("bot", "bench")
+SMALL_FILES = ("bot", "bench", "tests/emulator")
+LONG_FUNCTIONS: dict[str, str] = {}  # "path:function" -> why it may stay long
+MAX_FUNCTION_LINES, MAX_FILE_LINES = 40, 500
+
+
+def test_functions_and_files_stay_small() -> None:
+    """No function over 40 lines (its ``def`` to its last line) in bot/ and bench/, no file
+    over 500 lines in bot/, bench/ and tests/emulator/."""
+    long = []
+    for folder in SMALL_FILES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            text = path.read_text(encoding="utf-8")
+            if text.count("\n") > MAX_FILE_LINES:
+                long.append(f"{where}: {text.count(chr(10))} lines")
+            if where.split("/")[0] not in SHORT_FUNCTIONS:
+                continue
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                    named = f"{where}:{node.name}"
+                    if lines > MAX_FUNCTION_LINES and named not in LONG_FUNCTIONS:
+                        long.append(f"{named}: {lines} lines")
+    assert not long, long

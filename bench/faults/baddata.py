@@ -24,10 +24,18 @@ from bench.faults.checks import integrity_ok, replay_problems
 from bench.faults.fuzz import shortest_config
 from bench.faults.harness import Figures, answer_of, error_log, is_sentence
 from bench.faults.judge import judge_told, told_played
+from bench.faults.zero import ZERO
 from bench.tables import next_turn, open_table
 from bot.store import open_store
 from bot.store.migrations import MIGRATIONS, migrate
 from games.ai import RandomPlayer
+
+FIGURES = ("faults", "recoveries", *ZERO["bad_data"])
+# 2. and 3.: the database turns read-only; the disk is full (``None``: pinned to its size)
+STORAGE_FAULTS = (
+    ("read-only", "PRAGMA query_only = 1", "PRAGMA query_only = 0"),
+    ("disk full", None, "PRAGMA max_page_count = 1073741823"),
+)
 
 
 async def run_bad_data(seed: int = 17) -> dict[str, Any]:
@@ -35,150 +43,161 @@ async def run_bad_data(seed: int = 17) -> dict[str, Any]:
     from tests.emulator import Emulator, start_client, stop_client
 
     started = time.perf_counter()
-    figures: dict[str, Any] = {
-        "faults": 0,
-        "recoveries": 0,
-        "unclear_answers": 0,
-        "others_blocked": 0,
-        "half_written": 0,
-        "committed_told_refused": 0,
-        "refused_told_played": 0,
-        "exceptions": 0,
-    }
-    told = Figures(figures, [])  # answers judged against the log
-    problems: list[str] = []
     emu = Emulator()
     await emu.start()
     tmp = tempfile.TemporaryDirectory()
-    running: Any = None
+    run = BadData(emu, seed)
     try:
         db = Path(tmp.name) / "bad.db"
         users, channel, guild_id, old_game = await _older_schema(emu, Path(tmp.name), db, seed)
         clock = Clock()
-        bot = make_bot(emu, db, clock)
-        await start_client(bot, emu)
-        running = bot
-        await bot.tree.sync()
-        await bot.store.set_guild_settings(guild_id, {"deadline_hours": 12.0})
-        by_id = {u.id: u for u in users}
-        configs = {c.key: c for c in reversed(list(configurations()))}
-        tables = [
-            (
-                await open_table(
-                    bot.service,
-                    c,
-                    [(u.id, u.username) for u in users[: c.players]],
-                    seed=seed + i,
-                    guild_id=guild_id,
-                    channel_id=channel.id,
-                ),
-                c,
-            )
-            for i, c in enumerate(configs.values())
-        ]
-        players: dict[int, RandomPlayer] = {}
-
-        async def move(game_id: int, config: Any) -> tuple[bool, str | None]:
-            player = players.setdefault(game_id, RandomPlayer(seed + game_id))
-            turn = await next_turn(bot.service, config.game, game_id, player)
-            if turn is None:  # that game is over: nothing to refuse
-                return True, "over"
-            handle = await emu.slash(
-                by_id[turn.user_id], channel, "move", {"action": turn.text, "game": str(game_id)}
-            )
-            text = await answer_of(handle, 15)
-            committed = (await bot.service.load(game_id)).row.version > turn.version
-            judge_told(told, committed, text, f"game {game_id} {turn.text!r}")
-            return committed and told_played(text), text
-
+        run.bot = make_bot(emu, db, clock)
+        await start_client(run.bot, emu)
+        await run.bot.tree.sync()
+        await run.bot.store.set_guild_settings(guild_id, {"deadline_hours": 12.0})
+        await run.open_tables(users, channel, guild_id)
         async with error_log() as errors:
-            # 0. the older schema was migrated at start: its game plays on
-            figures["faults"] += 1
-            ok, text = await move(old_game, shortest_config())
-            figures["recoveries"] += ok
-            if not ok:
-                problems.append(f"older schema: {text!r}")
-            # 1. one game's state is corrupt, and the bot restarts with it (the start-up
-            # passes, the owed-posts sweep and the timers go over every game): a sentence
-            # for it, the others play on and their deadlines fire
-            victim, victim_config = tables[0]
-            with sqlite3.connect(db) as conn:
-                (saved,) = conn.execute("SELECT state FROM games WHERE id=?", (victim,)).fetchone()
-                conn.execute("UPDATE games SET state='{\"broken\": [' WHERE id=?", (victim,))
-            figures["faults"] += 1
-            bot = await _restart(emu, bot, lambda: make_bot(emu, db, clock), problems)
-            running = bot
-            if bot is None:
-                figures["others_blocked"] += len(tables) - 1
-                return {**figures, "problems": problems[:20]}
-            before = {g: (await bot.service.load(g)).row.version for g, _ in tables[1:]}
-            clock.now += 13 * 3600.0
-            assert bot.dispatcher is not None
-            await bot.dispatcher.run_due()
-            for game_id, _ in tables[1:]:
-                loaded = await bot.service.load(game_id)
-                if loaded.row.status == "active" and loaded.row.version == before[game_id]:
-                    figures["others_blocked"] += 1
-                    problems.append(f"corrupt state: game {game_id}'s deadline did not fire")
-            handle = await emu.slash(
-                users[0], channel, "move", {"action": "x", "game": str(victim)}
-            )
-            _judge(figures, problems, "corrupt state", await answer_of(handle, 15))
-            for game_id, config in tables[1:]:
-                ok, text = await move(game_id, config)
-                if not ok:
-                    figures["others_blocked"] += 1
-                    problems.append(f"corrupt state blocked game {game_id}: {text!r}")
-            with sqlite3.connect(db) as conn:
-                conn.execute("UPDATE games SET state=? WHERE id=?", (saved, victim))
-            ok, text = await move(victim, victim_config)
-            figures["recoveries"] += ok
-            if not ok:
-                problems.append(f"after the corrupt state was repaired: {text!r}")
-            # 2. and 3. the database turns read-only; the disk is full
-            for name, on, off in (
-                ("read-only", "PRAGMA query_only = 1", "PRAGMA query_only = 0"),
-                ("disk full", None, "PRAGMA max_page_count = 1073741823"),
-            ):
-                figures["faults"] += 1
-                before = _snapshot(db)
-                if on is None:  # no free page left, and no room for a new one
-                    await bot.store._one(lambda c: c.execute("VACUUM"))
-                    pages = await bot.store._one(
-                        lambda c: c.execute("PRAGMA page_count").fetchone()[0]
-                    )
-                    on = f"PRAGMA max_page_count = {int(pages)}"
-                await bot.store._one(lambda c, sql=on: c.execute(sql))
-                # a game with a long log needs new pages soonest: move everything once
-                refused: list[str | None] = []
-                for _ in range(1 if name == "read-only" else 40):  # until a page is wanted
-                    answers = [await move(g, c) for g, c in tables]
-                    refused = [t for ok, t in answers if not ok]
-                    if refused:
-                        break
-                for text in refused:
-                    _judge(figures, problems, name, text)
-                if not refused or (name == "read-only" and len(refused) != len(tables)):
-                    figures["faults_not_felt"] = figures.get("faults_not_felt", 0) + 1
-                    problems.append(f"{name}: {len(tables) - len(refused)} moves went through")
-                await bot.store._one(lambda c, sql=off: c.execute(sql))
-                if not integrity_ok(db) or replay_problems(db):
-                    figures["half_written"] += 1
-                    problems.append(f"{name}: half written")
-                del before
-                ok, text = await move(*tables[1])
-                figures["recoveries"] += ok
-                if not ok:
-                    problems.append(f"after {name}: {text!r}")
-            figures["half_written"] += len(replay_problems(db)) + (not integrity_ok(db))
-        figures["exceptions"] += len(errors.records) + len(emu.problems())
-        problems += told.problems[:5] + errors.lines()[:5] + emu.problems()[:5]
+            await run.older_schema(old_game)
+            if not await run.corrupt_state(db, lambda: make_bot(emu, db, clock), clock):
+                return {**run.figures, "problems": run.problems[:20]}
+            for name, on, off in STORAGE_FAULTS:
+                await run.storage(db, name, on, off)
+            run.figures["half_written"] += len(replay_problems(db)) + (not integrity_ok(db))
+        run.figures["exceptions"] += len(errors.records) + len(emu.problems())
+        run.problems += run.told.problems[:5] + errors.lines()[:5] + emu.problems()[:5]
     finally:
-        if running is not None:
-            await stop_client(running)
+        if run.bot is not None:
+            await stop_client(run.bot)
         await emu.stop()
         tmp.cleanup()
-    return {**figures, "problems": problems[:20], "wall_s": round(time.perf_counter() - started, 1)}
+    wall_s = round(time.perf_counter() - started, 1)
+    return {**run.figures, "problems": run.problems[:20], "wall_s": wall_s}
+
+
+class BadData:
+    """One game of every game beside a game from an older schema, played through the
+    faults by ``/move``; every answer judged against the log."""
+
+    def __init__(self, emu: Any, seed: int) -> None:
+        self.emu, self.seed = emu, seed
+        self.bot: Any = None
+        self.figures: dict[str, Any] = dict.fromkeys(FIGURES, 0)
+        self.told = Figures(self.figures, [])  # answers judged against the log
+        self.problems: list[str] = []
+        self.players: dict[int, RandomPlayer] = {}
+        self.tables: list[tuple[int, Any]] = []
+        self.by_id: dict[int, Any] = {}
+        self.users: list[Any] = []
+        self.channel: Any = None
+
+    async def open_tables(self, users: list[Any], channel: Any, guild_id: int) -> None:
+        self.users, self.channel = users, channel
+        self.by_id = {u.id: u for u in users}
+        configs = {c.key: c for c in reversed(list(configurations()))}
+        for i, c in enumerate(configs.values()):
+            pairs = [(u.id, u.username) for u in users[: c.players]]
+            game_id = await open_table(
+                self.bot.service, c, pairs, seed=self.seed + i, guild_id=guild_id,
+                channel_id=channel.id,
+            )  # fmt: skip
+            self.tables.append((game_id, c))
+
+    async def move(self, game_id: int, config: Any) -> tuple[bool, str | None]:
+        """The next move of ``game_id`` by ``/move``: whether it was played and said so."""
+        player = self.players.setdefault(game_id, RandomPlayer(self.seed + game_id))
+        turn = await next_turn(self.bot.service, config.game, game_id, player)
+        if turn is None:  # that game is over: nothing to refuse
+            return True, "over"
+        options = {"action": turn.text, "game": str(game_id)}
+        handle = await self.emu.slash(self.by_id[turn.user_id], self.channel, "move", options)
+        text = await answer_of(handle, 15)
+        committed = (await self.bot.service.load(game_id)).row.version > turn.version
+        judge_told(self.told, committed, text, f"game {game_id} {turn.text!r}")
+        return committed and told_played(text), text
+
+    async def recovered(self, game_id: int, config: Any, what: str) -> None:
+        ok, text = await self.move(game_id, config)
+        self.figures["recoveries"] += ok
+        if not ok:
+            self.problems.append(f"{what}: {text!r}")
+
+    async def older_schema(self, old_game: int) -> None:
+        """0. the older schema was migrated at start: its game plays on."""
+        self.figures["faults"] += 1
+        await self.recovered(old_game, shortest_config(), "older schema")
+
+    async def corrupt_state(self, db: Path, make: Any, clock: Any) -> bool:
+        """1. one game's state is corrupt, and the bot restarts with it (the start-up passes,
+        the owed-posts sweep and the timers go over every game): a sentence for it, the
+        others play on and their deadlines fire. False when the bot did not start again."""
+        victim, victim_config = self.tables[0]
+        with sqlite3.connect(db) as conn:
+            (saved,) = conn.execute("SELECT state FROM games WHERE id=?", (victim,)).fetchone()
+            conn.execute("UPDATE games SET state='{\"broken\": [' WHERE id=?", (victim,))
+        self.figures["faults"] += 1
+        self.bot = await _restart(self.emu, self.bot, make, self.problems)
+        if self.bot is None:
+            self.figures["others_blocked"] += len(self.tables) - 1
+            return False
+        await self._deadlines_fire(clock)
+        handle = await self.emu.slash(
+            self.users[0], self.channel, "move", {"action": "x", "game": str(victim)}
+        )
+        _judge(self.figures, self.problems, "corrupt state", await answer_of(handle, 15))
+        for game_id, config in self.tables[1:]:
+            ok, text = await self.move(game_id, config)
+            if not ok:
+                self.figures["others_blocked"] += 1
+                self.problems.append(f"corrupt state blocked game {game_id}: {text!r}")
+        with sqlite3.connect(db) as conn:
+            conn.execute("UPDATE games SET state=? WHERE id=?", (saved, victim))
+        await self.recovered(victim, victim_config, "after the corrupt state was repaired")
+        return True
+
+    async def _deadlines_fire(self, clock: Any) -> None:
+        """Past every deadline, each other game's fires."""
+        service = self.bot.service
+        before = {g: (await service.load(g)).row.version for g, _ in self.tables[1:]}
+        clock.now += 13 * 3600.0
+        assert self.bot.dispatcher is not None
+        await self.bot.dispatcher.run_due()
+        for game_id, _ in self.tables[1:]:
+            loaded = await service.load(game_id)
+            if loaded.row.status == "active" and loaded.row.version == before[game_id]:
+                self.figures["others_blocked"] += 1
+                self.problems.append(f"corrupt state: game {game_id}'s deadline did not fire")
+
+    async def storage(self, db: Path, name: str, on: str | None, off: str) -> None:
+        """The storage refuses writes (``on``) until ``off``: every refused move is told in
+        a sentence, nothing is half written, then the same game moves again."""
+        store = self.bot.store
+        self.figures["faults"] += 1
+        if on is None:  # no free page left, and no room for a new one
+            await store._one(lambda c: c.execute("VACUUM"))
+            pages = await store._one(lambda c: c.execute("PRAGMA page_count").fetchone()[0])
+            on = f"PRAGMA max_page_count = {int(pages)}"
+        await store._one(lambda c, sql=on: c.execute(sql))
+        await self._refused(name)
+        await store._one(lambda c, sql=off: c.execute(sql))
+        if not integrity_ok(db) or replay_problems(db):
+            self.figures["half_written"] += 1
+            self.problems.append(f"{name}: half written")
+        await self.recovered(*self.tables[1], f"after {name}")
+
+    async def _refused(self, name: str) -> None:
+        """Every game moves (a game with a long log needs new pages soonest), again until a
+        move is refused; each refusal must be a sentence."""
+        refused: list[str | None] = []
+        for _ in range(1 if name == "read-only" else 40):  # until a page is wanted
+            answers = [await self.move(g, c) for g, c in self.tables]
+            refused = [t for ok, t in answers if not ok]
+            if refused:
+                break
+        for text in refused:
+            _judge(self.figures, self.problems, name, text)
+        if not refused or (name == "read-only" and len(refused) != len(self.tables)):
+            self.figures["faults_not_felt"] = self.figures.get("faults_not_felt", 0) + 1
+            self.problems.append(f"{name}: {len(self.tables) - len(refused)} moves went through")
 
 
 async def _restart(emu: Any, bot: Any, make: Any, problems: list[str]) -> Any:
@@ -201,15 +220,10 @@ def _judge(figures: dict[str, Any], problems: list[str], what: str, text: str | 
         problems.append(f"{what}: {text!r}")
 
 
-def _snapshot(db: Path) -> dict[int, int]:
-    with sqlite3.connect(db) as conn:
-        return dict(conn.execute("SELECT id, version FROM games"))
-
-
 async def _older_schema(emu: Any, tmp: Path, db: Path, seed: int) -> tuple[Any, Any, int, int]:
     """A database at schema 1 holding one running game (made at the latest schema, then
     copied column by column into a schema-1 file)."""
-    from bot.service import Service
+    from bot.service.facade import Service
 
     guild = emu.add_guild("Bad data")
     channel = emu.add_channel(guild, "games", threads_allowed=False)

@@ -23,8 +23,8 @@ import signal
 import sys
 from pathlib import Path
 
-from bot.app import make_bot
 from bot.config import Config
+from bot.edge.app import make_bot
 
 
 class FileClock:

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.text import t
+from bot.words.text import t
 
-# the one sentence that means "an exception nobody expected" (see bot.edge.error_text)
+# the one sentence that means "an exception nobody expected" (see bot.edge.runner.error_text)
 INTERNAL = re.compile(re.escape(t("err.internal", "en", error_id="@@")).replace("@@", ".*"))
 
 

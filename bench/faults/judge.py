@@ -21,9 +21,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import presenter
-from bot.text import catalogue, has, t
-from bot.unit import replay_step
+from bot.posts import board
+from bot.service.unit import replay_step
+from bot.words.text import catalogue, has, t
 
 # what a player reads when the move is in: a reply, the note that the board follows (or
 # will, after a failure past the commit), that the same request counted once
@@ -178,8 +178,8 @@ async def board_is_current(emu: Any, channel: Any, service: Any, game_id: int) -
     loaded = await service.load(game_id)
     shown = {a.data for a in message.attachments}
     for state in await shown_positions(service, loaded):
-        post = await presenter.board_post(
-            replace(loaded, state=state), [], render=True, palette=presenter.PUBLIC_PALETTE
+        post = await board.post(
+            replace(loaded, state=state), [], render=True, palette=board.PUBLIC_PALETTE
         )
         if post.image is None or post.image.data in shown:
             return True  # a board that cannot be drawn: nothing to compare

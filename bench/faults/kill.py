@@ -1,7 +1,7 @@
 """Kill -9: the real bot runs as its own OS process (:mod:`bench.faults.botproc`) against
 the emulator in this process; while fake users play a stream of work in several games of
 every game -- typed ``/move``s, secret forms answered through the selects, buttons and
-modals of their DM (as :mod:`bot.forms` renders them), the board's undo button, takebacks
+modals of their DM (as :mod:`bot.posts.forms` renders them), the board's undo button, takebacks
 asked with ``/game takeback`` and voted on with the request's buttons -- with simulated
 time moving so reminders and deadlines come due, the bot gets SIGKILL at random moments
 and is started again.
@@ -32,7 +32,6 @@ from typing import Any
 
 from bench.configs import configurations
 from bench.faults.checks import integrity_ok, replay_problems
-from bench.faults.harness import answer_of
 from bench.faults.judge import (
     board_doubles,
     board_is_current,
@@ -40,8 +39,9 @@ from bench.faults.judge import (
     told_played,
 )
 from bench.faults.stream import HOUR, T0, Stream, Tally, set_clock
+from bench.faults.zero import ZERO
 from bench.tables import next_turn, open_table
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 
 NONCE_WINDOW_S = 10 * 60.0  # past Discord's memory of a message nonce (a few minutes)
@@ -148,30 +148,15 @@ async def open_games(
     return tables
 
 
+KILL_FIGURES = ("kills", "restarts", "acknowledged", *ZERO["kill"])
+
+
 async def run_kills(kills: int = 50, per_key: int = 2, seed: int = 17) -> dict[str, Any]:
     from tests.emulator import Emulator
 
     rng = random.Random(seed)
     started = time.perf_counter()
-    figures: dict[str, Any] = {
-        "kills": 0,
-        "restarts": 0,
-        "acknowledged": 0,
-        "lost_moves": 0,
-        "doubled_moves": 0,
-        "integrity_failures": 0,
-        "replay_failures": 0,
-        "stuck_games": 0,
-        "doubled_deadlines": 0,
-        "lost_deadlines": 0,
-        "rollbacks_not_once": 0,
-        "committed_told_refused": 0,
-        "refused_told_played": 0,
-        "takebacks_past_reveal": 0,
-        "boards_doubled": 0,
-        "boards_lost": 0,
-        "exceptions": 0,
-    }
+    figures: dict[str, Any] = dict.fromkeys(KILL_FIGURES, 0)
     problems: list[str] = []
     emu = Emulator()
     await emu.start()
@@ -181,10 +166,7 @@ async def run_kills(kills: int = 50, per_key: int = 2, seed: int = 17) -> dict[s
         db, clock = Path(tmp.name) / "kill.db", Path(tmp.name) / "clock"
         now = T0
         set_clock(clock, now)
-        guild = emu.add_guild("Kills")
-        channel = emu.add_channel(guild, "games", threads_allowed=False)
-        users = [emu.add_user(f"k{i}") for i in range(5)]
-        tables = await open_games(db, guild.id, channel.id, users, per_key, now)
+        channel, users, tables = await _kill_world(emu, db, per_key, now)
         proc = BotProcess(emu, db, clock)
         await proc.start(sync=True)
         reader = await open_store(str(db))
@@ -193,59 +175,91 @@ async def run_kills(kills: int = 50, per_key: int = 2, seed: int = 17) -> dict[s
         stream.now = now
         tally = stream.tally
         for _ in range(kills):
-            stream.answered.clear()
-            task = asyncio.create_task(stream.run())
-            # the kill comes while work is under way: after the restarted bot answered
-            # once (on a loaded machine a start-up alone outlasted the whole window, and
-            # runs went by with one move between twelve kills)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stream.answered.wait(), HANG_S)
-            await asyncio.sleep(rng.uniform(0.3, 2.5))
-            proc.kill()
-            await proc.wait_dead()
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, TimeoutError, RuntimeError):
-                await task
+            await _kill_once(stream, proc, rng)
             figures["kills"] += 1
-            tally.settle(db)
-            await _check(db, tally, figures, problems)
-            emu.advance(NONCE_WINDOW_S)  # Discord forgets a nonce after minutes
-            await proc.start()
+            await _restart(db, tally, figures, problems, emu, proc)
             figures["restarts"] += 1
         # the games play on: one more move each, then every deadline comes due
         now = stream.now
-        for game_id, config, _ in tables:
-            turn = await next_turn(service, config.game, game_id, stream.players[game_id])
-            if turn is None:
-                continue
-            handle = await emu.slash(
-                stream.by_id[turn.user_id],
-                channel,
-                "move",
-                {"action": turn.text, "game": str(game_id)},
-            )
-            text = await answer_of(handle, timeout=10)
-            if not told_played(text):
-                figures["stuck_games"] += 1
-                problems.append(f"game {game_id} cannot be played on: {text!r}")
-            else:
-                tally.move(game_id, turn.version, turn.text)
+        await _play_on(stream, service, tables, figures, problems)
         await _deadlines(emu, proc, service, tables, clock, now, figures, problems)
         await _boards(emu, proc, service, channel, tables, figures, problems)
-        await proc.stop()
-        await _check(db, tally, figures, problems)
+        await _sum_up(db, stream, proc, figures, problems)
         await reader.close()
-        figures["acknowledged"] = sum(1 for e in tally.events if e[0] == "move")
-        for key, value in {**stream.counts, **stream.told.values}.items():
-            figures[key] = figures.get(key, 0) + value
-        problems += (stream.problems + stream.told.problems)[:5]
-        bot_errors = proc.errors()
-        figures["exceptions"] += len(bot_errors)
-        problems += bot_errors[:5]
     finally:
         await emu.stop()
         tmp.cleanup()
     return {**figures, "problems": problems[:20], "wall_s": round(time.perf_counter() - started, 1)}
+
+
+async def _kill_world(emu: Any, db: Path, per_key: int, now: float) -> tuple[Any, list[Any], Any]:
+    """A server with one channel (no threads), five users and the games they play."""
+    guild = emu.add_guild("Kills")
+    channel = emu.add_channel(guild, "games", threads_allowed=False)
+    users = [emu.add_user(f"k{i}") for i in range(5)]
+    return channel, users, await open_games(db, guild.id, channel.id, users, per_key, now)
+
+
+async def _kill_once(stream: Stream, proc: BotProcess, rng: random.Random) -> None:
+    """The stream plays until the bot is killed (-9) while work is under way: after the
+    restarted bot answered once (on a loaded machine a start-up alone outlasted the whole
+    window, and runs went by with one move between twelve kills)."""
+    stream.answered.clear()
+    task = asyncio.create_task(stream.run())
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stream.answered.wait(), HANG_S)
+    await asyncio.sleep(rng.uniform(0.3, 2.5))
+    proc.kill()
+    await proc.wait_dead()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, TimeoutError, RuntimeError):
+        await task
+
+
+async def _restart(
+    db: Path, tally: Tally, figures: dict[str, Any], problems: list[str], emu: Any, proc: Any
+) -> None:
+    """After a kill: the log checked against what was acknowledged, minutes pass (Discord
+    forgets a nonce after minutes), the bot starts again."""
+    tally.settle(db)
+    await _check(db, tally, figures, problems)
+    emu.advance(NONCE_WINDOW_S)
+    await proc.start()
+
+
+async def _play_on(
+    stream: Stream,
+    service: Service,
+    tables: list[Any],
+    figures: dict[str, Any],
+    problems: list[str],
+) -> None:
+    """One more move in every game after the kills: a game that cannot move is stuck."""
+    for game_id, config, _ in tables:
+        turn = await next_turn(service, config.game, game_id, stream.players[game_id])
+        if turn is None:
+            continue
+        text = await stream.slash_move(game_id, turn, timeout=10)
+        if not told_played(text):
+            figures["stuck_games"] += 1
+            problems.append(f"game {game_id} cannot be played on: {text!r}")
+        else:
+            stream.tally.move(game_id, turn.version, turn.text)
+
+
+async def _sum_up(
+    db: Path, stream: Stream, proc: BotProcess, figures: dict[str, Any], problems: list[str]
+) -> None:
+    """The bot stopped for good, the log checked a last time, every figure summed."""
+    await proc.stop()
+    await _check(db, stream.tally, figures, problems)
+    figures["acknowledged"] = sum(1 for e in stream.tally.events if e[0] == "move")
+    for key, value in {**stream.counts, **stream.told.values}.items():
+        figures[key] = figures.get(key, 0) + value
+    problems += (stream.problems + stream.told.problems)[:5]
+    bot_errors = proc.errors()
+    figures["exceptions"] += len(bot_errors)
+    problems += bot_errors[:5]
 
 
 async def _check(db: Path, tally: Tally, figures: dict[str, Any], problems: list[str]) -> None:

@@ -2,11 +2,11 @@
 (post text, button labels, alt text, the board PNG) is identical when the hidden information
 is reshuffled (``Game.shuffle_hidden``), and every DM is its own seat's business.
 
-Each game is opened and started through the real :class:`bot.service.Service` (seats,
+Each game is opened and started through the real :class:`bot.service.facade.Service` (seats,
 names, settings, locale as a table has them). A random playout runs in the engine to a few
 sampled moves; at each, the move is applied twice: to the true position and to the
 position with everything the mover cannot see reshuffled. The service's own post builder
-(:meth:`bot.aftermath.Aftermath.posts`) turns both into posts, which must be equal, and each
+(:meth:`bot.service.aftermath.Aftermath.posts`) turns both into posts, which must be equal, and each
 seated player's DM must be equal when what *that* player cannot see is reshuffled. The
 public board's buttons (cheap: no picture) are compared under ``redeals`` more reshuffles.
 
@@ -28,11 +28,13 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bench.configs import Config, configurations
+from bench.faults.zero import ZERO
 from bench.tables import open_table
-from bot.loaded import Loaded
-from bot.presenter import _quick_choices, hand_post
-from bot.results import Post
-from bot.service import Service
+from bot.posts import hand
+from bot.posts.buttons import quick_choices
+from bot.service.facade import Service
+from bot.service.loaded import Loaded
+from bot.service.results import Post
 from bot.store import open_store
 from games.ai import RandomPlayer, choose_for
 from games.rng import derive_seed
@@ -97,15 +99,7 @@ async def leaks_of(
     reveals things), and the DMs of ``dm_seats`` random seats at each. Returns the figures
     and per-game rows."""
     configs = [c for c in configurations() if not keys or c.key in keys]
-    figures = {
-        "games": 0,
-        "compared_moves": 0,
-        "compared_buttons": 0,
-        "shown_buttons": 0,
-        "compared_dms": 0,
-        "leaks": 0,
-        "stray_dms": 0,
-    }
+    figures = {"games": 0, **dict.fromkeys(FIGURES, 0)}
     per_game: dict[str, int] = {}
     examples: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -129,6 +123,25 @@ async def leaks_of(
     return {**figures, "examples": examples, "games_by_config": per_game}
 
 
+FIGURES = ("compared_moves", "compared_buttons", "shown_buttons", "compared_dms", *ZERO["leaks"])
+
+
+@dataclasses.dataclass(frozen=True)
+class Moment:
+    """One compared move of a game: ``before`` and ``after`` it (the move ``step + 1``),
+    with the events it made."""
+
+    loaded: Any
+    step: int
+    before: Any
+    after: Any
+    events: list[Any]
+    seed: int
+
+    def at(self, state: Any) -> Any:
+        return _at(self.loaded, state, self.step + 1)
+
+
 async def _one_game(
     service: Service, opener: Service, config: Config, seed: int, samples: int, dm_seats: int
 ) -> dict[str, Any]:
@@ -137,75 +150,89 @@ async def _one_game(
     game_id = await open_table(opener, config, users, seed=seed)
     loaded = await service.load(game_id)
     rng = random.Random(seed)
-    # a random playout in the engine; remember the positions to compare
+    line = _playout(game, loaded.state, seed, rng)
+    picks = sorted(rng.sample(range(len(line)), min(samples, len(line))))
+    if picks and rng.random() < 0.25:
+        picks[-1] = len(line) - 1  # the end of a game reveals things: compare it too
+    found: dict[str, Any] = {**dict.fromkeys(FIGURES, 0), "what": ""}
+    humans = {s.user_id for s in loaded.seats if s.user_id is not None}
+    for step in picks:
+        before, seat, action = line[step]
+        after, events = game.apply(before, seat, action)
+        moment = Moment(loaded, step, before, after, events, seed)
+        true_ = await _compare_posts(service, moment, found)
+        _compare_buttons(moment, found)
+        found["stray_dms"] += sum(1 for p in true_.private if p.user_id not in humans)
+        await _compare_dms(moment, rng, dm_seats, found)
+    return found
+
+
+def _playout(game: Any, state: Any, seed: int, rng: random.Random) -> list[tuple[Any, int, Any]]:
+    """A random playout in the engine: every position with its seat to act and action."""
     player = RandomPlayer(seed)
-    state, line = loaded.state, []
+    line = []
     while game.outcome(state) is None:
         seat = rng.choice(sorted(game.to_act(state)))
         action = choose_for(player, game, state, seat)
         line.append((state, seat, action))
         state, _ = game.apply(state, seat, action)
-    picks = sorted(rng.sample(range(len(line)), min(samples, len(line))))
-    if picks and rng.random() < 0.25:
-        picks[-1] = len(line) - 1  # the end of a game reveals things: compare it too
-    found: dict[str, Any] = {
-        "compared_moves": 0,
-        "compared_buttons": 0,
-        "shown_buttons": 0,
-        "compared_dms": 0,
-        "leaks": 0,
-        "stray_dms": 0,
-        "what": "",
-    }
-    humans = {s.user_id for s in loaded.seats if s.user_id is not None}
-    for step in picks:
-        before, seat, action = line[step]
-        after, events = game.apply(before, seat, action)
-        shuffle = derive_seed(seed, f"shuffle{step}")
-        hidden_before = game.shuffle_hidden(before, None, shuffle)
-        hidden_after = game.shuffle_hidden(after, None, shuffle)
-        public_events = [e for e in events if e.audience is None]
-        true_ = await service.aftermath.posts(_at(loaded, after, step + 1), events, before=before)
-        other = await service.aftermath.posts(
-            _at(loaded, hidden_after, step + 1), public_events, before=hidden_before
-        )
-        found["compared_moves"] += 1
-        if [_public(p) for p in true_.public] != [_public(p) for p in other.public]:
-            found["leaks"] += 1
-            found["what"] = found["what"] or f"public post differs at move {step + 1}"
-        # the buttons, under more redeals (no picture to draw: cheap)
-        buttons = _quick_choices(_at(loaded, after, step + 1), loaded.locale)
-        found["shown_buttons"] += bool(buttons)
-        for k in range(REDEALS):
-            redealt = game.shuffle_hidden(after, None, derive_seed(seed, f"redeal{step}.{k}"))
-            found["compared_buttons"] += 1
-            if _quick_choices(_at(loaded, redealt, step + 1), loaded.locale) != buttons:
-                found["leaks"] += 1
-                found["what"] = found["what"] or f"buttons differ at move {step + 1}"
-                break
-        for private in true_.private:
-            if private.user_id not in humans:
-                found["stray_dms"] += 1
-        # each seat's DM depends only on what that seat may see
-        holders = [
-            s
-            for s in loaded.seats
-            if s.user_id is not None
-            and s.position is not None
-            and game.hand(after, s.position) is not None
-        ]
-        for s in rng.sample(holders, min(dm_seats, len(holders))):
-            assert s.position is not None
-            mine = game.shuffle_hidden(after, s.position, derive_seed(seed, f"dm{step}"))
-            a = await hand_post(_at(loaded, after, step + 1), s.position)
-            b = await hand_post(_at(loaded, mine, step + 1), s.position)
-            found["compared_dms"] += 1
-            if a.user_id != s.user_id:
-                found["stray_dms"] += 1
-            if (a.text, a.image) != (b.text, b.image):
-                found["leaks"] += 1
-                found["what"] = found["what"] or f"seat {s.position}'s DM differs at {step + 1}"
-    return found
+    return line
+
+
+def _leak(found: dict[str, Any], what: str) -> None:
+    found["leaks"] += 1
+    found["what"] = found["what"] or what
+
+
+async def _compare_posts(service: Service, m: Moment, found: dict[str, Any]) -> Any:
+    """The public posts of the move against those of a redeal of what nobody sees; the
+    true result (its DMs are checked after)."""
+    game = m.loaded.game
+    shuffle = derive_seed(m.seed, f"shuffle{m.step}")
+    hidden_before = game.shuffle_hidden(m.before, None, shuffle)
+    hidden_after = game.shuffle_hidden(m.after, None, shuffle)
+    public_events = [e for e in m.events if e.audience is None]
+    true_ = await service.aftermath.posts(m.at(m.after), m.events, before=m.before)
+    other = await service.aftermath.posts(m.at(hidden_after), public_events, before=hidden_before)
+    found["compared_moves"] += 1
+    if [_public(p) for p in true_.public] != [_public(p) for p in other.public]:
+        _leak(found, f"public post differs at move {m.step + 1}")
+    return true_
+
+
+def _compare_buttons(m: Moment, found: dict[str, Any]) -> None:
+    """The board's buttons, under more redeals (no picture to draw: cheap)."""
+    game, locale = m.loaded.game, m.loaded.locale
+    buttons = quick_choices(m.at(m.after), locale)
+    found["shown_buttons"] += bool(buttons)
+    for k in range(REDEALS):
+        redealt = game.shuffle_hidden(m.after, None, derive_seed(m.seed, f"redeal{m.step}.{k}"))
+        found["compared_buttons"] += 1
+        if quick_choices(m.at(redealt), locale) != buttons:
+            _leak(found, f"buttons differ at move {m.step + 1}")
+            break
+
+
+async def _compare_dms(m: Moment, rng: random.Random, dm_seats: int, found: dict[str, Any]) -> None:
+    """Each seat's DM depends only on what that seat may see."""
+    game = m.loaded.game
+    holders = [
+        s
+        for s in m.loaded.seats
+        if s.user_id is not None
+        and s.position is not None
+        and game.hand(m.after, s.position) is not None
+    ]
+    for s in rng.sample(holders, min(dm_seats, len(holders))):
+        assert s.position is not None
+        mine = game.shuffle_hidden(m.after, s.position, derive_seed(m.seed, f"dm{m.step}"))
+        a = await hand.post(m.at(m.after), s.position)
+        b = await hand.post(m.at(mine), s.position)
+        found["compared_dms"] += 1
+        if a.user_id != s.user_id:
+            found["stray_dms"] += 1
+        if (a.text, a.image) != (b.text, b.image):
+            _leak(found, f"seat {s.position}'s DM differs at {m.step + 1}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import random
@@ -37,8 +38,8 @@ from bench.configs import configurations
 from bench.faults.checks import integrity_ok, replay_problems, store_replay_problems
 from bench.faults.harness import answer_of, is_sentence
 from bench.tables import open_table
-from bot.edge import error_text
-from bot.service import Service
+from bot.edge.runner import error_text
+from bot.service.facade import Service
 from bot.store import is_postgres, open_store
 from tests.pg_cluster import ClusterError, TempCluster
 
@@ -163,43 +164,53 @@ async def _through_discord(
             guild = emu.add_guild("Races")
             channel = emu.add_channel(guild, "races")
             users = [emu.add_user(f"r{i}") for i in range(5)]
-            by_id = {u.id: u for u in users}
             configs = _race_configs()
+
+            ids = functools.partial(_button_ids, rng, at_once)
             async with error_log() as errors:
                 for index in range(rounds):
                     config = configs[index % len(configs)]
                     pairs = [(u.id, u.username) for u in users[: config.players]]
                     game_id = await open_table(
-                        bot.service,
-                        config,
-                        pairs,
-                        seed=seed + index,
-                        guild_id=guild.id,
+                        bot.service, config, pairs, seed=seed + index, guild_id=guild.id,
                         channel_id=channel.id,
-                    )
-                    loaded = await bot.service.load(game_id)
-                    seat = min(loaded.game.to_act(loaded.state))
-                    mover = by_id[loaded.user_at(seat)]  # type: ignore[index]
-                    width = len(loaded.game.legal(loaded.state, seat))
-                    version = loaded.row.version
-                    ids = [
-                        f"tenka:a:{game_id}:{version}:{rng.randrange(width)}"
-                        for _ in range(at_once)
-                    ]
-                    messages = [emu.plant_message(channel, buttons=[cid]) for cid in ids]
-                    handles = await asyncio.gather(
-                        *(emu.click(mover, m, cid) for m, cid in zip(messages, ids, strict=True))
-                    )
-                    answers = await asyncio.gather(*(answer_of(h, 20) for h in handles))
-                    after = await bot.service.load(game_id)
+                    )  # fmt: skip
+                    moved, answers = await _buttons_race(emu, bot, channel, users, game_id, ids)
                     winners = sum(1 for a in answers if a and a.startswith("Played"))
-                    _score(figures, problems, after.row.version - version, winners, answers)
+                    _score(figures, problems, moved, winners, answers)
             figures["exceptions"] += len(errors.records) + len(emu.problems())
             problems += errors.lines()[:3] + emu.problems()[:3]
             await stop_client(bot)
             _log_check(db, figures, problems)
     finally:
         await emu.stop()
+
+
+def _button_ids(
+    rng: random.Random, at_once: int, game_id: int, version: int, width: int
+) -> list[str]:
+    """``at_once`` action buttons of ``game_id`` at ``version``, each a random action."""
+    return [f"tenka:a:{game_id}:{version}:{rng.randrange(width)}" for _ in range(at_once)]
+
+
+async def _buttons_race(
+    emu: Any, bot: Any, channel: Any, users: list[Any], game_id: int, buttons: Any
+) -> tuple[int, list[Any]]:
+    """The player to act presses ``buttons(game_id, version, width)``'s ids all at once,
+    each on a message of its own; how often the game moved, and every answer."""
+    loaded = await bot.service.load(game_id)
+    seat = min(loaded.game.to_act(loaded.state))
+    mover = next(u for u in users if u.id == loaded.user_at(seat))
+    width = len(loaded.game.legal(loaded.state, seat))
+    version = loaded.row.version
+    ids = buttons(game_id, version, width)
+    messages = [emu.plant_message(channel, buttons=[cid]) for cid in ids]
+    handles = await asyncio.gather(
+        *(emu.click(mover, m, cid) for m, cid in zip(messages, ids, strict=True))
+    )
+    answers = await asyncio.gather(*(answer_of(h, 20) for h in handles))
+    after = await bot.service.load(game_id)
+    return after.row.version - version, list(answers)
 
 
 def _score(
@@ -249,26 +260,8 @@ async def _two_processes(
             version = loaded.row.version
             legal = loaded.game.legal(loaded.state, seat)
             moves = [loaded.game.notation(loaded.state, action) for action in legal]
-            procs = [
-                subprocess.Popen(
-                    [
-                        sys.executable,
-                        "-m",
-                        "bench.faults.races",
-                        url,
-                        str(game_id),
-                        str(user),
-                        str(version),
-                        str(at_once // 2),
-                        str(w),
-                    ],
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    env={**os.environ, "PYTHONPATH": str(ROOT)},
-                )
-                for w in range(2)
-            ]
+            args = [url, str(game_id), str(user), str(version), str(at_once // 2)]
+            procs = [_racer([*args, str(w)]) for w in range(2)]
             answers = await _race(procs, json.dumps(moves), figures, problems)
             after = await service.load(game_id)
             winners = sum(1 for a in answers if a.startswith("Played"))
@@ -282,6 +275,17 @@ async def _two_processes(
         await store.close()
     if not is_postgres(url):
         _log_check(Path(url), figures, problems)
+
+
+def _racer(args: list[str]) -> subprocess.Popen[bytes]:
+    """A worker process of :func:`_two_processes` (this module's ``main``)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "bench.faults.races", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
 
 
 async def _race(

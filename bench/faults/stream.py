@@ -21,9 +21,9 @@ from typing import Any
 from bench.faults.harness import INTERNAL, Figures, answer_of
 from bench.faults.judge import copies, judge_told, revealed, told_played, told_refused
 from bench.tables import next_turn
-from bot import forms as form_views
-from bot.service import Service
-from bot.text import t
+from bot.posts import forms as form_views
+from bot.service.facade import Service
+from bot.words.text import t
 from games import engine
 from games import forms as game_forms
 from games.ai import RandomPlayer
@@ -168,17 +168,17 @@ class Stream:
         timers = await self.reader.timers_for_game(game_id)
         return not any(tm.due_at <= self.now for tm in timers)
 
+    async def slash_move(self, game_id: int, turn: Any, timeout: float) -> str | None:
+        """``turn`` typed by its player with ``/move`` in the games' channel; the answer."""
+        options = {"action": turn.text, "game": str(game_id)}
+        handle = await self.emu.slash(self.by_id[turn.user_id], self.channel, "move", options)
+        return await answer_of(handle, timeout=timeout)
+
     async def typed(self, game_id: int, config: Any) -> None:
         turn = await next_turn(self.service, config.game, game_id, self.players[game_id])
         if turn is None:
             return
-        handle = await self.emu.slash(
-            self.by_id[turn.user_id],
-            self.channel,
-            "move",
-            {"action": turn.text, "game": str(game_id)},
-        )
-        text = await answer_of(handle, timeout=5)
+        text = await self.slash_move(game_id, turn, timeout=5)
         if text is not None:
             self.answered.set()
         if not told_played(text):
@@ -355,8 +355,6 @@ class Stream:
             message = self.form_message(user, game_id, form.key)
         if answer is None or message is None:
             return False
-        version = loaded.row.version
-        emu = self.emu
         if form.instant:
             field0 = form.fields[0]
             assert isinstance(field0, game_forms.One)
@@ -364,42 +362,57 @@ class Stream:
             op = f"o{values.index(answer[field0.name])}"
         else:
             op = "c"
-            for index, spec in enumerate(form.fields):
-                if isinstance(spec, game_forms.Amounts):
-                    custom_id = f"tenka:fb:{game_id}:m{index}:{form.key}"
-                    opened = await emu.click(user, message, custom_id)
-                    if (await opened.response(5)).type != 9:
-                        return True  # refused (the form moved on): nothing to acknowledge
-                    boxes = {k: str(v) for k, v in answer[spec.name].items()}
-                    await answer_of(await emu.submit_modal(user, opened, boxes), 5)
-                    continue
-                chosen = answer[spec.name]
-                plain = [chosen] if isinstance(chosen, str) else list(chosen)
-                if not plain:
-                    continue
-                custom_id = f"tenka:fs:{game_id}:{index}:{form.key}"
-                if message.component(custom_id) is None:
+            if await self._fill(user, message, game_id, form, answer):
+                return True  # refused (the form moved on): nothing to acknowledge
+        confirm = f"tenka:fb:{game_id}:{op}:{form.key}"
+        if message.component(confirm) is not None:
+            await self._confirm(user, message, confirm, loaded, seat)
+        return True
+
+    async def _fill(self, user: Any, message: Any, game_id: int, form: Any, answer: Any) -> bool:
+        """Every field of a form that waits for Confirm, through its select or its modal;
+        True when the form was gone or refused on the way."""
+        emu = self.emu
+        for index, spec in enumerate(form.fields):
+            if isinstance(spec, game_forms.Amounts):
+                custom_id = f"tenka:fb:{game_id}:m{index}:{form.key}"
+                opened = await emu.click(user, message, custom_id)
+                if (await opened.response(5)).type != 9:
                     return True
-                before = message.content
-                handle = await emu.select(user, message, custom_id, form_views.expand(plain))
-                await handle.response(5)
-                with contextlib.suppress(TimeoutError):
-                    await emu.wait_until(lambda b=before: message.content != b, 5, "the form")
-        custom_id = f"tenka:fb:{game_id}:{op}:{form.key}"
-        if message.component(custom_id) is None:
-            return True
+                boxes = {k: str(v) for k, v in answer[spec.name].items()}
+                await answer_of(await emu.submit_modal(user, opened, boxes), 5)
+                continue
+            chosen = answer[spec.name]
+            plain = [chosen] if isinstance(chosen, str) else list(chosen)
+            if not plain:
+                continue
+            custom_id = f"tenka:fs:{game_id}:{index}:{form.key}"
+            if message.component(custom_id) is None:
+                return True
+            before = message.content
+            handle = await emu.select(user, message, custom_id, form_views.expand(plain))
+            await handle.response(5)
+            with contextlib.suppress(TimeoutError):
+                await emu.wait_until(lambda b=before: message.content != b, 5, "the form")
+        return False
+
+    async def _confirm(
+        self, user: Any, message: Any, custom_id: str, loaded: Any, seat: int
+    ) -> None:
+        """Press Confirm (or the instant answer); once the DM says "Confirmed", the rows
+        the seat committed are acknowledged."""
+        game_id, version = loaded.row.id, loaded.row.version
         confirmed = t("form.confirmed", "en", chosen="@@").split("@@")[0]
-        handle = await emu.click(user, message, custom_id)
+        handle = await self.emu.click(user, message, custom_id)
         await handle.response(5)
         with contextlib.suppress(TimeoutError):
-            await emu.wait_until(lambda: message.content.startswith(confirmed), 5, "Confirmed")
+            await self.emu.wait_until(lambda: message.content.startswith(confirmed), 5, "Confirmed")
         if message.content.startswith(confirmed):
             self.answered.set()
             self.counts["form_answers"] += 1
             for action in await self.reader.actions(game_id, since_seq=version):
                 if action.seat == seat:
                     self.tally.move(game_id, action.seq, action.text)
-        return True
 
 
 def draw_answer(game: Any, state: Any, seat: int, form: Any, rng: random.Random) -> Any:

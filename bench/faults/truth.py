@@ -44,7 +44,7 @@ from bench.faults.judge import (
 )
 from bench.faults.zero import ZERO
 from bench.tables import Turn, next_turn, open_table
-from bot.results import ServiceError
+from bot.service.results import ServiceError
 from bot.store.models import Unavailable
 from games import engine
 from games.ai import RandomPlayer

@@ -220,37 +220,9 @@ async def bench_processes(
     database at ``url``, all at once: ``moves_per_s`` (every process's moves over the wall
     time from the first start to the last end), the clients' and the server's CPU per
     move, and the cores other programs kept busy meanwhile."""
-    children = [
-        await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot.store.bench",
-            "--worker",
-            url,
-            str(moves),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-        )
-        for _ in range(processes)
-    ]
+    children = [await _spawn(url, moves) for _ in range(processes)]
     try:
-        for child in children:  # every interpreter started, its game made
-            assert child.stdout is not None
-            if (await child.stdout.readline()).strip() != b"ready":
-                raise RuntimeError("a benchmark process failed to start")
-        server, busy, start = server_cpu(), machine_busy_s(), time.perf_counter()
-        for child in children:
-            assert child.stdin is not None
-            child.stdin.write(b"go\n")
-            await child.stdin.drain()
-        reports = []
-        for child in children:
-            out, _ = await child.communicate()
-            if child.returncode != 0:
-                raise RuntimeError(f"a benchmark process failed ({child.returncode})")
-            reports.append(json.loads(out))
-        window = time.perf_counter() - start
-        server, busy = _delta(server, server_cpu()), _delta(busy, machine_busy_s())
+        reports, server, busy, window = await _go(children, server_cpu)
     finally:
         for child in children:
             if child.returncode is None:
@@ -265,6 +237,43 @@ async def bench_processes(
         "server_cpu_us_per_move": _per_move_us(server, total),
         **_cores(busy, clients, server, window),
     }
+
+
+async def _spawn(url: str, moves: int) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.store.bench",
+        "--worker",
+        url,
+        str(moves),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+
+
+async def _go(
+    children: list[asyncio.subprocess.Process], server_cpu: ServerCpu
+) -> tuple[list[dict[str, Any]], float | None, float | None, float]:
+    """Once every process is ready, start them all at once and wait for their reports:
+    the reports, the server's CPU and the machine's busy time meanwhile, the window."""
+    for child in children:  # every interpreter started, its game made
+        assert child.stdout is not None
+        if (await child.stdout.readline()).strip() != b"ready":
+            raise RuntimeError("a benchmark process failed to start")
+    server, busy, start = server_cpu(), machine_busy_s(), time.perf_counter()
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write(b"go\n")
+        await child.stdin.drain()
+    reports = []
+    for child in children:
+        out, _ = await child.communicate()
+        if child.returncode != 0:
+            raise RuntimeError(f"a benchmark process failed ({child.returncode})")
+        reports.append(json.loads(out))
+    window = time.perf_counter() - start
+    return reports, _delta(server, server_cpu()), _delta(busy, machine_busy_s()), window
 
 
 def main(argv: list[str]) -> None:

@@ -71,7 +71,7 @@ def game_row(row: Sequence[Any], state: Any = NOT_GIVEN) -> GameRow:
 def readable_game_rows(rows: Iterable[Sequence[Any]]) -> list[GameRow]:
     """The :class:`GameRow` of every row whose JSON columns decode; a row that does not is
     left out with a logged sentence (quarantined: that game's own commands get
-    ``err.broken_game`` from :meth:`bot.unit.Unit.load`, every other game plays on).
+    ``err.broken_game`` from :meth:`bot.service.unit.Unit.load`, every other game plays on).
 
     Every query over several games goes through this, so one damaged row cannot stop the
     timers, the owed-posts sweep, the start-up or a channel's other games."""

@@ -58,6 +58,16 @@ UNDONE: Final = (
     " published_version = CASE WHEN published_version > ? THEN ? ELSE published_version END,"
 )
 
+# a rollback's cut, each statement bound to (game, version): the log from the version on
+# and the snapshots after it go, each seat's last action is the last one left
+CUT_LOG: Final = (
+    "DELETE FROM actions WHERE game_id = ? AND seq >= ?",
+    "DELETE FROM snapshots WHERE game_id = ? AND seq > ?",
+    "UPDATE seats SET last_acted_seq = (SELECT MAX(seq) FROM actions"
+    " WHERE actions.game_id = seats.game_id AND actions.seat = seats.position)"
+    " WHERE game_id = ? AND last_acted_seq >= ?",
+)
+
 
 def numbered(sql: str) -> str:
     """``sql``'s ``?`` placeholders as PostgreSQL's ``$1, $2, ...``, in order."""

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from bot.store import sqlite_path
 from bot.store.models import StoreError
+from bot.store.pg_pool import Conn
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 
@@ -58,27 +59,31 @@ async def copy_store(source: str, target: str) -> dict[str, int]:
                 )
             await conn.execute("DELETE FROM meta")
             for table, identity in TABLES:
-                columns, rows = _read(path, table)
-                found = await conn.fetch(
-                    "SELECT column_name, data_type FROM information_schema.columns"
-                    " WHERE table_name = $1 AND table_schema = current_schema()",
-                    table,
-                )
-                types: dict[str, str] = {row[0]: row[1] for row in found}
-                casts = [_CASTS.get(types.get(column, "text"), str) for column in columns]
-                records = [
-                    tuple(
-                        None if v is None else cast(v) for v, cast in zip(row, casts, strict=True)
-                    )
-                    for row in rows
-                ]
-                await conn.copy_records_to_table(table, records=records, columns=columns)
-                if identity is not None:
-                    await conn.execute(
-                        f"SELECT setval(pg_get_serial_sequence('{table}', '{identity}'),"
-                        f" COALESCE((SELECT MAX({identity}) FROM {table}), 0) + 1, false)"
-                    )
-                counts[table] = len(records)
+                counts[table] = await _copy_table(conn, path, table, identity)
     finally:
         await store.close()
     return counts
+
+
+async def _copy_table(conn: Conn, path: str, table: str, identity: str | None) -> int:
+    """One table's rows, each value cast to its PostgreSQL column's type, and its identity
+    sequence moved past them; the number of rows."""
+    columns, rows = _read(path, table)
+    found = await conn.fetch(
+        "SELECT column_name, data_type FROM information_schema.columns"
+        " WHERE table_name = $1 AND table_schema = current_schema()",
+        table,
+    )
+    types: dict[str, str] = {row[0]: row[1] for row in found}
+    casts = [_CASTS.get(types.get(column, "text"), str) for column in columns]
+    records = [
+        tuple(None if v is None else cast(v) for v, cast in zip(row, casts, strict=True))
+        for row in rows
+    ]
+    await conn.copy_records_to_table(table, records=records, columns=columns)
+    if identity is not None:
+        await conn.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table}', '{identity}'),"
+            f" COALESCE((SELECT MAX({identity}) FROM {table}), 0) + 1, false)"
+        )
+    return len(records)

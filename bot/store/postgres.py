@@ -3,10 +3,8 @@
 Selected by ``TENKA_DATABASE=postgresql://user:pass@host/db``; several bot processes may
 share one database. The connection pool is :mod:`bot.store.pg_pool`, the error mapping
 :mod:`bot.store.postgres_base`, queries, settings, timers and meta
-:mod:`bot.store.postgres_misc`, what both backends share :mod:`bot.store.common`; games,
-seats and the action log live here. A move is one statement (data-modifying CTEs): the
-version guard, the log rows, the seats' last action and the snapshot commit together or
-not at all, in one round trip.
+:mod:`bot.store.postgres_misc`, the action log :mod:`bot.store.postgres_actions`, what
+both backends share :mod:`bot.store.common`; games and seats live here.
 """
 
 from __future__ import annotations
@@ -15,33 +13,27 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar
 
 import asyncpg
 
 from bot.store import codec
-from bot.store.codec import dumps, loads, now_or
+from bot.store.codec import dumps, now_or
 from bot.store.common import (
-    ACTION_COLUMNS,
     NEW_REVISION,
     SEAT_COLUMNS,
-    UNDONE,
     encode_outcome,
     given_messages,
-    move_states,
     numbered,
     seating,
-    snapshots_due,
     stale,
     with_vote,
 )
 from bot.store.models import (
     NOT_GIVEN,
-    ActionRow,
     AlreadySeated,
     Conflict,
     GameRow,
-    NewAction,
     NotFound,
     SeatIdentity,
     SeatRow,
@@ -51,10 +43,10 @@ from bot.store.models import (
     seat_identity,
 )
 from bot.store.pg_pool import Pool
+from bot.store.postgres_actions import ActionsMixin
 from bot.store.postgres_base import (
     UNREACHABLE,
     check_room,
-    clash,
     describe,
     fetch_game,
     fetch_seats,
@@ -74,63 +66,9 @@ T = TypeVar("T")
 # worth waiting for at start: down, restarting, starting up, or out of connection slots
 RETRYABLE: Final = (*UNREACHABLE, TimeoutError, asyncpg.TooManyConnectionsError)
 
-# the row a move returns, less the state the caller just sent (kilobytes not sent back)
-_G_RETURNING: Final = codec.GAME_COLUMNS.replace(" state,", " NULL::text AS state,")
-assert _G_RETURNING != codec.GAME_COLUMNS
-# the version guard, shared by both forms of a move: every other part of the statement
-# writes only if this UPDATE found the game at $2 (FROM g / EXISTS (SELECT 1 FROM g));
-# $1 game, $2 expected version, $3 new version, $4 state, $5 status, $6 outcome, $7 now,
-# $8 turn changed
-_MOVE_GAME: Final = f"""WITH g AS (
-    UPDATE games SET version = $3, state = $4, status = $5, outcome = COALESCE($6, outcome),
-        revision = revision + 1, updated_at = $7,
-        turn_started_at = CASE WHEN $8 THEN $7 ELSE turn_started_at END
-    WHERE id = $1 AND version = $2 AND status = 'active'
-    RETURNING {_G_RETURNING}
-)"""
-# several actions: $9 seats, $10 user ids, $11 texts, $12 snapshot seqs, $13 their states,
-# $14 origins
-_APPEND: Final = f"""
-{_MOVE_GAME}, log AS (
-    INSERT INTO actions ({ACTION_COLUMNS}, origin)
-    SELECT $1, $2 + (n - 1)::int, seat, user_id, text, $7, origin
-    FROM unnest($9::int[], $10::bigint[], $11::text[], $14::text[])
-        WITH ORDINALITY AS a(seat, user_id, text, origin, n)
-    WHERE EXISTS (SELECT 1 FROM g)
-), acted AS (
-    UPDATE seats SET last_acted_seq = last.seq
-    FROM (SELECT seat, MAX($2 + (n - 1)::int) AS seq
-          FROM unnest($9::int[]) WITH ORDINALITY AS a(seat, n) GROUP BY seat) AS last
-    WHERE seats.game_id = $1 AND seats.position = last.seat
-      AND (seats.last_acted_seq IS NULL OR seats.last_acted_seq < last.seq)
-      AND EXISTS (SELECT 1 FROM g)
-), snap AS (
-    INSERT INTO snapshots (game_id, seq, state)
-    SELECT $1, seq, state FROM unnest($12::int[], $13::text[]) AS s(seq, state)
-    WHERE EXISTS (SELECT 1 FROM g)
-    ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state
-)
-SELECT * FROM g
-"""
-# one action (almost every move): scalars, no arrays to build, unnest and group;
-# $2 is the action's seq, $9 seat, $10 user id, $11 text, $12 whether to snapshot, $13 origin
-_APPEND_ONE: Final = f"""
-{_MOVE_GAME}, log AS (
-    INSERT INTO actions ({ACTION_COLUMNS}, origin) SELECT $1, $2, $9, $10, $11, $7, $13 FROM g
-), acted AS (
-    UPDATE seats SET last_acted_seq = $2 FROM g
-    WHERE seats.game_id = $1 AND seats.position = $9
-      AND (seats.last_acted_seq IS NULL OR seats.last_acted_seq < $2)
-), snap AS (
-    INSERT INTO snapshots (game_id, seq, state) SELECT $1, $3, $4 FROM g WHERE $12
-    ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state
-)
-SELECT * FROM g
-"""
-
 
 @retry_broken  # a connection a stopped server left broken is discarded, the call run again
-class PostgresStore(MiscMixin, RatingsMixin):
+class PostgresStore(ActionsMixin, MiscMixin, RatingsMixin):
     """The store on a PostgreSQL database; build it with :meth:`open`."""
 
     @classmethod
@@ -363,121 +301,6 @@ class PostgresStore(MiscMixin, RatingsMixin):
                 "UPDATE games SET status = $1, outcome = COALESCE($2, outcome), updated_at = $3"
                 f" WHERE id = $4 RETURNING {codec.GAME_COLUMNS}",
                 status, outcome_json, at, game_id,
-            )  # fmt: skip
-            return game_of(row)
-
-    # --- the action log -----------------------------------------------------------------
-
-    async def append_actions(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        actions: Sequence[NewAction],
-        status: str = "active",
-        outcome: Mapping[str, Any] | None = None,
-        now: float | None = None,
-        turn_changed: bool = True,
-    ) -> GameRow:
-        if not actions:
-            raise ValueError("append_actions needs at least one action")
-        codec.check_status(status)
-        at = now_or(now)
-        states = move_states(expected_version, actions, self.snapshot_every)
-        state_json = states[-1]
-        snapshots = snapshots_due(expected_version, states, self.snapshot_every)
-        outcome_json = encode_outcome(outcome)
-        args: tuple[Any, ...]
-        if len(actions) == 1:
-            (one,) = actions
-            sql, args = _APPEND_ONE, (
-                game_id, expected_version, expected_version + 1, state_json, status,
-                outcome_json, at, turn_changed, one.seat, one.user_id, one.text, bool(snapshots),
-                one.origin,
-            )  # fmt: skip
-        else:
-            sql, args = _APPEND, (
-                game_id, expected_version, expected_version + len(actions), state_json, status,
-                outcome_json, at, turn_changed, [a.seat for a in actions],
-                [a.user_id for a in actions], [a.text for a in actions],
-                [seq for seq, _ in snapshots], [state for _, state in snapshots],
-                [a.origin for a in actions],
-            )  # fmt: skip
-        async with self._conn() as conn:
-            try:
-                row = await conn.fetchrow(sql, *args)
-            except asyncpg.UniqueViolationError as err:
-                raise clash(err, game_id, expected_version, actions[0].origin) from err
-            if row is not None:
-                return codec.game_row(cast(Sequence[Any], row), actions[-1].state)
-            game = await require_game(conn, game_id)
-        if game.status != "active":
-            raise Conflict(f"game {game_id} is {game.status}, not active")
-        raise stale(game_id, game.version, expected_version)
-
-    async def actions(
-        self, game_id: int, since_seq: int = 0, limit: int | None = None
-    ) -> list[ActionRow]:
-        sql = (
-            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = $1 AND seq >= $2"
-            " ORDER BY seq LIMIT $3"
-        )
-        async with self._conn() as conn:
-            rows = await conn.fetch(sql, game_id, since_seq, limit)
-        return [ActionRow(*row) for row in rows]
-
-    async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
-        sql = (
-            "SELECT seq, state FROM snapshots WHERE game_id = $1 AND seq <= $2"
-            " ORDER BY seq DESC LIMIT 1"
-        )
-        async with self._conn() as conn:
-            row = await conn.fetchrow(sql, game_id, seq)
-        if row is None:
-            raise NotFound(f"game {game_id} has no snapshot at or before {seq}")
-        return int(row[0]), loads(row[1])
-
-    async def rollback(
-        self,
-        game_id: int,
-        *,
-        to_version: int,
-        expected_version: int,
-        state: Any,
-        now: float | None = None,
-        status: str | None = None,
-        keep_turn_clock: bool = False,
-    ) -> GameRow:
-        if status is not None:
-            codec.check_status(status)
-        at = now_or(now)
-        state_json = dumps(state)
-        async with self._tx() as conn:
-            game = await require_game(conn, game_id, lock=True)
-            if game.version != expected_version:
-                raise stale(game_id, game.version, expected_version)
-            if not 0 <= to_version <= expected_version:
-                raise ValueError(f"cannot roll game {game_id} back to version {to_version}")
-            await conn.execute(
-                "DELETE FROM actions WHERE game_id = $1 AND seq >= $2", game_id, to_version
-            )
-            await conn.execute(
-                "DELETE FROM snapshots WHERE game_id = $1 AND seq > $2", game_id, to_version
-            )
-            await conn.execute(
-                "UPDATE seats SET last_acted_seq = (SELECT MAX(seq) FROM actions"
-                " WHERE actions.game_id = seats.game_id AND actions.seat = seats.position)"
-                " WHERE game_id = $1 AND last_acted_seq >= $2",
-                game_id, to_version,
-            )  # fmt: skip
-            new_status = game.status if status is None else status
-            row = await conn.fetchrow(
-                "UPDATE games SET version = $1, state = $2, status = $3, updated_at = $4,"
-                f" revision = revision + 1,{UNDONE.replace('?', '$1')}"
-                " turn_started_at = CASE WHEN $5 THEN turn_started_at ELSE $4 END,"
-                " outcome = CASE WHEN $3 IN ('lobby', 'active') THEN NULL ELSE outcome END"
-                f" WHERE id = $6 RETURNING {codec.GAME_COLUMNS}",
-                to_version, state_json, new_status, at, keep_turn_clock, game_id,
             )  # fmt: skip
             return game_of(row)
 

@@ -257,18 +257,7 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
                 f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [codec.seat_values(seat) for seat in rows],
             )
-            conn.execute(
-                "UPDATE games SET status = 'active', version = 0, state = ?, thread_id = ?,"
-                " revision = revision + 1,"
-                " turn_started_at = ?, updated_at = ? WHERE id = ?",
-                (state_json, thread_id, at, at, game_id),
-            )
-            conn.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
-            conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
-            conn.execute(
-                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)",
-                (game_id, state_json),
-            )
+            _started(conn, game_id, state_json, thread_id, at)
             return require_game(conn, game_id)
 
         return await self._write(run)
@@ -346,3 +335,21 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
             return require_game(conn, game_id)
 
         return await self._write(run)
+
+
+def _started(
+    conn: sqlite3.Connection, game_id: int, state_json: str, thread_id: int | None, at: float
+) -> None:
+    """The game is active in its initial state, its log empty, its first snapshot that
+    state."""
+    conn.execute(
+        "UPDATE games SET status = 'active', version = 0, state = ?, thread_id = ?,"
+        " revision = revision + 1,"
+        " turn_started_at = ?, updated_at = ? WHERE id = ?",
+        (state_json, thread_id, at, at, game_id),
+    )
+    conn.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+    conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+    conn.execute(
+        "INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)", (game_id, state_json)
+    )

@@ -10,6 +10,7 @@ from bot.store import codec
 from bot.store.codec import dumps, loads, now_or
 from bot.store.common import (
     ACTION_COLUMNS,
+    CUT_LOG,
     NEW_REVISION,
     UNDONE,
     encode_outcome,
@@ -196,27 +197,10 @@ class ActionsMixin(SqliteBase):
                 raise stale(game_id, game.version, expected_version)
             if not 0 <= to_version <= expected_version:
                 raise ValueError(f"cannot roll game {game_id} back to version {to_version}")
-            conn.execute(
-                "DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, to_version)
-            )
-            conn.execute(
-                "DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, to_version)
-            )
-            conn.execute(
-                "UPDATE seats SET last_acted_seq = (SELECT MAX(seq) FROM actions"
-                " WHERE actions.game_id = seats.game_id AND actions.seat = seats.position)"
-                " WHERE game_id = ? AND last_acted_seq >= ?",
-                (game_id, to_version),
-            )
+            _cut_log(conn, game_id, to_version)
             new_status = game.status if status is None else status
-            conn.execute(
-                "UPDATE games SET version = ?, state = ?, status = ?, updated_at = ?,"
-                f" revision = revision + 1,{UNDONE.replace('?', '?1')}"  # ?1: to_version
-                " turn_started_at = CASE WHEN ? THEN turn_started_at ELSE ? END,"
-                " outcome = CASE WHEN ? IN ('lobby', 'active') THEN NULL ELSE outcome END"
-                " WHERE id = ?",
-                (to_version, state_json, new_status, at, keep_turn_clock, at, new_status, game_id),
-            )
+            back = (to_version, state_json, new_status, at, keep_turn_clock, at, new_status)
+            conn.execute(_ROLLED_BACK, (*back, game_id))
             return require_game(conn, game_id)
 
         return await self._write(run)
@@ -259,3 +243,20 @@ class ActionsMixin(SqliteBase):
             return next(s for s in fetch_seats(conn, game_id) if s.position == position)
 
         return await self._write(run)
+
+
+# the game after a rollback: ?1 the version rolled back to, then its state, status, the
+# time, whether the turn clock keeps running, the time again, the status again, the game
+_ROLLED_BACK: Final = (
+    "UPDATE games SET version = ?, state = ?, status = ?, updated_at = ?,"
+    f" revision = revision + 1,{UNDONE.replace('?', '?1')}"  # ?1: to_version
+    " turn_started_at = CASE WHEN ? THEN turn_started_at ELSE ? END,"
+    " outcome = CASE WHEN ? IN ('lobby', 'active') THEN NULL ELSE outcome END"
+    " WHERE id = ?"
+)
+
+
+def _cut_log(conn: sqlite3.Connection, game_id: int, to_version: int) -> None:
+    """:data:`bot.store.common.CUT_LOG`, in order."""
+    for sql in CUT_LOG:
+        conn.execute(sql, (game_id, to_version))

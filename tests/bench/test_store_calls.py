@@ -8,7 +8,7 @@ import pytest
 
 from bench.configs import Config, configurations
 from bench.store_calls import COMMITS, NOT_COUNTED, READS, WRITES, CountingStore, count_moves
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import Store, open_store
 
 ONE_PER_GAME = list({c.key: c for c in configurations()}.values())

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 
 ALICE = 101

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot.service import Service
+from bot.service.facade import Service
+from bot.service.timers import AI_BACKOFF_S, AI_RETRY
 from bot.store import Unavailable
-from bot.timers import AI_BACKOFF_S, AI_RETRY
 from games.base import NotYourTurn
 from tests.bot.test_tempo import ALICE, run_timers, world
 

@@ -3,7 +3,7 @@ and 10, or one sentence and nothing stored (Discord's client checks the range, b
 forged payload does not).
 
 Defect guarded: a value taken as typed (NaN, infinity, 0, an hour): red, shown by
-returning ``float(value)`` from :func:`bot.numbers.ai_seconds`."""
+returning ``float(value)`` from :func:`bot.service.numbers.ai_seconds`."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import numbers
-from bot.results import NotAllowed
+from bot.service import numbers
+from bot.service.results import NotAllowed
 
 
 @given(st.floats(min_value=0.1, max_value=10.0))

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.cogs.play import chunks
-from bot.pictures import ALT_MAX, alt_summary
-from bot.text import t
+from bot.edge.cogs.play import chunks
+from bot.posts.alt_text import ALT_MAX, alt_summary
+from bot.words.text import t
 from renderer import alt_text
 
 

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 import games
-from bot.pictures import Sight, board_alt, board_as_text
-from bot.text import t
+from bot.posts.alt_text import board_alt, board_as_text
+from bot.posts.render import Sight
+from bot.words.text import t
 from renderer.china import words as china
 from renderer.rising_sun import words as rising_sun
 from renderer.samurai import words as samurai

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from bot.results import BrokenGame
-from bot.service import Service
-from bot.text import t
+from bot.service.facade import Service
+from bot.service.results import BrokenGame
+from bot.words.text import t
 from tests.bot.store_support import Opener, raw
 from tests.bot.test_service import ALICE, started
 

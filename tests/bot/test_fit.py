@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.aftermath import _fit
+from bot.service.aftermath import _fit
 
 
 def test_older_lines_give_way_the_title_and_the_posts_own_text_stay() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from bot.text import LOCALES_DIR
+from bot.words.text import LOCALES_DIR
 from games.words import DATA_DIR
 
 LANGUAGES = ("en", "es")

@@ -16,9 +16,7 @@ from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Location
 
 import games
-from bot import rulebook
-from bot.text import catalogue, t
-from bot.translator import (
+from bot.edge.translator import (
     PLACEHOLDER_DESCRIPTION,
     TenkaTranslator,
     catalogue_for_locale,
@@ -27,9 +25,11 @@ from bot.translator import (
     missing_command_strings,
     rules_file,
 )
+from bot.words import rulebook
+from bot.words.text import catalogue, t
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "bot" / "locales"
+LOCALES = ROOT / "bot" / "words" / "locales"
 DATA = ROOT / "data"
 SPANISH = (discord.Locale.spain_spanish, discord.Locale.latin_american_spanish)
 KEY_USE = re.compile(r"""\bt\(\s*["']([a-z0-9_.]+)["']""")
@@ -89,7 +89,7 @@ def test_placeholder_reader_sees_every_field() -> None:
 
 
 def test_every_key_used_in_bot_code_is_in_the_catalogue() -> None:
-    en = catalogue("en")  # bot/locales/en.json and the games' data/<key>/locales/en.json
+    en = catalogue("en")  # bot/words/locales/en.json and the games' data/<key>/locales/en.json
     unknown = {
         f"{path.relative_to(ROOT)}: {key}"
         for path in sorted((ROOT / "bot").rglob("*.py"))
@@ -141,8 +141,8 @@ def test_key_scanner_finds_literal_keys_only() -> None:
 
 async def build_bot() -> Any:
     """The bot with every cog loaded, never connected (cogs only touch the tree)."""
-    from bot.app import EXTENSIONS, TenkaBot
     from bot.config import Config
+    from bot.edge.app import EXTENSIONS, TenkaBot
 
     # Config.load with an explicit environment keeps working when fields are added.
     env = {"DISCORD_TOKEN": "x", "TENKA_DATABASE": ":memory:"}

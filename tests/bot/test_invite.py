@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.__main__ import main
-from bot.invite import PERMISSIONS, invite_url
+from bot.edge.invite import PERMISSIONS, invite_url
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.text import BUTTON_LABEL, CHOICE_NAME, fit, has, say
+from bot.words.text import BUTTON_LABEL, CHOICE_NAME, fit, has, say
 from games.ai import RandomPlayer, choose_for
 
 WORDED = ("china", "samurai", "yokai", "shitenno", "rising_sun")
@@ -91,7 +91,7 @@ def moves_along_a_playout(key: str, players: int, steps: int = 120) -> list[tupl
 def test_a_move_is_confirmed_in_plain_words_then_its_notation(key: str) -> None:
     """ "Has elegido: Yelmo 4 en C20 (`H4@C20`).": the label in the reader's language as a
     sentence, the notation in parentheses; in English the English label."""
-    from bot.text import played, t
+    from bot.words.text import played, t
 
     game = games.get(key)
     moves = moves_along_a_playout(key, max(game.seats))

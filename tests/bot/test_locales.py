@@ -9,19 +9,19 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot import presenter
-from bot.components import BOARD_STYLES, LOBBY_ACTIONS
-from bot.i18n import (
+from bot.edge.components import BOARD_STYLES, LOBBY_ACTIONS
+from bot.service.facade import Service
+from bot.service.loaded import seat_name
+from bot.service.results import NoSuchGame, NotAllowed, ServiceError, Stale, WrongPhase
+from bot.store import GameRow, SeatRow, open_store
+from bot.words.i18n import (
     catalogue_for_locale,
     game_locale,
     reader_locale,
     server_locale,
     user_locale,
 )
-from bot.results import NoSuchGame, NotAllowed, ServiceError, Stale, WrongPhase
-from bot.service import Service
-from bot.store import GameRow, SeatRow, open_store
-from bot.text import catalogue, describe_event, has, t
+from bot.words.text import catalogue, describe_event, has, t
 from games import words
 from games.base import Event
 
@@ -139,12 +139,12 @@ def test_seat_names_use_the_catalogue() -> None:
     ai = SeatRow(1, position=0, user_id=None, ai="normal", joined_at=0.0)
     nameless = SeatRow(1, position=1, user_id=ALICE, ai=None, joined_at=0.0)
     seats = [ai, nameless]
-    assert presenter.seat_name(row, ai, seats) == "Hanzo (IA, normal)"
-    assert presenter.seat_name(row, ai, seats, "en") == "Hanzo (AI, normal)"
+    assert seat_name(row, ai, seats) == "Hanzo (IA, normal)"
+    assert seat_name(row, ai, seats, "en") == "Hanzo (AI, normal)"
     second = SeatRow(1, position=2, user_id=None, ai="normal", joined_at=0.0)
-    assert presenter.seat_name(row, second, [*seats, second], "en") == "Kaede (AI, normal)"
-    assert presenter.seat_name(row, nameless, seats) == t("seat.n", "es", n=2)
-    assert presenter.seat_name(row, nameless, seats, "en") == "Player 2"
+    assert seat_name(row, second, [*seats, second], "en") == "Kaede (AI, normal)"
+    assert seat_name(row, nameless, seats) == t("seat.n", "es", n=2)
+    assert seat_name(row, nameless, seats, "en") == "Player 2"
 
 
 # --- the service: public posts in the game's language, answers in the reader's -----------

@@ -8,9 +8,9 @@ import pytest
 
 from bench.configs import configurations
 from bench.tables import next_turn, open_table
-from bot import unit
-from bot.results import AlreadyPlayed
-from bot.service import Service
+from bot.service import unit
+from bot.service.facade import Service
+from bot.service.results import AlreadyPlayed
 from bot.store import Duplicate, NewAction
 from games.ai import RandomPlayer
 from tests.bot.store_support import Opener, started_game, toy_apply

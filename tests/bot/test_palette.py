@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 
 ALICE, BOB = 101, 202

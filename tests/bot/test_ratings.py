@@ -21,9 +21,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import games
-from bot import ratings
-from bot.hall import Hall
-from bot.prefs import Prefs
+from bot.service import ratings
+from bot.service.hall import Hall
+from bot.service.prefs import Prefs
 from bot.store import open_store
 from bot.store.models import Finished, SeatRow, Skill, Standing
 from games.base import Outcome, Termination, ranks_from_scores

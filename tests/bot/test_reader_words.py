@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import games
-from bot.presenter import match_actions
-from bot.text import LOCALES_DIR, catalogue, t
+from bot.posts.autocomplete import match_actions
+from bot.words.text import LOCALES_DIR, catalogue, t
 from games.rising_sun.state import thaw
 from renderer.rising_sun.words import action_words, last_action_text
 from renderer.words import words

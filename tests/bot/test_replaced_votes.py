@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.results import Stale
-from bot.service import Service
+from bot.service.facade import Service
+from bot.service.results import Stale
 from bot.store import open_store
 from tests.bot.test_trust import ALICE, BOB, CAROL, DAN, _china, _shitenno_lot
 

@@ -1,5 +1,5 @@
 """Takebacks and Undo through the service never hand anyone hidden information and never
-remove another seat's decision (issue 23, item 1): the rule of ``bot.rewind`` as players
+remove another seat's decision (issue 23, item 1): the rule of ``bot.service.rewind`` as players
 meet it, one sentence per reason, nothing changed by a refusal."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.results import NotAllowed
-from bot.service import Service
+from bot.service.facade import Service
+from bot.service.results import NotAllowed
 from bot.store import open_store
-from bot.text import t
+from bot.words.text import t
 from games import engine
 from games.base import Event, Reveal
 

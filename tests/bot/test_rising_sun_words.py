@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from bot.text import catalogue, describe_event, event_key, has
+from bot.words.text import catalogue, describe_event, event_key, has
 from games.ai import RandomPlayer, choose_for
 from games.base import Event, resolve_options
 from games.forms import Amounts, Form, Text

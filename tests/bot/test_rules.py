@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import games
-from bot import rulebook
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
-from bot.text import t
+from bot.words import rulebook
+from bot.words.text import t
 from games.base import UnknownGame
 from games.rising_sun.data import data
 from renderer.words import words

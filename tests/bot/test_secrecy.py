@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot import presenter
+from bot.posts import board
 from games.ai import RandomPlayer, choose_for
 from games.base import resolve_options
 
@@ -27,12 +27,12 @@ def test_public_posts_carry_no_secret_over_random_games(key: str, players: int, 
         while game.outcome(state) is None:
             seat = min(game.to_act(state))
             state, events = game.apply(state, seat, choose_for(player, game, state, seat))
-            public_lines = presenter.event_lines(events, names, None)
+            public_lines = board.event_lines(events, names, None)
             secret = [e for e in events if e.audience is not None]
             private_seen += len(secret)
             assert all(e.kind in PRIVATE_KINDS for e in secret), [e.kind for e in secret]
             for event in secret:
-                for line in presenter.event_lines([event], names, event.seat):
+                for line in board.event_lines([event], names, event.seat):
                     assert line not in public_lines
             if seed % 10 == 0:
                 public = game.view(state, None)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.results import NoSuchGame, NotAllowed, NotSeated, Stale, WrongPhase
-from bot.service import Service
+from bot.service.facade import Service
+from bot.service.results import NoSuchGame, NotAllowed, NotSeated, Stale, WrongPhase
 from bot.store import open_store
 from games import engine
 from games.ai import RandomPlayer, choose_for

@@ -9,9 +9,9 @@ import pytest
 
 from bench.configs import configurations
 from bench.tables import open_table
-from bot.app import ShardedTenkaBot, TenkaBot, make_bot
 from bot.config import Config
-from bot.service import Service
+from bot.edge.app import ShardedTenkaBot, TenkaBot, make_bot
+from bot.service.facade import Service
 from bot.store import open_store
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.play import read_move
-from bot.results import NotAllowed
-from bot.text import t
+from bot.service.play import read_move
+from bot.service.results import NotAllowed
+from bot.words.text import t
 from games.base import InvalidNotation
 from games.words import aliases, unalias
 
@@ -179,7 +179,7 @@ def test_rising_sun_buy_with_a_gift_in_spanish() -> None:
 
 @pytest.mark.parametrize("locale", ["es", "en"])
 def test_an_ambiguous_card_name_lists_the_cards_in_the_readers_language(locale: str) -> None:
-    from bot.edge import error_text
+    from bot.edge.runner import error_text
 
     state, seat = rising_sun_with_offer(["oni_of_blood", "oni_of_hate", "mercy"])
     with pytest.raises(InvalidNotation) as caught:
@@ -192,7 +192,7 @@ def test_an_ambiguous_card_name_lists_the_cards_in_the_readers_language(locale: 
 
 
 def test_an_unknown_card_name_lists_the_cards_on_offer() -> None:
-    from bot.edge import error_text
+    from bot.edge.runner import error_text
 
     state, seat = rising_sun_with_offer(["komainu", "mercy"])
     with pytest.raises(InvalidNotation) as caught:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from bench.configs import Config, configurations, heaviest
 from bench.store_calls import CountingStore, count_moves
 from bench.tables import open_table, play_random
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 from games.ai import RandomPlayer
 

@@ -11,10 +11,10 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.edge import error_text
+from bot.edge.runner import error_text
 from bot.store import Busy, PostgresStore, Unavailable
 from bot.store.pg_pool import Exhausted, Pool, PoolClosed
-from bot.text import t
+from bot.words.text import t
 from tests.bot.store_support import Opener, move_held_on_the_game_row, play, started_game
 
 

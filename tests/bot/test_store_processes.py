@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.edge import error_text
-from bot.scheduler import Dispatcher
+from bot.edge.runner import error_text
+from bot.service.scheduler import Dispatcher
 from bot.store import Timer, Unavailable, open_store
 from tests.bot.store_support import (
     AnyStore,
@@ -170,7 +170,7 @@ async def test_postgres_game_lock_is_released_when_its_body_fails_or_is_cancelle
 RACER = textwrap.dedent(
     """
     import asyncio, json, sys
-    from bot.scheduler import Dispatcher
+    from bot.service.scheduler import Dispatcher
     from bot.store import Conflict, open_store
     from tests.bot.store_support import toy_apply
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.edge import error_text
-from bot.results import Stale
+from bot.edge.runner import error_text
+from bot.service.results import Stale
 from games.base import IllegalAction
 from games.forms import Amounts, Box, Option, Pick, Text, check_field
 

@@ -11,12 +11,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import games
-from bot import presenter
-from bot.results import NotAllowed, NotSeated, Result, ServiceError, Stale
-from bot.scheduler import Dispatcher, parse_quiet_hours, quiet_until, zone
-from bot.service import Service
+from bot.posts.summary import jump_url
+from bot.service.facade import Service
+from bot.service.results import NotAllowed, NotSeated, Result, ServiceError, Stale
+from bot.service.scheduler import Dispatcher, parse_quiet_hours, quiet_until, zone
 from bot.store import open_store
-from bot.text import t
+from bot.words.text import t
 from games import engine
 
 ALICE, BOB, CAROL = 101, 202, 303
@@ -367,7 +367,7 @@ async def test_a_dm_reminder_speaks_the_players_client_language_and_links_the_ga
     (result,) = await run_timers(service)
     (dm,) = result.private
     summary = await service.game(game_id)
-    link = presenter.jump_url(summary)
+    link = jump_url(summary)
     assert link.startswith("https://discord.com/channels/") and link in dm.text
     expected = t("tempo.reminder", "es", title=summary.title, game_id=game_id, hours="2", link=link)
     assert (

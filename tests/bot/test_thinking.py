@@ -14,7 +14,7 @@ import asyncio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.thinking import FairGate
+from bot.service.thinking import FairGate
 
 
 async def served_order(arrivals: list[str], slots: int = 1) -> list[str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
-from bot.text import t
+from bot.words.text import t
 
 HOUR = 3600.0
 ALICE, BOB = 101, 202

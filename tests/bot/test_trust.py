@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.results import NotAllowed, Stale
-from bot.service import Service
+from bot.service.facade import Service
+from bot.service.results import NotAllowed, Stale
 from bot.store import open_store
 from games.base import GameError
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 import games
-from bot import unit as unit_module
-from bot.service import Service
+from bot.service import unit as unit_module
+from bot.service.facade import Service
+from bot.service.unit import Unit, replay_step
 from bot.store import open_store
-from bot.unit import Unit, replay_step
 from games import engine
 from games.ai import RandomPlayer, choose_for
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest_asyncio
 
-from bot.app import TenkaBot
 from bot.config import Config
+from bot.edge.app import TenkaBot
 from bot.store import Store
 from tests.emulator import Channel, Emulator, FakeUser, Guild, start_client, stop_client
 from tests.emulator.world import StoredMessage

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.text import t
+from bot.words.text import t
 from tests.e2e.conftest import Clock, Table, make_bot
 from tests.e2e.test_yokai_e2e import boards, game_id_of
 from tests.emulator import Emulator, FakeUser, start_client, stop_client

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import bot.thinking
+import bot.service.thinking
 import games
 from games.ai import choose_for, player_for
 from games.base import Action, Game, Player, Seen
@@ -60,7 +60,7 @@ async def test_an_ai_seat_posts_its_moves_like_a_human_and_leaks_no_sample(
 ) -> None:
     t = table
     spies: list[Spy] = []
-    monkeypatch.setattr(bot.thinking, "player_for", _spying(spies))
+    monkeypatch.setattr(bot.service.thinking, "player_for", _spying(spies))
     monkeypatch.setattr(t.bot.thinker, "workers", 0)  # the spy must run in this process
     handle = await t.emu.slash(t.alice, t.channel, "game new", {"game": "samurai", "players": 2})
     lobby = (await handle.response()).message

@@ -26,8 +26,8 @@ import os
 import signal
 from pathlib import Path
 
-from bot.app import TenkaBot
-from bot.timers import AI_RETRY
+from bot.edge.app import TenkaBot
+from bot.service.timers import AI_RETRY
 from tests.e2e.conftest import Clock, make_bot
 from tests.emulator import Emulator, FakeUser, start_client, stop_client
 from tests.emulator.interactions import InteractionHandle

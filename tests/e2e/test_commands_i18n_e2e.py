@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import games
-from bot.cogs.help import LANGUAGES_SHOWN
-from bot.text import t
-from bot.translator import PLACEHOLDER_DESCRIPTION
+from bot.edge.translator import PLACEHOLDER_DESCRIPTION
+from bot.words.help import LANGUAGES_SHOWN
+from bot.words.text import t
 from tests.e2e.conftest import Table
 from tests.e2e.test_i18n_e2e import es_table as es_table
 

@@ -20,9 +20,9 @@ import pytest_asyncio
 from bench.configs import configurations
 from bench.faults.harness import answer_of
 from bench.tables import next_turn, open_table
-from bot.app import TenkaBot
+from bot.edge.app import TenkaBot
 from bot.store import Store, Unavailable, open_store
-from bot.text import t
+from bot.words.text import t
 from games.ai import RandomPlayer
 from tests.e2e.conftest import Clock, make_bot
 from tests.emulator import Channel, Emulator, FakeUser, start_client, stop_client

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import ratings
+from bot.service import ratings
 from tests.bot.test_ratings import finished_game
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import PNG_MAGIC, boards, open_and_start, to_act

@@ -15,10 +15,10 @@ import pytest
 import pytest_asyncio
 
 import games
-from bot.cogs.play import RULES_DIR
-from bot.delivery import visible
-from bot.text import describe_event, say, t
-from bot.translator import rules_file
+from bot.edge.cogs.play import RULES_DIR
+from bot.edge.delivery import visible
+from bot.edge.translator import rules_file
+from bot.words.text import describe_event, say, t
 from tests.e2e.conftest import Clock, Table, make_bot
 from tests.e2e.test_yokai_e2e import boards, game_id_of, to_act
 from tests.emulator import Emulator, start_client, stop_client

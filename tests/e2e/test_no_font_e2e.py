@@ -18,9 +18,9 @@ import pytest
 import games
 import renderer
 import renderer.core
-from bot import pictures
-from bot.pictures import alt_summary
-from bot.text import t as text_of
+from bot.posts.alt_text import alt_summary
+from bot.posts.render import _picture_failures
+from bot.words.text import t as text_of
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import game_id_of
 from tests.emulator import FakeUser
@@ -33,12 +33,12 @@ def no_regular_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The regular font file is gone (the bold one is still there), no font or layer is
     cached, and no failure was seen yet by this process."""
     renderer.core.clear_caches()
-    pictures._picture_failures.clear()
+    _picture_failures.clear()
     monkeypatch.setitem(renderer.core.FONT_FILES, False, "NotoSans-Missing.ttf")
     yield
     monkeypatch.undo()
     renderer.core.clear_caches()
-    pictures._picture_failures.clear()
+    _picture_failures.clear()
 
 
 async def _open(t: Table, key: str, players: tuple[FakeUser, ...]) -> tuple[int, int]:
@@ -75,7 +75,7 @@ async def test_a_missing_font_sends_hands_in_words_and_the_game_goes_on(
     players = (t.alice, t.bob, t.carol)[: min(game.seats)]
     with pytest.raises(OSError):  # the picture really cannot be drawn
         renderer.core.font(12)
-    with caplog.at_level(logging.DEBUG, logger="bot.pictures"):
+    with caplog.at_level(logging.DEBUG, logger="bot.posts"):
         game_id, thread_id = await _open(t, key, players)
         assert await _delivered(t, game_id) == 0
         loaded = await t.bot.service.load(game_id)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.delivery import visible
-from bot.text import t as t_
+from bot.edge.delivery import visible
+from bot.words.text import t as t_
 from tests.e2e.conftest import Table
 from tests.e2e.test_samurai_e2e import menu_message, open_three_player_game, pick
 from tests.e2e.test_yokai_e2e import boards, open_and_start, play_move, to_act

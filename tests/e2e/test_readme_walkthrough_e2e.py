@@ -21,8 +21,8 @@ from typing import Any
 import discord
 
 import games
-from bot.play import read_move
-from bot.text import t
+from bot.service.play import read_move
+from bot.words.text import t
 from games.ai import choose_for, player_for
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import boards, game_id_of

@@ -4,7 +4,7 @@ sentence naming the close ones, and the summary names the topics."""
 
 from __future__ import annotations
 
-from bot.text import t
+from bot.words.text import t
 from tests.e2e.conftest import Table
 
 

@@ -26,7 +26,7 @@ import pytest_asyncio
 from PIL import ImageDraw
 
 import games
-from bot.text import t
+from bot.words.text import t
 from games import engine
 from games.ai import choose_for, player_for
 from renderer.core import clear_caches

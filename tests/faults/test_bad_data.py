@@ -11,11 +11,11 @@ import pytest
 from bench.configs import configurations
 from bench.faults.baddata import run_bad_data
 from bench.tables import open_table
-from bot.edge import error_text
-from bot.results import BrokenGame
-from bot.service import Service
+from bot.edge.runner import error_text
+from bot.service.facade import Service
+from bot.service.results import BrokenGame
 from bot.store import open_store
-from bot.text import t
+from bot.words.text import t
 
 
 @pytest.mark.parametrize(

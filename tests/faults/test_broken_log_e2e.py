@@ -18,7 +18,7 @@ import pytest
 from bench.configs import configurations
 from bench.faults.harness import answer_of
 from bench.tables import open_table
-from bot.text import t as text_of
+from bot.words.text import t as text_of
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import boards, open_and_start, to_act
 

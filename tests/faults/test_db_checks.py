@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from bench.faults.checks import integrity_ok, replay_problems, store_replay_problems
 from bench.faults.kill import open_games
 from bench.tables import next_turn
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 from games.ai import RandomPlayer
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.scheduler import Dispatcher
+from bot.service.scheduler import Dispatcher
 from bot.store import Timer, open_store
 
 

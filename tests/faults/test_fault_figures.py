@@ -22,9 +22,9 @@ from bench.faults.kill import run_kills
 from bench.faults.leaks import leaks_of
 from bench.faults.races import run_races
 from bench.tables import open_table
-from bot import presenter
-from bot.edge import error_text
-from bot.service import Service
+from bot.edge.runner import error_text
+from bot.posts import board
+from bot.service.facade import Service
 from bot.store import open_store
 
 
@@ -88,14 +88,14 @@ async def test_the_leak_check_sees_buttons_that_tell(monkeypatch: pytest.MonkeyP
 
 
 async def test_the_leak_check_sees_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = presenter.board_post
+    real = board.post
 
     async def leaky(loaded: Any, *args: Any, **kwargs: Any) -> Any:
         post = await real(loaded, *args, **kwargs)  # a board that shows the whole state
         secret = hash(str(loaded.game.dump_state(loaded.state)))
         return type(post)(**{**post.__dict__, "text": f"{post.text} {secret}"})
 
-    monkeypatch.setattr(presenter, "board_post", leaky)
+    monkeypatch.setattr(board, "post", leaky)
     china = next(i for i, c in enumerate(configurations()) if c.key == "china")
     found = await leaks_of([china], samples=1, dm_seats=0, seed=4)
     assert found["leaks"] == 1

@@ -14,7 +14,7 @@ from typing import Any
 from bench.faults.checks import integrity_ok, replay_problems
 from bench.faults.kill import BotProcess, open_games
 from bench.faults.stream import T0, Stream, set_clock
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from bench.configs import configurations
 from bench.faults.kill import T0, BotProcess, set_clock
 from bench.tables import open_table
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 from tests.emulator import Emulator
 

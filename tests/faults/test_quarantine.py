@@ -16,7 +16,7 @@ import pytest
 from bench.configs import configurations
 from bench.faults.harness import answer_of, is_sentence
 from bench.tables import open_table
-from bot.text import t as text_of
+from bot.words.text import t as text_of
 from tests.e2e.conftest import Table
 
 HOUR = 3600.0

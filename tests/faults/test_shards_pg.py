@@ -35,9 +35,9 @@ from bench.faults.harness import answer_of, is_sentence
 from bench.faults.kill import BotProcess
 from bench.faults.stream import set_clock
 from bench.tables import open_table
-from bot.app import TenkaBot
 from bot.config import Config
-from bot.service import Service
+from bot.edge.app import TenkaBot
+from bot.service.facade import Service
 from bot.store import Timer, open_store
 from tests.emulator import (
     Channel,

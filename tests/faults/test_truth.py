@@ -23,7 +23,7 @@ from bench.faults import ZERO
 from bench.faults.harness import Figures
 from bench.faults.judge import board_doubles, judge_told, revealed, told_refused
 from bench.faults.truth import run_truth
-from bot.text import t
+from bot.words.text import t
 from games import engine
 from games.ai import RandomPlayer, choose_for
 

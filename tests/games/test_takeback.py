@@ -4,7 +4,7 @@ For every game with hidden information, random legal playouts (hypothesis seeds,
 resignations mixed in) are stopped after every step; for each seat, the rollback the
 service would offer it there (its Undo when its game says it has a step to undo, else a
 takeback of its last confirmed move) is put to the service's own rule
-(:func:`bot.rewind.refusal`). When the rule allows it, the undone actions are replayed on
+(:func:`bot.service.rewind.refusal`). When the rule allows it, the undone actions are replayed on
 ``shuffle_hidden`` of the restored position for that seat: every step must still be legal
 and leave that seat the very view the real continuation gave it. A step that is illegal
 on the redeal, or a view that differs, is something the seat learnt and would keep after
@@ -13,7 +13,7 @@ the rollback.
 Guards (issue 23): the rule that looked only at private events let a public reveal from a
 hidden source be taken back (China's face-up refill from the pile, Shitenno's stack tiles
 and new open cards, Rising Sun's revealed bids and war order) and an Undo checked nothing;
-with that rule back in ``bot/rewind.py`` this test fails for all four games.
+with that rule back in ``bot/service/rewind.py`` this test fails for all four games.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games
-from bot import rewind
+from bot.service import rewind
 from games import engine
 from games.base import Event, Game, GameError, Seat, State, resolve_options
 from games.rng import Rng, derive_seed

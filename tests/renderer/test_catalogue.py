@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.text import core_catalogue
+from bot.words.text import core_catalogue
 from games.words import DATA_DIR
 from renderer.words import core_table
 

@@ -17,11 +17,11 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECKED = sorted(
     [
         *(ROOT / "renderer").glob("*.py"),  # the renderer's shared core (not its packages)
-        ROOT / "bot" / "text.py",
-        ROOT / "bot" / "i18n.py",
+        ROOT / "bot" / "words" / "text.py",
+        ROOT / "bot" / "words" / "i18n.py",
     ]
 )
-CATALOGUES = [ROOT / "renderer" / "locales", ROOT / "bot" / "locales"]
+CATALOGUES = [ROOT / "renderer" / "locales", ROOT / "bot" / "words" / "locales"]
 
 
 def docstrings(tree: ast.AST) -> set[int]:

@@ -16,7 +16,7 @@ import renderer
 import renderer.shitenno.board as board
 import renderer.shitenno.hand as hand
 import renderer.shitenno.layout as shitenno_layout
-from bot.text import describe_event, event_key, has
+from bot.words.text import describe_event, event_key, has
 from games.ai import RandomPlayer, choose_for
 from games.base import Event, Outcome, Termination, resolve_options
 from games.shitenno import GAME

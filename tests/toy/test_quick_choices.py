@@ -18,7 +18,7 @@ import pytest
 import pytest_asyncio
 
 import games
-from bot.service import Service
+from bot.service.facade import Service
 from bot.store import open_store
 from games.base import JSON, Action, Event, OptionSpec, Outcome, Seat, Termination
 from games.defaults import GameDefaults

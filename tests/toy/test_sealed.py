@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.results import NotSeated, Stale
-from bot.service import Service
+from bot.service.facade import Service
+from bot.service.results import NotSeated, Stale
 from bot.store import open_store
 from games import engine
 from games.base import GameError, IllegalAction

@@ -16,7 +16,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.text import describe_event
+from bot.words.text import describe_event
 from games import engine
 from games.ai import choose_for
 from games.shitenno import GAME, Place
