@@ -5,6 +5,7 @@ Discord faults (bad persisted data: ``test_bad_data.py``)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import tempfile
 from typing import Any
 
@@ -82,7 +83,8 @@ async def test_the_leak_check_sees_buttons_that_tell(monkeypatch: pytest.MonkeyP
     """With public choices that are simply ``legal()`` (the rule before issue 17), the
     leak part sees the Shitenno buttons of the report."""
     shitenno = games.get("shitenno")
-    monkeypatch.setattr(type(shitenno), "public_choices", lambda self, s, seat: self.legal(s, seat))
+    telling = dataclasses.replace(shitenno, public_choices=shitenno.legal)
+    monkeypatch.setitem(games.GAMES, "shitenno", telling)
     found = await leaks_of([389, 555], samples=1, dm_seats=0, seed=17)
     assert found["leaks"] >= 1 and found["shown_buttons"] >= 1
 
