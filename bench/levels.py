@@ -7,18 +7,23 @@ Targets: the stronger level wins at least 1.5 times its fair share as issue 27 n
 (2 players: 65 %, 3: 50 %, 4: 37.5 %, 5: 30 %), and a move of the stronger level takes
 at most 2 s at the 95th percentile. The full run plays :data:`FULL_GAMES` games a cell
 (``--levels-games`` changes it) at :data:`BUDGET_S` a move; the quick run plays one game
-a cell of the fullest configuration of each game at :data:`QUICK_BUDGET_S`, too few to
-judge strength, so it checks only the time per move and says so. This section replaces
+of ``normal`` against ``easy`` a cell of the fullest configuration of each game, too few
+to judge strength, and times ``hard`` at :data:`QUICK_POSITIONS` positions of a ``normal``
+game there (a whole game of ``hard`` takes minutes): it checks only the time per move and
+says so. Times are CPU seconds of this process (:func:`time.process_time`): a move's cost
+on one core, whatever else the machine runs. This section replaces
 the ``ai`` section's run against the game's own ``easy`` player (a mirror where a game
 had no ``easy`` of its own).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from bench.configs import Config, configurations, heaviest
 from bench.targets import Checks, at_least, at_most
+from games.ai import choose_for
 from games.match import play_match
 from games.rng import derive_seed
 
@@ -28,6 +33,8 @@ P95_S = at_most(2.0)  # issue 27: a move of hard takes at most 2 s p95
 FULL_GAMES = 60  # a cell; rounded up to whole rounds (every level in every seat)
 BUDGET_S = 0.05  # thinking time a move may take (only searching players use it)
 QUICK_BUDGET_S = 0.02  # the quick smoke: one game a cell, within seconds
+QUICK_POSITIONS = 3  # hard moves timed per game in the quick run
+QUICK_EVERY = 9  # a hard move timed every this many actions of the normal game
 
 
 def _rounds(games: int, players: int) -> int:
@@ -55,6 +62,30 @@ def cell(
     }
 
 
+def hard_times(config: Config, seed: int, positions: int = QUICK_POSITIONS) -> dict[str, Any]:
+    """``hard``'s CPU seconds at ``positions`` positions of a game the ``normal`` level
+    plays (one every :data:`QUICK_EVERY` actions, from the tenth)."""
+    game, state = config.game, config.setup(seed)
+    normal = game.make_player("normal", seed, QUICK_BUDGET_S)
+    times: list[float] = []
+    step = 0
+    while game.outcome(state) is None and len(times) < positions:
+        seat = min(game.to_act(state))
+        if step >= 10 and step % QUICK_EVERY == 0:
+            hard = game.make_player("hard", derive_seed(seed, str(step)), QUICK_BUDGET_S)
+            started = time.process_time()
+            choose_for(hard, game, state, seat, step)
+            times.append(time.process_time() - started)
+        state, _ = game.apply(state, seat, choose_for(normal, game, state, seat, step))
+        step += 1
+    return {
+        "game": config.label,
+        "opponent": "hard, timed",
+        "moves": len(times),
+        "p95_s": round(max(times), 4) if times else None,
+    }
+
+
 def levels(quick: bool, games: int = 0) -> dict[str, Any]:
     """The table; strength is judged in the full run only (see the module docstring)."""
     checks = Checks()
@@ -64,7 +95,10 @@ def levels(quick: bool, games: int = 0) -> dict[str, Any]:
         budget = QUICK_BUDGET_S if quick else BUDGET_S
         for index, (top, rest) in enumerate(PAIRS):
             seed = derive_seed(27, f"{config.label}:{index}")
-            row = cell(config, top, rest, n, seed, budget)
+            if quick and top == "hard":
+                row = hard_times(config, seed)
+            else:
+                row = cell(config, top, rest, n, seed, budget)
             if not quick:
                 checks.row(row, "share", at_least(SHARE[config.players]))
             checks.row(row, "p95_s", P95_S)

@@ -68,16 +68,16 @@ def _quantile(values: list[float], q: float) -> float | None:
 def _play_one(
     game: Game, table: Sequence[Player], options: Mapping[str, Any], seed: int
 ) -> tuple[Outcome, list[tuple[int, float]]]:
-    """One whole game; the outcome and (seat, seconds) of every move."""
+    """One whole game; the outcome and (seat, CPU seconds) of every move."""
     state = game.setup(len(table), dict(options), seed)
     times: list[tuple[int, float]] = []
     while (outcome := game.outcome(state)) is None:
         if len(times) >= MAX_ACTIONS:
             raise MatchError(f"A game (seed {seed}) did not end within {MAX_ACTIONS} actions.")
         seat = min(game.to_act(state))
-        started = time.perf_counter()
+        started = time.process_time()  # CPU seconds: a move's cost on one core, whatever else runs
         action = choose_for(table[seat], game, state, seat, derive_seed(seed, f"m{len(times)}"))
-        times.append((seat, time.perf_counter() - started))
+        times.append((seat, time.process_time() - started))
         state, _ = game.apply(state, seat, action)
     return outcome, times
 

@@ -72,7 +72,7 @@ def scores(game: Game, state: State) -> Sequence[float]:
 HOOKS = Hooks(
     candidates=candidates,
     policy=GreedyPlayer,
-    steps=1000,
+    steps=800,
     scores=scores,
     horizon=HORIZON,
     scale=10.0,

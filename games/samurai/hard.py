@@ -35,4 +35,4 @@ def candidates(seen: Seen, rng: Rng) -> Sequence[Action]:
     return with_first(first, best, WIDTH)
 
 
-HOOKS = Hooks(candidates=candidates, policy=GreedyPlayer, steps=2000, scale=2.0)
+HOOKS = Hooks(candidates=candidates, policy=GreedyPlayer, steps=800, scale=2.0)
