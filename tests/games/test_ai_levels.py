@@ -27,6 +27,8 @@ def _player(game: Game, level: str) -> Player:
     player = game.make_player(level, 7, 0.05)
     if hasattr(player, "max_nodes"):  # a clock is not reproducible; a node count is
         player.budget_s, player.max_nodes = None, 400
+    if hasattr(player, "steps"):  # the search's own budget, small here (hard's code path)
+        player.steps = 120
     return player
 
 
