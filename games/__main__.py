@@ -224,25 +224,30 @@ def _parser() -> argparse.ArgumentParser:
             metavar="NAME=VALUE",
             help="a game option, e.g. side=b (repeatable; see the game's options)",
         )
-        if name in ("playout", "match"):
-            p.add_argument("--games", type=int, default=10)
-            p.add_argument("--seed", type=int, default=0)
-        if name == "match":
-            p.add_argument("--seats", required=True, help="one level a seat: hard,normal,...")
-            p.add_argument("--budget", type=float, default=0.5, help="seconds per AI move")
-        elif name != "playout":
-            p.add_argument(
-                "--moves",
-                help='actions to play first: "b2b3 b4b3", or separated by ";" when they hold'
-                ' spaces ("Y:qi QI1; draw pile")',
-            )
-            p.add_argument(
-                "--moves-file",
-                metavar="PATH",
-                help="actions to play first, one per line (- reads standard input)",
-            )
+        _own_arguments(name, p)
         p.set_defaults(run=run)
     return parser
+
+
+def _own_arguments(name: str, p: argparse.ArgumentParser) -> None:
+    """The options one command has and the others do not."""
+    if name in ("playout", "match"):
+        p.add_argument("--games", type=int, default=10)
+        p.add_argument("--seed", type=int, default=0)
+    if name == "match":
+        p.add_argument("--seats", required=True, help="one level a seat: hard,normal,...")
+        p.add_argument("--budget", type=float, default=0.5, help="seconds per AI move")
+    elif name != "playout":
+        p.add_argument(
+            "--moves",
+            help='actions to play first: "b2b3 b4b3", or separated by ";" when they hold'
+            ' spaces ("Y:qi QI1; draw pile")',
+        )
+        p.add_argument(
+            "--moves-file",
+            metavar="PATH",
+            help="actions to play first, one per line (- reads standard input)",
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
