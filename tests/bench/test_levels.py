@@ -28,7 +28,9 @@ def test_the_full_table_judges_strength_against_one_and_a_half_fair_shares(
 def test_the_quick_table_judges_the_time_per_move_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(levels, "heaviest", lambda: [CHINA_3P])
     result = levels.levels(quick=True)
-    assert len(result["rows"]) == 2 and all(r["games"] == 1 for r in result["rows"])
+    timed, played = result["rows"]
+    assert timed["opponent"] == "hard, timed" and timed["moves"] == levels.QUICK_POSITIONS
+    assert played["opponent"] == "normal vs easy" and played["games"] == 1
     assert {c["figure"].split()[-1] for c in result["checks"]} == {"p95_s"}
     assert "time per move only" in result["judged"]
 
