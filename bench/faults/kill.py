@@ -48,6 +48,7 @@ NONCE_WINDOW_S = 10 * 60.0  # past Discord's memory of a message nonce (a few mi
 # a guard against a bot that never runs its due timers, not a measure: the deadline
 # figures wait on the store (the due timers handled, the outbox empty), never on the clock
 HANG_S = 600.0
+PLAY_ON_TRIES = 3  # attempts to play on in a game after the kills
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -234,17 +235,22 @@ async def _play_on(
     figures: dict[str, Any],
     problems: list[str],
 ) -> None:
-    """One more move in every game after the kills: a game that cannot move is stuck."""
+    """One more move in every game after the kills: a game that cannot move is stuck. The
+    turn is read again when the answer says the game moved on meanwhile (a turn timer the
+    restart left due may play first): stuck means no attempt of :data:`PLAY_ON_TRIES` works."""
     for game_id, config, _ in tables:
-        turn = await next_turn(service, config.game, game_id, stream.players[game_id])
-        if turn is None:
-            continue
-        text = await stream.slash_move(game_id, turn, timeout=10)
-        if not told_played(text):
+        text = ""
+        for _ in range(PLAY_ON_TRIES):
+            turn = await next_turn(service, config.game, game_id, stream.players[game_id])
+            if turn is None:
+                break
+            text = await stream.slash_move(game_id, turn, timeout=10)
+            if told_played(text):
+                stream.tally.move(game_id, turn.version, turn.text)
+                break
+        else:
             figures["stuck_games"] += 1
             problems.append(f"game {game_id} cannot be played on: {text!r}")
-        else:
-            stream.tally.move(game_id, turn.version, turn.text)
 
 
 async def _sum_up(
