@@ -79,6 +79,12 @@ def _card_text(card: str) -> str:
     return load_data().colour_names.get(card, card) if card != PILE else "the pile"
 
 
+def _a_card(card: str) -> str:
+    """ "a red card", "an orange card"."""
+    name = _card_text(card)
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name} card"
+
+
 def label(state: ChinaState, action: ChinaAction) -> str:
     """A friendly one-line description for menus: a :class:`Reason` (English text that
     names its catalogue entry, ``china.label.*``), so the bot words it per reader."""
@@ -99,10 +105,10 @@ def label(state: ChinaState, action: ChinaAction) -> str:
         return Reason("china.label.take", text, card=action.source)
     if isinstance(action, Exchange):
         if action.take == PILE:
-            text = f"Exchange a {_card_text(action.discard)} card for the top card of the pile"
+            text = f"Exchange {_a_card(action.discard)} for the top card of the pile"
             return Reason("china.label.exchange_pile", text, discard=action.discard)
         text = (
-            f"Exchange a {_card_text(action.discard)} card for the face-up "
+            f"Exchange {_a_card(action.discard)} for the face-up "
             f"{_card_text(action.take)} card"
         )
         return Reason("china.label.exchange", text, discard=action.discard, take=action.take)

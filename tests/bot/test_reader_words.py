@@ -18,6 +18,7 @@ from games.rising_sun.state import thaw
 from renderer.rising_sun.words import action_words, last_action_text
 from renderer.words import words
 from tests.bot.test_glossary import texts
+from tests.e2e.wordlists import slips
 from tests.renderer.test_rising_sun import NAMES, states
 
 LANGUAGES = ("en", "es")
@@ -132,3 +133,26 @@ def test_rising_suns_last_action_is_words_only() -> None:
             seen += 1
     assert seen > 20
     assert action_words  # the words themselves are checked by the whole-game test
+
+
+def name_slips(lang: str) -> list[str]:
+    """``key: slip`` for each template whose named placeholder (``{tile:samurai.tile}``),
+    filled with any name of its table ("Samurai 1"), reads as a count slip ("Samurai 1
+    moves": "1 moves"); every other placeholder is a neutral word."""
+    table = catalogue(lang)
+    out = []
+    for key, text in table.items():
+        for match in re.finditer(r"\{\w+:([a-z_]+\.[a-z_.]+)\}", text):
+            names = [v for k, v in table.items() if k.startswith(match.group(1) + ".")]
+            for name in names:
+                filled = text.replace(match.group(0), name)
+                filled = re.sub(r"\{[^}]*\}", "Bob", filled)
+                out += [f"{key}: {slip}" for slip in slips(filled, lang)]
+    return sorted(set(out))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_name_ending_in_a_number_never_reads_as_a_count(lang: str) -> None:
+    """ "Bob used the tile swap: Samurai 1 moves from L17 to M15" read as "1 moves" in a
+    whole game; every name of every table is tried in every template that names one."""
+    assert not name_slips(lang), "\n".join(name_slips(lang))
