@@ -10,7 +10,7 @@ The true state never reaches it, so no player can peek.
 
 from __future__ import annotations
 
-from games.base import Action, Game, Player, Seat, Seen, State, seen_by
+from games.base import Action, Game, Player, Seat, Seen, State, frozen, seen_by
 from games.rng import Rng
 
 __all__ = [
@@ -33,7 +33,7 @@ def inside(game: Game, state: State, seat: Seat) -> Seen:
     """What the mover of a search's own simulation sees: ``state`` is a determinization
     already (nothing in it is the truth), so it is its own guess, with no redeal and no
     view drawn (``view`` is ``None``: the rollout players read ``guess`` and ``legal``)."""
-    return Seen(game, seat, None, tuple(game.legal(state, seat)), 0, state)
+    return Seen(game, seat, None, frozen(game.legal(state, seat)), 0, state)
 
 
 def choose_for(player: Player, game: Game, state: State, seat: Seat, seed: int = 0) -> Action:

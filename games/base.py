@@ -29,6 +29,7 @@ from games.errors import (
     Reason,
     UnknownGame,
 )
+from games.lazy import LazyActions
 from games.rng import derive_seed
 from games.wellformed import MALFORMED_ACTION, well_formed
 
@@ -59,6 +60,7 @@ __all__ = [
     "Termination",
     "UnknownGame",
     "View",
+    "frozen",
     "ranks_from_scores",
     "resolve_options",
     "seen_by",
@@ -287,7 +289,14 @@ class Seen:
 def seen_by(game: Game, state: State, seat: Seat, seed: int) -> Seen:
     """What ``seat`` knows of ``state``; the true state is not kept."""
     guess = game.shuffle_hidden(state, seat, derive_seed(seed, "guess"))
-    return Seen(game, seat, game.view(guess, seat), tuple(game.legal(guess, seat)), seed, guess)
+    return Seen(game, seat, game.view(guess, seat), frozen(game.legal(guess, seat)), seed, guess)
+
+
+def frozen(actions: Sequence[Action]) -> Sequence[Action]:
+    """``actions`` as a sequence nobody can change: a tuple, or the lazy list itself (a
+    Rising Sun bid's 46,376 whole bids are never listed: a search's every simulated move
+    would list them)."""
+    return actions if isinstance(actions, (tuple, LazyActions)) else tuple(actions)
 
 
 class Player(Protocol):

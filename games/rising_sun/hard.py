@@ -72,7 +72,7 @@ def scores(game: Game, state: State) -> Sequence[float]:
 HOOKS = Hooks(
     candidates=candidates,
     policy=GreedyPlayer,
-    steps=800,
+    steps=600,
     scores=scores,
     horizon=HORIZON,
     scale=10.0,
