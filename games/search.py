@@ -49,6 +49,8 @@ class Hooks:
     ``scores(game, state)``: a projected score per seat where a rollout stops before the
     end (``None`` plays every rollout to the end). ``horizon``: how many actions a rollout
     plays at most. ``scale``: a typical points margin (for ``MARGIN_WEIGHT``).
+    ``noise``: the share of the ``easy`` level's moves that are random (a game whose
+    ``normal`` player is weak raises it, so that ``normal`` still beats ``easy``).
     """
 
     candidates: Callable[[Seen, Rng], Sequence[Action]]
@@ -58,6 +60,7 @@ class Hooks:
     horizon: int = 10_000
     scale: float = 10.0
     prior: float = 0.02
+    noise: float = EASY_NOISE
 
 
 def reward(scores: Sequence[float], ranks: Sequence[int], seat: Seat, scale: float) -> float:
@@ -195,7 +198,7 @@ def make_level(strength: str, seed: int, budget_s: float, hooks: Hooks) -> Playe
     if strength == "random":
         return RandomPlayer(seed)
     if strength == "easy":
-        return Noisy(hooks.policy(seed), EASY_NOISE, seed)
+        return Noisy(hooks.policy(seed), hooks.noise, seed)
     if strength == "normal":
         return hooks.policy(seed)
     if strength == "hard":

@@ -107,10 +107,7 @@ def label(state: ChinaState, action: ChinaAction) -> str:
         if action.take == PILE:
             text = f"Exchange {_a_card(action.discard)} for the top card of the pile"
             return Reason("china.label.exchange_pile", text, discard=action.discard)
-        text = (
-            f"Exchange {_a_card(action.discard)} for the face-up "
-            f"{_card_text(action.take)} card"
-        )
+        text = f"Exchange {_a_card(action.discard)} for the face-up {_card_text(action.take)} card"
         return Reason("china.label.exchange", text, discard=action.discard, take=action.take)
     return Reason("china.label.pass", "Pass (nothing can be placed or exchanged)")
 

@@ -39,4 +39,4 @@ def candidates(seen: Seen, rng: Rng) -> Sequence[Action]:
     return with_first(first, best, WIDTH)
 
 
-HOOKS = Hooks(candidates=candidates, policy=HeuristicPlayer, steps=650, scale=10.0)
+HOOKS = Hooks(candidates=candidates, policy=HeuristicPlayer, steps=650, scale=10.0, noise=0.5)
