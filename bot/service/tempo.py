@@ -19,7 +19,7 @@ from bot.service.play import Play
 from bot.service.results import BrokenGame, NotAllowed, Post, PrivatePost, Result, Stale
 from bot.service.scheduler import parse_quiet_hours, quiet_until, zone
 from bot.service.timers import AI_RETRY, DEADLINE, DEFAULTS, HOUR, REMIND, Timers
-from bot.service.unit import Unit
+from bot.service.unit import Part, Unit
 from bot.store import Timer
 from bot.words.i18n import reader_locale
 from bot.words.text import t
@@ -30,10 +30,9 @@ BROKEN_RETRY_S = HOUR  # a set-aside game's timer looks again this much later
 __all__ = ["DEADLINE", "DEFAULTS", "HOUR", "REMIND", "Tempo"]
 
 
-class Tempo:
+class Tempo(Part):
     def __init__(self, unit: Unit, timers: Timers, play: Play) -> None:
-        self.unit = unit
-        self.store = unit.store
+        super().__init__(unit)
         self.timers = timers
         self.play = play
 
