@@ -124,13 +124,15 @@ async def act_on_game(
     interaction: Interaction,
     game: str | None,
     call: Callable[[int, int, str], Awaitable[Result]],
+    done: str = "reply.done",
 ) -> None:
     """The common shape of a game command: answer privately at once, find the game, call
-    the service as the user in their language, publish the result, confirm privately."""
+    the service as the user in their language, publish the result, confirm privately (the
+    service's own reply, else the catalogue's ``done``)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
     locale = await locale_for(interaction)
     result = await call(summary.game_id, interaction.user.id, locale)
     await deliver_and_reply(
-        interaction, interaction.client.publisher, result, result.reply or t("reply.done", locale)
+        interaction, interaction.client.publisher, result, result.reply or t(done, locale)
     )

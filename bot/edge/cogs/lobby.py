@@ -11,6 +11,8 @@ from discord import app_commands
 import games
 from bot.edge.cogs.common import (
     GAME_OPTION,
+    Interaction,
+    act_on_game,
     game_autocomplete,
     game_group,
     game_key_autocomplete,
@@ -18,7 +20,6 @@ from bot.edge.cogs.common import (
 )
 from bot.edge.components import lobby_view
 from bot.edge.delivery import reply
-from bot.edge.runner import deliver_and_reply
 from bot.posts.summary import jump_url
 from bot.service.results import GameSummary, NotAllowed
 from bot.words.help import option_choice
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
     from bot.edge.app import TenkaBot
 
 log = logging.getLogger("tenka.lobby")
-
-Interaction = discord.Interaction["TenkaBot"]
 
 
 SPANISH_SWITCHES = {"sí": "yes", "si": "yes", "verdadero": "true", "falso": "false"}
@@ -162,13 +161,7 @@ async def history(interaction: Interaction, game: str | None = None, page: int =
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def resign(interaction: Interaction, game: str | None = None) -> None:
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    summary = await resolve_game(interaction, game)
-    locale = await locale_for(interaction)
-    result = await interaction.client.service.resign(summary.game_id, interaction.user.id, locale)
-    await deliver_and_reply(
-        interaction, interaction.client.publisher, result, t("reply.resigned", locale)
-    )
+    await act_on_game(interaction, game, interaction.client.service.resign, "reply.resigned")
 
 
 @app_commands.command(
@@ -177,16 +170,7 @@ async def resign(interaction: Interaction, game: str | None = None) -> None:
 @app_commands.describe(game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 async def abandon(interaction: Interaction, game: str | None = None) -> None:
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    summary = await resolve_game(interaction, game)
-    locale = await locale_for(interaction)
-    result = await interaction.client.service.abandon(summary.game_id, interaction.user.id, locale)
-    await deliver_and_reply(
-        interaction,
-        interaction.client.publisher,
-        result,
-        result.reply or t("reply.abandoned", locale),
-    )
+    await act_on_game(interaction, game, interaction.client.service.abandon, "reply.abandoned")
 
 
 @app_commands.command(name="list", description="Games open or running in this channel")

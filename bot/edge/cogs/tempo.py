@@ -12,6 +12,7 @@ from discord.app_commands import TranslationContextLocation as Location
 
 from bot.edge.cogs.common import (
     GAME_OPTION,
+    Interaction,
     act_on_game,
     game_autocomplete,
     game_group,
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from bot.edge.app import TenkaBot
 
 log = logging.getLogger("tenka.tempo")
-Interaction = discord.Interaction["TenkaBot"]
 
 
 @app_commands.command(name="pause", description="Vote to pause a game (no deadlines or reminders)")
