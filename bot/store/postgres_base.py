@@ -238,13 +238,10 @@ class PostgresBase(CommonStore):
     """The pool and its discipline; see :class:`bot.store.postgres.PostgresStore`."""
 
     def __init__(self, pool: Pool, url: str, snapshot_every: int, timeout: float) -> None:
-        if snapshot_every < 1:
-            raise ValueError("snapshot_every must be at least 1")
+        super().__init__(snapshot_every)
         self.pool = pool
         self.url = url
-        self.snapshot_every = snapshot_every
         self.pool_timeout = timeout
-        self._closed = False
 
     @asynccontextmanager
     async def _conn(self) -> AsyncIterator[Conn]:

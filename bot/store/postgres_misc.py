@@ -36,6 +36,7 @@ from bot.store.postgres_base import (
 PUBLISH_LOCK: Final = zlib.crc32(b"tenka.publish") & 0x7FFFFFFF
 _MARK_PUBLISHED: Final = common.numbered(common.MARK_PUBLISHED)
 _CLAIM_BOARD: Final = common.numbered(common.CLAIM_BOARD) + " RETURNING 1"
+_ADD_TIMER: Final = common.numbered(common.ADD_TIMER) + " RETURNING id"
 _OUTBOX: Final = common.numbered(common.OUTBOX)
 _PLAYERS_SETTINGS: Final = common.numbered(common.PLAYERS_SETTINGS)
 _GUILD_SETTINGS: Final = common.numbered(common.GUILD_SETTINGS)
@@ -150,23 +151,9 @@ class MiscMixin(PostgresBase):
 
     # --- timers -------------------------------------------------------------------------
 
-    async def add_timer(
-        self,
-        *,
-        due_at: float,
-        kind: str,
-        game_id: int | None = None,
-        user_id: int | None = None,
-        payload: Mapping[str, Any] | None = None,
-    ) -> int:
-        sql = (
-            "INSERT INTO timers (due_at, kind, game_id, user_id, payload)"
-            " VALUES ($1, $2, $3, $4, $5) RETURNING id"
-        )
+    async def _add_timer(self, values: tuple[Any, ...]) -> int:
         async with self._conn() as conn:
-            timer_id = await conn.fetchval(
-                sql, due_at, kind, game_id, user_id, dumps(dict(payload or {}))
-            )
+            timer_id = await conn.fetchval(_ADD_TIMER, *values)
         return int(timer_id)
 
     async def next_timer(self) -> Timer | None:

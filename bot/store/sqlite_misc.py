@@ -11,6 +11,7 @@ from typing import Any
 from bot.store import codec, models
 from bot.store.codec import dumps, loads, placeholders
 from bot.store.common import (
+    ADD_TIMER,
     CLAIM_BOARD,
     G_COLUMNS,
     MARK_PUBLISHED,
@@ -134,19 +135,8 @@ class MiscMixin(SqliteBase):
 
     # --- timers -------------------------------------------------------------------------
 
-    async def add_timer(
-        self,
-        *,
-        due_at: float,
-        kind: str,
-        game_id: int | None = None,
-        user_id: int | None = None,
-        payload: Mapping[str, Any] | None = None,
-    ) -> int:
-        """Schedule a timer; returns its id."""
-        sql = "INSERT INTO timers (due_at, kind, game_id, user_id, payload) VALUES (?, ?, ?, ?, ?)"
-        params = (due_at, kind, game_id, user_id, dumps(dict(payload or {})))
-        timer_id = await self._one(lambda conn: conn.execute(sql, params).lastrowid)
+    async def _add_timer(self, values: tuple[Any, ...]) -> int:
+        timer_id = await self._one(lambda conn: conn.execute(ADD_TIMER, values).lastrowid)
         assert timer_id is not None
         return timer_id
 
