@@ -18,10 +18,12 @@ from typing import Any, Final, TypeVar
 import asyncpg
 
 from bot.store import codec
-from bot.store.codec import dumps, now_or
+from bot.store.codec import dumps
 from bot.store.common import (
+    ADD_SEAT,
     NEW_REVISION,
     SEAT_COLUMNS,
+    SEATED,
     Order,
     numbered,
     seating,
@@ -141,20 +143,15 @@ class PostgresStore(ActionsMixin, MiscMixin, RatingsMixin):
         async with self._conn() as conn:
             return await fetch_seats(conn, game_id)
 
-    async def join(
-        self, game_id: int, user_id: int, now: float | None = None, *, max_seats: int | None = None
+    async def _add_seat(
+        self, game_id: int, user_id: int | None, ai: str | None, at: float, max_seats: int | None
     ) -> list[SeatRow]:
-        at = now_or(now)
         async with self._tx() as conn:
             await lobby_game(conn, game_id)
-            sql = "SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2"
-            if await conn.fetchval(sql, game_id, user_id):
+            if user_id is not None and await conn.fetchval(numbered(SEATED), game_id, user_id):
                 raise AlreadySeated(f"user {user_id} is already seated in game {game_id}")
             await check_room(conn, game_id, max_seats)
-            await conn.execute(
-                "INSERT INTO seats (game_id, user_id, joined_at) VALUES ($1, $2, $3)",
-                game_id, user_id, at,
-            )  # fmt: skip
+            await conn.execute(numbered(ADD_SEAT), game_id, user_id, ai, at)
             return await fetch_seats(conn, game_id)
 
     async def leave(self, game_id: int, user_id: int) -> list[SeatRow]:
@@ -163,18 +160,6 @@ class PostgresStore(ActionsMixin, MiscMixin, RatingsMixin):
             sql = "DELETE FROM seats WHERE game_id = $1 AND user_id = $2 RETURNING 1"
             if await conn.fetchval(sql, game_id, user_id) is None:
                 raise NotFound(f"user {user_id} has no seat in game {game_id}")
-            return await fetch_seats(conn, game_id)
-
-    async def add_ai_seat(
-        self, game_id: int, ai: str, now: float | None = None, *, max_seats: int | None = None
-    ) -> list[SeatRow]:
-        at = now_or(now)
-        async with self._tx() as conn:
-            await lobby_game(conn, game_id)
-            await check_room(conn, game_id, max_seats)
-            await conn.execute(
-                "INSERT INTO seats (game_id, ai, joined_at) VALUES ($1, $2, $3)", game_id, ai, at
-            )
             return await fetch_seats(conn, game_id)
 
     async def _start_game(

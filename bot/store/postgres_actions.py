@@ -12,7 +12,6 @@ from typing import Any, Final, cast
 import asyncpg
 
 from bot.store import codec
-from bot.store.codec import loads
 from bot.store.common import (
     ACTION_COLUMNS,
     CUT_LOG,
@@ -23,7 +22,7 @@ from bot.store.common import (
     snapshots_due,
     stale,
 )
-from bot.store.models import ActionRow, Conflict, GameRow, NewAction, NotFound
+from bot.store.models import ActionRow, Conflict, GameRow, NewAction
 from bot.store.pg_pool import Conn
 from bot.store.postgres_base import PostgresBase, clash, game_of, require_game
 
@@ -119,16 +118,10 @@ class ActionsMixin(PostgresBase):
             rows = await conn.fetch(sql, game_id, since_seq, limit)
         return [ActionRow(*row) for row in rows]
 
-    async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
-        sql = (
-            "SELECT seq, state FROM snapshots WHERE game_id = $1 AND seq <= $2"
-            " ORDER BY seq DESC LIMIT 1"
-        )
+    async def _fetchone(self, sql: str, args: tuple[Any, ...]) -> Sequence[Any] | None:
         async with self._conn() as conn:
-            row = await conn.fetchrow(sql, game_id, seq)
-        if row is None:
-            raise NotFound(f"game {game_id} has no snapshot at or before {seq}")
-        return int(row[0]), loads(row[1])
+            row = await conn.fetchrow(numbered(sql), *args)
+        return None if row is None else cast(Sequence[Any], row)
 
     async def _rollback(
         self, game_id: int, to: int, expected: int, state: str, at: float, status: str | None,

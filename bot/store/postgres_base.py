@@ -28,7 +28,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import asyncpg
 
 from bot.store import codec
-from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
+from bot.store.common import SEAT_COLUMNS, SEATS_ORDER
+from bot.store.front import CommonStore
 from bot.store.models import (
     Busy,
     Conflict,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import zlib
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final, cast
 
@@ -14,7 +14,6 @@ from bot.store import codec, common
 from bot.store.codec import dumps, loads
 from bot.store.common import G_COLUMNS, SEAT_COLUMNS, SEATS_ORDER, SETTINGS_TABLES, TIMER_COLUMNS
 from bot.store.models import (
-    OPEN_STATUSES,
     GameLoad,
     GameRow,
     Outbox,
@@ -58,12 +57,7 @@ class MiscMixin(PostgresBase):
 
     # --- queries ------------------------------------------------------------------------
 
-    async def games_in_channel(
-        self, channel_id: int, statuses: Iterable[str] = OPEN_STATUSES
-    ) -> list[GameRow]:
-        wanted = list(statuses)
-        if not wanted:
-            return []
+    async def _games_in_channel(self, channel_id: int, wanted: list[str]) -> list[GameRow]:
         sql = (
             f"SELECT {codec.GAME_COLUMNS} FROM games WHERE (channel_id = $1 OR thread_id = $1)"
             " AND status = ANY($2::text[]) ORDER BY id"
@@ -71,12 +65,9 @@ class MiscMixin(PostgresBase):
         async with self._conn() as conn:
             return _games(await conn.fetch(sql, channel_id, wanted))
 
-    async def games_for_user(
-        self, user_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    async def _games_for_user(
+        self, user_id: int, wanted: list[str]
     ) -> list[tuple[GameRow, list[SeatRow]]]:
-        wanted = list(statuses)
-        if not wanted:
-            return []
         sql = (
             f"SELECT {G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
             " WHERE s.user_id = $1 AND g.status = ANY($2::text[]) ORDER BY g.id"
@@ -303,12 +294,6 @@ class MiscMixin(PostgresBase):
             {} if guild is None else dict(loads(guild)),
             None if played is None else (int(played[0]), int(played[1])),
         )
-
-    async def played(self, origin: str) -> tuple[int, int] | None:
-        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
-        async with self._conn() as conn:
-            row = await conn.fetchrow("SELECT game_id, seq FROM actions WHERE origin = $1", origin)
-        return None if row is None else (int(row[0]), int(row[1]))
 
     async def claim_board(self, game_id: int, revision: int) -> bool:
         async with self._conn() as conn:

@@ -17,12 +17,14 @@ from typing import Any
 import aiosqlite
 
 from bot.store import codec
-from bot.store.codec import dumps, loads, now_or
+from bot.store.codec import dumps, loads
 from bot.store.common import (
+    ADD_SEAT,
     GUILD_SETTINGS,
     PLAYED,
     PLAYERS_SETTINGS,
     SEAT_COLUMNS,
+    SEATED,
     Order,
     seating,
     stale,
@@ -158,22 +160,15 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
         """Seats in play order once started; in the lobby, in joining order."""
         return await self._one(lambda conn: fetch_seats(conn, game_id))
 
-    async def join(
-        self, game_id: int, user_id: int, now: float | None = None, *, max_seats: int | None = None
+    async def _add_seat(
+        self, game_id: int, user_id: int | None, ai: str | None, at: float, max_seats: int | None
     ) -> list[SeatRow]:
-        """Seat a user in the lobby; :class:`AlreadySeated` if they already are."""
-        at = now_or(now)
-
         def run(conn: sqlite3.Connection) -> list[SeatRow]:
             lobby_game(conn, game_id)
-            sql = "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?"
-            if conn.execute(sql, (game_id, user_id)).fetchone():
+            if user_id is not None and conn.execute(SEATED, (game_id, user_id)).fetchone():
                 raise AlreadySeated(f"user {user_id} is already seated in game {game_id}")
             check_room(conn, game_id, max_seats)
-            conn.execute(
-                "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
-                (game_id, user_id, at),
-            )
+            conn.execute(ADD_SEAT, (game_id, user_id, ai, at))
             return fetch_seats(conn, game_id)
 
         return await self._write(run)
@@ -186,22 +181,6 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
             sql = "DELETE FROM seats WHERE game_id = ? AND user_id = ?"
             if conn.execute(sql, (game_id, user_id)).rowcount == 0:
                 raise NotFound(f"user {user_id} has no seat in game {game_id}")
-            return fetch_seats(conn, game_id)
-
-        return await self._write(run)
-
-    async def add_ai_seat(
-        self, game_id: int, ai: str, now: float | None = None, *, max_seats: int | None = None
-    ) -> list[SeatRow]:
-        """Add an AI seat of kind ``ai`` to the lobby."""
-        at = now_or(now)
-
-        def run(conn: sqlite3.Connection) -> list[SeatRow]:
-            lobby_game(conn, game_id)
-            check_room(conn, game_id, max_seats)
-            conn.execute(
-                "INSERT INTO seats (game_id, ai, joined_at) VALUES (?, ?, ?)", (game_id, ai, at)
-            )
             return fetch_seats(conn, game_id)
 
         return await self._write(run)

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.store import codec
-from bot.store.codec import loads
 from bot.store.common import (
     ACTION_COLUMNS,
     CUT_LOG,
@@ -124,26 +123,9 @@ class ActionsMixin(SqliteBase):
             params += (limit,)
         return await self._one(lambda conn: [ActionRow(*row) for row in conn.execute(sql, params)])
 
-    async def played(self, origin: str) -> tuple[int, int] | None:
-        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
-        sql = "SELECT game_id, seq FROM actions WHERE origin = ?"
-        row = await self._one(lambda conn: conn.execute(sql, (origin,)).fetchone())
-        return None if row is None else (int(row[0]), int(row[1]))
-
-    async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
-        """``(version, state)`` of the newest snapshot with ``version <= seq``.
-
-        To rebuild the position after ``v`` actions: take ``snapshot_at_or_before(g, v)``,
-        then apply ``actions(g, since_seq=version, limit=v - version)``.
-        """
-        sql = (
-            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ?"
-            " ORDER BY seq DESC LIMIT 1"
-        )
-        row = await self._one(lambda conn: conn.execute(sql, (game_id, seq)).fetchone())
-        if row is None:
-            raise NotFound(f"game {game_id} has no snapshot at or before {seq}")
-        return int(row[0]), loads(row[1])
+    async def _fetchone(self, sql: str, args: tuple[Any, ...]) -> Sequence[Any] | None:
+        row: Sequence[Any] | None = await self._one(lambda conn: conn.execute(sql, args).fetchone())
+        return row
 
     async def _rollback(
         self, game_id: int, to: int, expected: int, state: str, at: float, status: str | None,

@@ -26,7 +26,8 @@ from typing import Any, Final, TypeVar
 import aiosqlite
 
 from bot.store import codec
-from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
+from bot.store.common import SEAT_COLUMNS, SEATS_ORDER
+from bot.store.front import CommonStore
 from bot.store.models import GameRow, LobbyFull, NotFound, NotInLobby, SeatRow
 
 T = TypeVar("T")

@@ -21,7 +21,7 @@ from bot.store.common import (
     SETTINGS_TABLES,
     TIMER_COLUMNS,
 )
-from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
+from bot.store.models import GameRow, SeatRow, Timer, merge_settings
 from bot.store.sqlite_base import SqliteBase
 
 
@@ -48,26 +48,16 @@ class MiscMixin(SqliteBase):
 
     # --- queries ------------------------------------------------------------------------
 
-    async def games_in_channel(
-        self, channel_id: int, statuses: Iterable[str] = OPEN_STATUSES
-    ) -> list[GameRow]:
-        """Games whose channel or thread is ``channel_id``, oldest first."""
-        wanted = list(statuses)
+    async def _games_in_channel(self, channel_id: int, wanted: list[str]) -> list[GameRow]:
         sql = (
             f"SELECT {codec.GAME_COLUMNS} FROM games WHERE (channel_id = ? OR thread_id = ?)"
             f" AND status IN ({placeholders(wanted)}) ORDER BY id"
         )
-        if not wanted:
-            return []
         return await self._one(lambda conn: _games(conn, sql, (channel_id, channel_id, *wanted)))
 
-    async def games_for_user(
-        self, user_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    async def _games_for_user(
+        self, user_id: int, wanted: list[str]
     ) -> list[tuple[GameRow, list[SeatRow]]]:
-        """Every game the user sits in with all its seats, oldest first."""
-        wanted = list(statuses)
-        if not wanted:
-            return []
         sql = (
             f"SELECT {G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
             f" WHERE s.user_id = ? AND g.status IN ({placeholders(wanted)}) ORDER BY g.id"
