@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 import games
 from bot.edge.runner import deliver_and_reply
+from bot.service.facade import Service
 from bot.service.results import GameSummary, NoSuchGame, NotAllowed, Result
 from bot.words.i18n import locale_for
 from bot.words.text import t
@@ -136,3 +137,21 @@ async def act_on_game(
     await deliver_and_reply(
         interaction, interaction.client.publisher, result, result.reply or t(done, locale)
     )
+
+
+def game_command(
+    name: str,
+    description: str,
+    pick: Callable[[Service], Callable[[int, int, str], Awaitable[Result]]],
+    done: str = "reply.done",
+) -> app_commands.Command[Any, ..., None]:
+    """A ``/game`` subcommand that does one thing to one game (:func:`act_on_game`):
+    ``pick`` names the service's method, ``done`` the confirmation when it says none."""
+
+    @app_commands.command(name=name, description=description)
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def command(interaction: Interaction, game: str | None = None) -> None:
+        await act_on_game(interaction, game, pick(interaction.client.service), done)
+
+    return command

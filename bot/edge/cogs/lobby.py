@@ -12,8 +12,8 @@ import games
 from bot.edge.cogs.common import (
     GAME_OPTION,
     Interaction,
-    act_on_game,
     game_autocomplete,
+    game_command,
     game_group,
     game_key_autocomplete,
     resolve_game,
@@ -157,20 +157,15 @@ async def history(interaction: Interaction, game: str | None = None, page: int =
     await reply(interaction, f"{head}\n{body}")
 
 
-@app_commands.command(name="resign", description="Resign from a game")
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
-async def resign(interaction: Interaction, game: str | None = None) -> None:
-    await act_on_game(interaction, game, interaction.client.service.resign, "reply.resigned")
-
-
-@app_commands.command(
-    name="abandon", description="Vote to abandon a game (every player must agree)"
+resign = game_command(
+    "resign", "Resign from a game", lambda service: service.resign, "reply.resigned"
 )
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
-async def abandon(interaction: Interaction, game: str | None = None) -> None:
-    await act_on_game(interaction, game, interaction.client.service.abandon, "reply.abandoned")
+abandon = game_command(
+    "abandon",
+    "Vote to abandon a game (every player must agree)",
+    lambda service: service.abandon,
+    "reply.abandoned",
+)
 
 
 @app_commands.command(name="list", description="Games open or running in this channel")
