@@ -1,4 +1,4 @@
-"""PostgreSQL implementation of :class:`bot.store.models.Store` on asyncpg.
+"""PostgreSQL implementation of :class:`bot.store.protocol.Store` on asyncpg.
 
 Selected by ``TENKA_DATABASE=postgresql://user:pass@host/db``; several bot processes may
 share one database. The connection pool is :mod:`bot.store.pg_pool`, the error mapping

@@ -29,7 +29,6 @@ import asyncpg
 
 from bot.store import codec
 from bot.store.common import SEAT_COLUMNS, SEATS_ORDER
-from bot.store.front import CommonStore
 from bot.store.models import (
     Busy,
     Conflict,
@@ -39,12 +38,12 @@ from bot.store.models import (
     NotFound,
     NotInLobby,
     SeatRow,
-    Store,
     StoreError,
     Unavailable,
 )
 from bot.store.pg_pool import Conn, Exhausted, Pool
 from bot.store.postgres_schema import migrate
+from bot.store.protocol import CommonStore, Store
 
 log = logging.getLogger("tenka.store")
 P = ParamSpec("P")

@@ -1,4 +1,4 @@
-"""SQLite implementation of :class:`bot.store.models.Store` on aiosqlite (WAL mode).
+"""SQLite implementation of :class:`bot.store.protocol.Store` on aiosqlite (WAL mode).
 
 The class is assembled from parts to keep files short: the connection and transactions
 (:mod:`bot.store.sqlite_base`), the action log (:mod:`bot.store.sqlite_actions`), queries,

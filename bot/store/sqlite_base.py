@@ -27,8 +27,8 @@ import aiosqlite
 
 from bot.store import codec
 from bot.store.common import SEAT_COLUMNS, SEATS_ORDER
-from bot.store.front import CommonStore
 from bot.store.models import GameRow, LobbyFull, NotFound, NotInLobby, SeatRow
+from bot.store.protocol import CommonStore
 
 T = TypeVar("T")
 

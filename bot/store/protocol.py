@@ -1,12 +1,16 @@
-"""The ``Store`` methods written once for both backends: :class:`CommonStore` checks and
-encodes the arguments, answers what needs no database, and calls a backend's short
-primitives (each one transaction, in its own SQL or the shared SQL of
-:mod:`bot.store.common`)."""
+"""The :class:`Store` protocol: everything the service may ask of a store.
+
+Both backends subclass it (through :class:`CommonStore`). The methods written out here
+are shared: they check and encode the arguments alike, answer what needs no database, and
+call a backend's short primitives (each one transaction, in its own SQL or the shared SQL
+of :mod:`bot.store.common`); those that end in ``...`` each backend answers in its own SQL.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from typing import Any
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
 
 from bot.store.codec import check_status, dumps, loads, now_or
 from bot.store.common import (
@@ -21,11 +25,20 @@ from bot.store.common import (
 from bot.store.models import (
     NOT_GIVEN,
     OPEN_STATUSES,
+    ActionRow,
+    GameLoad,
     GameRow,
     NewAction,
     NotFound,
+    Outbox,
+    PlayerStats,
+    RateFn,
+    RatingRow,
     SeatIdentity,
     SeatRow,
+    Standing,
+    Timer,
+    TimerPlan,
     _NotGiven,
     seat_identity,
 )
@@ -34,17 +47,10 @@ from bot.store.models import (
 FetchOne = Callable[[str, tuple[Any, ...]], Awaitable[Sequence[Any] | None]]
 
 
-class CommonStore:
-    """The ``Store`` methods whose arguments both backends check and encode alike: a
-    backend implements the primitives below (each one transaction) and inherits the rest."""
+class Store(Protocol):
+    """Everything the service may ask of a store (SQLite or PostgreSQL)."""
 
     snapshot_every: int
-
-    def __init__(self, snapshot_every: int) -> None:
-        if snapshot_every < 1:
-            raise ValueError("snapshot_every must be at least 1")
-        self.snapshot_every = snapshot_every
-        self._closed = False
 
     # the backend's primitives, declared for the type checker only
     _create_game: Callable[[tuple[Any, ...]], Awaitable[GameRow]]
@@ -60,6 +66,66 @@ class CommonStore:
     _fetchone: FetchOne
     _get_settings: Callable[[str, int], Awaitable[dict[str, Any]]]
     _merge_settings: Callable[[str, int, Mapping[str, Any]], Awaitable[dict[str, Any]]]
+
+    # --- each backend's own ------------------------------------------------------------
+
+    async def close(self) -> None: ...
+    async def schema_version(self) -> int: ...
+
+    # games and seats
+    async def get_game(self, game_id: int) -> GameRow | None: ...
+    async def load_game(self, game_id: int, origin: str | None = None) -> GameLoad | None: ...
+    async def seats(self, game_id: int) -> list[SeatRow]: ...
+    async def leave(self, game_id: int, user_id: int) -> list[SeatRow]: ...
+    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> GameRow: ...
+    async def add_vote(self, game_id: int, key: str, user_id: int) -> list[int]: ...
+
+    # actions
+    async def actions(
+        self, game_id: int, since_seq: int = 0, limit: int | None = None
+    ) -> list[ActionRow]: ...
+    async def replace_seat(
+        self, game_id: int, position: int, *, user_id: int | None, ai: str | None
+    ) -> list[SeatRow]: ...
+    async def add_vacation_used(self, game_id: int, position: int, seconds: float) -> SeatRow: ...
+
+    # queries
+    async def game_by_thread(self, thread_id: int) -> GameRow | None: ...
+    async def active_games(self) -> list[GameRow]: ...
+    async def owed_games(self) -> list[GameRow]: ...
+    async def outbox(self, game_id: int) -> Outbox | None: ...
+    async def mark_published(self, game_id: int, revision: int) -> None: ...
+
+    # timers and meta
+    async def next_timer(self) -> Timer | None: ...
+    async def due_timers(self, now: float) -> list[Timer]: ...
+    async def claim_timers(self, now: float, lease_s: float, limit: int = 100) -> list[Timer]: ...
+    async def delete_timer(self, timer_id: int) -> bool: ...
+    async def delete_timers(self, game_id: int, kind: str | None = None) -> int: ...
+    async def timers_for_game(self, game_id: int) -> list[Timer]: ...
+    async def sync_timers(self, game_id: int, plan: TimerPlan) -> list[Timer]: ...
+    async def shift_timers(self, delta_s: float) -> int: ...
+    async def meta_get(self, key: str) -> str | None: ...
+    async def meta_set(self, key: str, value: str) -> None: ...
+    async def meta_swap(self, key: str, value: str) -> str | None: ...
+
+    # several processes on one database
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]: ...
+    async def claim_board(self, game_id: int, revision: int) -> bool: ...
+
+    # ratings (issue 28, bot.store.ratings_sql)
+    async def rate_game(self, game_id: int, rate: RateFn) -> list[RatingRow]: ...
+    async def rebuild_ratings(self, rate: RateFn) -> int: ...
+    async def unrated_games(self, limit: int) -> list[int]: ...
+    async def rating_changes(self, game_id: int) -> list[RatingRow]: ...
+    async def player_stats(
+        self, guild_id: int, player: str, game_key: str | None
+    ) -> PlayerStats: ...
+    async def leaderboard(
+        self, guild_id: int, game_key: str, min_games: int, offset: int, limit: int
+    ) -> tuple[list[Standing], int]: ...
+
+    # --- written once for both ----------------------------------------------------------
 
     async def create_game(
         self,
@@ -284,3 +350,13 @@ class CommonStore:
     async def set_guild_settings(self, guild_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
         """Merge into a server's defaults (``None`` deletes a key); returns the result."""
         return await self._merge_settings("guild", guild_id, values)
+
+
+class CommonStore(Store):
+    """The base of both backends: what they keep alike besides the shared methods."""
+
+    def __init__(self, snapshot_every: int) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self.snapshot_every = snapshot_every
+        self._closed = False
