@@ -25,23 +25,24 @@ from renderer.result import draw_card, make_card
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"  # scripts/ -> repo
 WIDTH = 450
 NAMES = ("Aiko", "Bruno", "Carmen", "Daichi", "Elena")
+# each game: one table in English and in Spanish (yokai's Spanish one from seat 1's own
+# view), another in the colour-blind palette
+TABLES = (
+    ("yokai 5x6 2p", 1, "yokai 3x4 2p"),
+    ("samurai 3p", None, "samurai 4p"),
+    ("china 4p", None, "china 5p"),
+    ("shitenno 3p", None, "shitenno 4p"),
+    ("rising_sun 4p", None, "rising_sun 3p"),
+)
 # (game label in bench.configs, locale, palette, seat whose own view is shown or None)
-SHOTS = (
-    ("yokai 5x6 2p", "en", "default", None),
-    ("yokai 5x6 2p", "es", "default", 1),
-    ("yokai 3x4 2p", "en", "colorblind", None),
-    ("samurai 3p", "en", "default", None),
-    ("samurai 3p", "es", "default", None),
-    ("samurai 4p", "en", "colorblind", None),
-    ("china 4p", "en", "default", None),
-    ("china 4p", "es", "default", None),
-    ("china 5p", "en", "colorblind", None),
-    ("shitenno 3p", "en", "default", None),
-    ("shitenno 3p", "es", "default", None),
-    ("shitenno 4p", "en", "colorblind", None),
-    ("rising_sun 4p", "en", "default", None),
-    ("rising_sun 4p", "es", "default", None),
-    ("rising_sun 3p", "en", "colorblind", None),
+SHOTS = tuple(
+    shot
+    for table, seat, other in TABLES
+    for shot in (
+        (table, "en", "default", None),
+        (table, "es", "default", seat),
+        (other, "en", "colorblind", None),
+    )
 )
 HANDS = (("samurai 3p", "es"), ("china 4p", "en"), ("shitenno 3p", "en"))
 RESULTS = (("samurai 4p", "en", "default"), ("china 5p", "es", "colorblind"))

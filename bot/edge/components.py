@@ -45,6 +45,15 @@ FORM_KEY = r"[a-z0-9][a-z0-9._-]{0,39}"
 Defer = Literal["thinking", "update", "none"]
 
 
+def button(
+    label: str, style: discord.ButtonStyle, custom_id: str, row: int | None = None
+) -> discord.ui.Button[Any]:
+    """The Discord button of a Tenka button item: its label cut to what Discord shows."""
+    return discord.ui.Button(
+        label=fit(label, BUTTON_LABEL), style=style, custom_id=custom_id, row=row
+    )
+
+
 class TenkaItem:
     """The shared behaviour of every Tenka component: one runner, one error mapper."""
 
@@ -77,10 +86,10 @@ class LobbyButton(
         suffix = "" if level in (None, DEFAULT_LEVEL) else f":{level}"
         known = level_of(level) if suffix and action == "ai" else None
         super().__init__(
-            discord.ui.Button(
-                label=t(f"button.{action}_{known}" if known else f"button.{action}", locale),
-                style=LOBBY_STYLES[action],
-                custom_id=f"tenka:l:{action}:{game_id}{suffix}",
+            button(
+                t(f"button.{action}_{known}" if known else f"button.{action}", locale),
+                LOBBY_STYLES[action],
+                f"tenka:l:{action}:{game_id}{suffix}",
                 row=1 if action == "ai" else 0,
             )
         )
@@ -132,10 +141,10 @@ class BoardButton(
     def __init__(self, action: str, game_id: int, version: int, locale: str = "en") -> None:
         self.action, self.game_id, self.version = action, game_id, version
         super().__init__(
-            discord.ui.Button(
-                label=t(f"button.{action}", locale),
-                style=BOARD_STYLES[action],
-                custom_id=f"tenka:b:{action}:{game_id}:{version}",
+            button(
+                t(f"button.{action}", locale),
+                BOARD_STYLES[action],
+                f"tenka:b:{action}:{game_id}:{version}",
             )
         )
 
@@ -189,11 +198,8 @@ class ActionButton(
     def __init__(self, game_id: int, version: int, index: int, label: str = "…") -> None:
         self.game_id, self.version, self.index = game_id, version, index
         super().__init__(
-            discord.ui.Button(
-                label=fit(label, BUTTON_LABEL),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"tenka:a:{game_id}:{version}:{index}",
-                row=0,
+            button(
+                label, discord.ButtonStyle.primary, f"tenka:a:{game_id}:{version}:{index}", row=0
             )
         )
 
@@ -219,10 +225,10 @@ class ResignConfirm(
     def __init__(self, game_id: int, locale: str = "en") -> None:
         self.game_id = game_id
         super().__init__(
-            discord.ui.Button(
-                label=t("button.resign_confirm", locale),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"tenka:rc:{game_id}",
+            button(
+                t("button.resign_confirm", locale),
+                discord.ButtonStyle.danger,
+                f"tenka:rc:{game_id}",
             )
         )
 
@@ -306,13 +312,7 @@ class FormButton(
     def __init__(self, game_id: int, op: str, key: str, label: str = "…") -> None:
         self.game_id, self.op, self.key = game_id, op, key
         style = discord.ButtonStyle.success if op == "c" else discord.ButtonStyle.primary
-        super().__init__(
-            discord.ui.Button(
-                label=fit(label, BUTTON_LABEL),
-                style=style,
-                custom_id=f"tenka:fb:{game_id}:{op}:{key}",
-            )
-        )
+        super().__init__(button(label, style, f"tenka:fb:{game_id}:{op}:{key}"))
 
     def deferral(self) -> Defer:
         return "none" if self.op.startswith("m") else "update"

@@ -1,5 +1,6 @@
 """What a button's code may do with the interaction it answers (a protocol, so that the
-buttons never import the Discord delivery code that imports them)."""
+buttons never import the Discord delivery code that imports them; the runner's context
+subclasses it and inherits what needs no delivery code)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import discord
 
 from bot.service.facade import Service
 from bot.service.results import Attachment, Result
+from bot.words.text import t
 
 
 class Ctx(Protocol):
@@ -31,7 +33,16 @@ class Ctx(Protocol):
         view: discord.ui.View | None = None,
         attachment: Attachment | None = None,
     ) -> None:
-        """Answer privately (ephemeral)."""
+        """Answer privately (ephemeral). What a player is told is true: after a committed
+        change whose board could not be posted yet, the answer says the board follows."""
+        if self.late:
+            content = f"{content}\n{t('reply.board_follows', self.locale)}"
+        await self.send_private(content, view, attachment)
+
+    async def send_private(
+        self, content: str, view: discord.ui.View | None, attachment: Attachment | None
+    ) -> None:
+        """Send an ephemeral answer as it is (the delivery code's part of :meth:`reply`)."""
         ...
 
     async def edit(

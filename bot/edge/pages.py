@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.edge.components import TenkaItem
+from bot.edge.components import TenkaItem, button
 from bot.edge.ctx import Ctx
 from bot.service.hall import Page
 from bot.service.results import NotAllowed
@@ -35,11 +35,7 @@ class PageButton(
     def __init__(self, game: str, page: int, user: int, label: str = "…") -> None:
         self.game, self.page, self.user = game, page, user
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tenka:lb:{game}:{page}:{user}",
-            )
+            button(label, discord.ButtonStyle.secondary, f"tenka:lb:{game}:{page}:{user}")
         )
 
     @classmethod

@@ -23,6 +23,7 @@ from discord import app_commands
 
 from bot.edge import delivery
 from bot.edge.components import MODAL_ID, TenkaItem, form_text, form_view
+from bot.edge.ctx import Ctx
 from bot.service import unit
 from bot.service.facade import Service
 from bot.service.results import AlreadyPlayed, Attachment, GameSummary, Result, ServiceError
@@ -149,7 +150,7 @@ async def _error_locale(interaction: discord.Interaction[Any]) -> str:
 
 
 @dataclass
-class Context:
+class Context(Ctx):
     """The :class:`bot.edge.ctx.Ctx` of one interaction."""
 
     service: Service
@@ -163,15 +164,9 @@ class Context:
         if not await self.publisher.deliver(result, self.interaction):
             self.late = True
 
-    async def reply(
-        self,
-        content: str,
-        *,
-        view: discord.ui.View | None = None,
-        attachment: Attachment | None = None,
+    async def send_private(
+        self, content: str, view: discord.ui.View | None, attachment: Attachment | None
     ) -> None:
-        if self.late:  # what a player is told is true: the move is in
-            content = f"{content}\n{t('reply.board_follows', self.locale)}"
         await delivery.reply(self.interaction, content, view=view, attachment=attachment)
 
     async def edit(

@@ -17,7 +17,7 @@ from bot.service.loaded import Loaded
 from bot.service.results import Post, Result
 from bot.service.thinking import Thinker
 from bot.service.timers import Timers
-from bot.service.unit import Unit
+from bot.service.unit import Part, Unit
 from bot.words.i18n import reader_locale
 from bot.words.text import t
 from games.base import Action, Event, Seat, State
@@ -295,3 +295,12 @@ def _locales(
         user: reader[1] if reader is not None and user == reader[0] else reader_locale(p, locale)
         for user, p in prefs.items()
     }
+
+
+class Mover(Part):
+    """A part that changes games: what follows each change and the games' timers."""
+
+    def __init__(self, unit: Unit, aftermath: Aftermath, timers: Timers) -> None:
+        super().__init__(unit)
+        self.aftermath = aftermath
+        self.timers = timers

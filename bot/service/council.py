@@ -10,12 +10,11 @@ from typing import Any
 from bot.posts import hand
 from bot.posts.summary import game_summary
 from bot.service import rewind
-from bot.service.aftermath import Aftermath
+from bot.service.aftermath import Mover
 from bot.service.levels import DEFAULT_LEVEL
 from bot.service.loaded import Loaded
 from bot.service.results import NotAllowed, NotSeated, Post, Result, Stale
-from bot.service.timers import Timers
-from bot.service.unit import Unit, wrote
+from bot.service.unit import wrote
 from bot.store import AlreadySeated, Conflict
 from bot.words.text import t
 from games import engine
@@ -46,13 +45,7 @@ def without_voter(settings: Mapping[str, Any], user_id: int) -> dict[str, Any]:
     return changes
 
 
-class Council:
-    def __init__(self, unit: Unit, aftermath: Aftermath, timers: Timers) -> None:
-        self.unit = unit
-        self.store = unit.store
-        self.aftermath = aftermath
-        self.timers = timers
-
+class Council(Mover):
     # --- replacing a seat -------------------------------------------------------------
 
     async def replace(

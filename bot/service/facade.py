@@ -20,11 +20,10 @@ Discord layer and the tests.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.posts.board import PUBLIC_PALETTE
-from bot.posts.forms import FormView
 from bot.posts.render import in_render_thread
 from bot.service.aftermath import Aftermath
 from bot.service.council import Council
@@ -41,7 +40,6 @@ from bot.service.thinking import Thinker
 from bot.service.timers import Timers
 from bot.service.unit import Unit
 from bot.store import Store
-from games.base import Seat
 
 __all__ = ["Loaded", "Service"]
 
@@ -75,11 +73,24 @@ class Service:
         )
         self.lobby = Lobby(self.unit, self.aftermath)
         self.play = Play(self.unit, self.aftermath, self.timers)
+        self._forward_play()
         self.reading = Reading(self.unit, self.aftermath, self.history_log)
         self.council = Council(self.unit, self.aftermath, self.timers)
         self.tempo = Tempo(self.unit, self.timers, self.play)
         self.settings = Prefs(store)
         self.hall = Hall(store, self.settings, in_render_thread)
+
+    def _forward_play(self) -> None:
+        """Moves, buttons, forms, resignation, deadlines: Play's own methods, not wrappers."""
+        self.act = self.play.act
+        self.act_index = self.play.act_index
+        self.undo = self.play.undo
+        self.resign = self.play.resign
+        self.abandon = self.play.abandon
+        self.form = self.play.form
+        self.answer = self.play.answer
+        self.timeout_move = self.play.timeout_move
+        self.run_ai_turns = self.play.run_ai_turns
 
     # --- reading a game (no lock) -----------------------------------------------------
 
@@ -189,67 +200,3 @@ class Service:
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.lobby.set_messages(game_id, **ids)
-
-    # --- play -------------------------------------------------------------------------
-
-    async def act(
-        self,
-        game_id: int,
-        user_id: int,
-        text: str,
-        *,
-        expected_version: int | None = None,
-        locale: str = "en",
-        check: Callable[[GameSummary], None] | None = None,
-    ) -> Result:
-        return await self.play.act(
-            game_id, user_id, text, expected_version=expected_version, locale=locale, check=check
-        )
-
-    async def act_index(
-        self, game_id: int, user_id: int, index: int, *, expected_version: int, locale: str = "en"
-    ) -> Result:
-        return await self.play.act_index(
-            game_id, user_id, index, expected_version=expected_version, locale=locale
-        )
-
-    async def undo(
-        self,
-        game_id: int,
-        user_id: int,
-        *,
-        expected_version: int | None = None,
-        locale: str = "en",
-    ) -> Result:
-        return await self.play.undo(
-            game_id, user_id, expected_version=expected_version, locale=locale
-        )
-
-    async def resign(self, game_id: int, user_id: int, locale: str = "en") -> Result:
-        return await self.play.resign(game_id, user_id, locale)
-
-    async def abandon(self, game_id: int, user_id: int, locale: str = "en") -> Result:
-        return await self.play.abandon(game_id, user_id, locale)
-
-    async def form(self, game_id: int, user_id: int, locale: str = "en") -> FormView | None:
-        return await self.play.form(game_id, user_id, locale)
-
-    async def answer(
-        self,
-        game_id: int,
-        user_id: int,
-        form_key: str,
-        answers: Mapping[str, Any],
-        *,
-        final: bool,
-        locale: str = "en",
-    ) -> tuple[Result, FormView | None]:
-        return await self.play.answer(
-            game_id, user_id, form_key, answers, final=final, locale=locale
-        )
-
-    async def timeout_move(self, game_id: int, seat: Seat, turn_start: float) -> Result | None:
-        return await self.play.timeout_move(game_id, seat, turn_start)
-
-    async def run_ai_turns(self, game_id: int) -> Result | None:
-        return await self.play.run_ai_turns(game_id)

@@ -13,11 +13,10 @@ from bot.posts import buttons, hand
 from bot.posts import forms as form_views
 from bot.posts.summary import game_summary
 from bot.service import rewind
-from bot.service.aftermath import MAX_AI_CHAIN, Aftermath
+from bot.service.aftermath import MAX_AI_CHAIN, Mover
 from bot.service.loaded import Loaded, new_turn
 from bot.service.results import GameSummary, NotAllowed, Post, Result, Stale
-from bot.service.timers import Timers
-from bot.service.unit import Unit, wrote
+from bot.service.unit import wrote
 from bot.store import NewAction
 from bot.words.text import has, played, t
 from games import engine, words
@@ -27,13 +26,7 @@ from games.forms import Form
 from games.rng import derive_seed
 
 
-class Play:
-    def __init__(self, unit: Unit, aftermath: Aftermath, timers: Timers) -> None:
-        self.unit = unit
-        self.store = unit.store
-        self.aftermath = aftermath
-        self.timers = timers
-
+class Play(Mover):
     # --- moves ------------------------------------------------------------------------
 
     async def act(

@@ -27,7 +27,7 @@ from bot.service.results import (
     Result,
     WrongPhase,
 )
-from bot.service.unit import Unit
+from bot.service.unit import Part, Unit
 from bot.words import rulebook
 from bot.words.i18n import DEFAULT_CATALOGUE
 from bot.words.text import t
@@ -37,12 +37,11 @@ HISTORY_PAGE = 15
 REPLAY_MAX_FRAMES = 240
 
 
-class Reading:
+class Reading(Part):
     """Nothing here changes a game."""
 
     def __init__(self, unit: Unit, aftermath: Aftermath, history: History) -> None:
-        self.unit = unit
-        self.store = unit.store
+        super().__init__(unit)
         self.aftermath = aftermath
         self.history_log = history
         self.render = aftermath.render

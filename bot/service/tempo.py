@@ -19,7 +19,7 @@ from bot.service.play import Play
 from bot.service.results import BrokenGame, NotAllowed, Post, PrivatePost, Result, Stale
 from bot.service.scheduler import parse_quiet_hours, quiet_until, zone
 from bot.service.timers import AI_RETRY, DEADLINE, DEFAULTS, HOUR, REMIND, Timers
-from bot.service.unit import Unit
+from bot.service.unit import Part, Unit
 from bot.store import Timer
 from bot.words.i18n import reader_locale
 from bot.words.text import t
@@ -30,10 +30,9 @@ BROKEN_RETRY_S = HOUR  # a set-aside game's timer looks again this much later
 __all__ = ["DEADLINE", "DEFAULTS", "HOUR", "REMIND", "Tempo"]
 
 
-class Tempo:
+class Tempo(Part):
     def __init__(self, unit: Unit, timers: Timers, play: Play) -> None:
-        self.unit = unit
-        self.store = unit.store
+        super().__init__(unit)
         self.timers = timers
         self.play = play
 
@@ -155,20 +154,21 @@ class Tempo:
 
     async def mute(self, game_id: int, user_id: int, locale: str = "en") -> str:
         """Stop reminding this player in this game (deadlines still apply)."""
-        async with self.unit.hold(game_id, paused_ok=True) as loaded:
-            loaded.seat_of(user_id)
-            muted = sorted(set(loaded.row.settings.get("muted", [])) | {user_id})
-            await self.store.update_settings(game_id, {"muted": muted})
-            await self.timers.schedule(await self.unit.load(game_id))
+        await self._set_muted(game_id, user_id, True)
         return t("tempo.muted", locale)
 
     async def unmute(self, game_id: int, user_id: int, locale: str = "en") -> str:
+        await self._set_muted(game_id, user_id, False)
+        return t("tempo.unmuted", locale)
+
+    async def _set_muted(self, game_id: int, user_id: int, muted: bool) -> None:
+        """Add the player to the game's muted list or take them off it, and reschedule."""
         async with self.unit.hold(game_id, paused_ok=True) as loaded:
             loaded.seat_of(user_id)
-            muted = sorted(set(loaded.row.settings.get("muted", [])) - {user_id})
-            await self.store.update_settings(game_id, {"muted": muted})
+            others = set(loaded.row.settings.get("muted", [])) - {user_id}
+            listed = sorted(others | {user_id} if muted else others)
+            await self.store.update_settings(game_id, {"muted": listed})
             await self.timers.schedule(await self.unit.load(game_id))
-        return t("tempo.unmuted", locale)
 
     async def pause(self, game_id: int, user_id: int, locale: str = "en") -> Result:
         """Vote to pause; the game pauses (no deadlines, no reminders) when all agree."""

@@ -438,3 +438,12 @@ def check_phase(loaded: Loaded, phase: Phase) -> Loaded:
         if loaded.row.status != "active" or loaded.state is None:
             raise WrongPhase("err.over", game_id=game_id)
     return loaded
+
+
+class Part:
+    """One part of the service (play, council, reading, tempo): it works through the unit of
+    work and reads the unit's store."""
+
+    def __init__(self, unit: Unit) -> None:
+        self.unit = unit
+        self.store = unit.store

@@ -25,12 +25,12 @@ from bot.store.models import (
     NotInLobby,
     Outbox,
     SeatRow,
-    Store,
     StoreError,
     Timer,
     Unavailable,
 )
 from bot.store.postgres import PostgresStore
+from bot.store.protocol import Store
 from bot.store.sqlite import SqliteStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")

@@ -6,7 +6,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from bot.store.models import NOT_GIVEN, STATUSES, GameRow, SeatRow
@@ -34,38 +34,30 @@ def loads_or_none(text: str | None) -> Any:
     return None if text is None else loads(text)
 
 
+# the columns of GAME_COLUMNS, by name, and how each one that is not read as stored is
+# decoded (JSON text, the seed's text, SQLite's 0/1); the state column is decoded only
+# when the caller does not hand it over
+GAME_FIELDS: Final = tuple(name.strip() for name in GAME_COLUMNS.split(","))
+_DECODE: Final[dict[str, Callable[[Any], Any]]] = {
+    "options": loads,
+    "seed": int,
+    "outcome": loads_or_none,
+    "settings": loads,
+    "board_undone": bool,
+}
+
+
 def game_row(row: Sequence[Any], state: Any = NOT_GIVEN) -> GameRow:
     """A :class:`GameRow` from a row selected with :data:`GAME_COLUMNS`.
 
     ``state``, when given, is the already-decoded value of the state column (the caller
     just encoded it), which spares decoding kilobytes of JSON on every move.
     """
-    return GameRow(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        thread_id=row[3],
-        lobby_message_id=row[4],
-        board_message_id=row[5],
-        creator_id=row[6],
-        game_key=row[7],
-        options=loads(row[8]),
-        seed=int(row[9]),
-        rules_version=row[10],
-        status=row[11],
-        version=row[12],
-        state=loads_or_none(row[13]) if state is NOT_GIVEN else state,
-        outcome=loads_or_none(row[14]),
-        settings=loads(row[15]),
-        created_at=row[16],
-        updated_at=row[17],
-        turn_started_at=row[18],
-        published_version=row[19],
-        revision=row[20],
-        published_revision=row[21],
-        board_revision=row[22],
-        board_undone=bool(row[23]),
-    )
+    values = dict(zip(GAME_FIELDS, row, strict=False))
+    for name, decode in _DECODE.items():
+        values[name] = decode(values[name])
+    values["state"] = loads_or_none(values["state"]) if state is NOT_GIVEN else state
+    return GameRow(**values)
 
 
 def readable_game_rows(rows: Iterable[Sequence[Any]]) -> list[GameRow]:

@@ -1,15 +1,26 @@
 """What the SQLite and the PostgreSQL store share: the logic that does not depend on the
 database (which seats a started game gets, which states a move snapshots, how a vote
-merges) and :class:`CommonStore`, the ``Store`` methods that only forward to a backend's
-own primitives. Each backend keeps its queries and its transaction discipline."""
+merges) and the SQL both dialects read alike, written in SQLite's ``?`` placeholders
+(PostgreSQL's store numbers them, :func:`numbered`). :class:`bot.store.front.CommonStore`
+holds the ``Store`` methods written once for both. Each backend keeps its transaction
+discipline."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.store.codec import GAME_COLUMNS, dumps
-from bot.store.models import Conflict, GameRow, NewAction, SeatRow, _NotGiven, merge_settings
+from bot.store.models import (
+    Conflict,
+    GameRow,
+    NewAction,
+    SeatRow,
+    _NotGiven,
+    merge_settings,
+)
 
 # column lists and orders both dialects read alike
 SEAT_COLUMNS: Final = "game_id, position, user_id, ai, joined_at, last_acted_seq, vacation_used"
@@ -17,6 +28,8 @@ SEATS_ORDER: Final = "ORDER BY position IS NULL, position, joined_at, id"
 ACTION_COLUMNS: Final = "game_id, seq, seat, user_id, text, created_at"
 TIMER_COLUMNS: Final = "id, due_at, kind, game_id, user_id, payload"
 G_COLUMNS: Final = ", ".join(f"g.{name.strip()}" for name in GAME_COLUMNS.split(","))
+# start_game's seats in play order, each a (user_id, ai) pair
+Order = list[tuple[int | None, str | None]]
 SETTINGS_TABLES: Final = {  # scope: (table, key column)
     "user": ("user_settings", "user_id"),
     "guild": ("guild_settings", "guild_id"),
@@ -47,7 +60,18 @@ PLAYERS_SETTINGS: Final = (
     " WHERE u.user_id IN (SELECT s.user_id FROM seats s WHERE s.game_id = ?)"
 )
 GUILD_SETTINGS: Final = "SELECT data FROM guild_settings WHERE guild_id = ?"
+# a new timer ($due_at, $kind, $game, $user, $payload)
+ADD_TIMER: Final = (
+    "INSERT INTO timers (due_at, kind, game_id, user_id, payload) VALUES (?, ?, ?, ?, ?)"
+)
 PLAYED: Final = "SELECT game_id, seq FROM actions WHERE origin = ?"
+# a seat in a lobby ($game, $user, $ai, $joined), and whether a user has one ($game, $user)
+ADD_SEAT: Final = "INSERT INTO seats (game_id, user_id, ai, joined_at) VALUES (?, ?, ?, ?)"
+SEATED: Final = "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?"
+# the newest snapshot at or before a version ($game, $seq)
+SNAPSHOT_AT_OR_BEFORE: Final = (
+    "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1"
+)
 # a write that changes what the board shows without a move (a seat handed over): its
 # board is a new post, never a resend of the last one ($game)
 NEW_REVISION: Final = "UPDATE games SET revision = revision + 1 WHERE id = ?"
@@ -69,6 +93,7 @@ CUT_LOG: Final = (
 )
 
 
+@functools.cache  # the texts are constants; a move's statement is numbered once
 def numbered(sql: str) -> str:
     """``sql``'s ``?`` placeholders as PostgreSQL's ``$1, $2, ...``, in order."""
     head, *rest = sql.split("?")
@@ -80,6 +105,15 @@ def stale(game_id: int, found: int, expected: int) -> Conflict:
     return Conflict(f"game {game_id} is at version {found}, not {expected}")
 
 
+def check_rollback(game: GameRow, to_version: int, expected_version: int) -> None:
+    """A rollback's guards, in order: the game is still at ``expected_version``, and
+    ``to_version`` lies between the start and there."""
+    if game.version != expected_version:
+        raise stale(game.id, game.version, expected_version)
+    if not 0 <= to_version <= expected_version:
+        raise ValueError(f"cannot roll game {game.id} back to version {to_version}")
+
+
 def encode_outcome(outcome: Mapping[str, Any] | None) -> str | None:
     return None if outcome is None else dumps(dict(outcome))
 
@@ -87,6 +121,25 @@ def encode_outcome(outcome: Mapping[str, Any] | None) -> str | None:
 def given_messages(**ids: int | _NotGiven | None) -> dict[str, int | None]:
     """The Discord ids ``set_messages`` was given (``None`` clears; not given: kept)."""
     return {name: value for name, value in ids.items() if not isinstance(value, _NotGiven)}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One ``append_actions`` call, checked and encoded before the backend's transaction:
+    ``states`` as :func:`move_states` gives them, the outcome as JSON."""
+
+    game_id: int
+    expected_version: int
+    actions: Sequence[NewAction]
+    states: list[str]
+    status: str
+    outcome_json: str | None
+    at: float
+    turn_changed: bool
+
+    @property
+    def new_version(self) -> int:
+        return self.expected_version + len(self.actions)
 
 
 def move_states(expected_version: int, actions: Sequence[NewAction], every: int) -> list[str]:
@@ -141,59 +194,3 @@ def seating(
                 spare_ai.remove(match)
         rows.append(SeatRow(game_id, position, user_id, ai, joined_at))
     return rows
-
-
-class CommonStore:
-    """The ``Store`` methods that only forward: a backend implements the primitives below
-    and inherits the rest."""
-
-    # the backend's primitives, declared for the type checker only
-    append_actions: Callable[..., Awaitable[GameRow]]
-    _get_settings: Callable[[str, int], Awaitable[dict[str, Any]]]
-    _merge_settings: Callable[[str, int, Mapping[str, Any]], Awaitable[dict[str, Any]]]
-
-    async def append_action(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: int,
-        user_id: int | None,
-        text: str,
-        state: Any,
-        origin: str | None = None,
-        status: str = "active",
-        outcome: Mapping[str, Any] | None = None,
-        now: float | None = None,
-        turn_changed: bool = True,
-    ) -> GameRow:
-        """Append one action at ``seq = expected_version`` and store the state after it.
-
-        Raises :class:`Conflict`, writing nothing, if the game moved on (or is no longer
-        active) since the caller read ``expected_version``.
-        """
-        return await self.append_actions(
-            game_id,
-            expected_version=expected_version,
-            actions=[NewAction(seat, user_id, text, state, origin)],
-            status=status,
-            outcome=outcome,
-            now=now,
-            turn_changed=turn_changed,
-        )
-
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
-        """A user's preferences (language, DM opt-outs, vacation, ...); empty if none."""
-        return await self._get_settings("user", user_id)
-
-    async def set_user_settings(self, user_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
-        """Merge into a user's preferences (``None`` deletes a key); returns the result."""
-        return await self._merge_settings("user", user_id, values)
-
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        """A server's defaults; empty if none."""
-        return await self._get_settings("guild", guild_id)
-
-    async def set_guild_settings(self, guild_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
-        """Merge into a server's defaults (``None`` deletes a key); returns the result."""
-        return await self._merge_settings("guild", guild_id, values)

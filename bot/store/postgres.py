@@ -1,4 +1,4 @@
-"""PostgreSQL implementation of :class:`bot.store.models.Store` on asyncpg.
+"""PostgreSQL implementation of :class:`bot.store.protocol.Store` on asyncpg.
 
 Selected by ``TENKA_DATABASE=postgresql://user:pass@host/db``; several bot processes may
 share one database. The connection pool is :mod:`bot.store.pg_pool`, the error mapping
@@ -11,34 +11,32 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any, Final, TypeVar
 
 import asyncpg
 
 from bot.store import codec
-from bot.store.codec import dumps, now_or
+from bot.store.codec import dumps
 from bot.store.common import (
+    ADD_SEAT,
     NEW_REVISION,
     SEAT_COLUMNS,
-    encode_outcome,
-    given_messages,
+    SEATED,
+    Order,
     numbered,
     seating,
     stale,
     with_vote,
 )
 from bot.store.models import (
-    NOT_GIVEN,
     AlreadySeated,
     Conflict,
     GameRow,
     NotFound,
-    SeatIdentity,
     SeatRow,
     StoreError,
-    _NotGiven,
     merge_settings,
     seat_identity,
 )
@@ -120,20 +118,8 @@ class PostgresStore(ActionsMixin, MiscMixin, RatingsMixin):
 
     # --- games and seats ----------------------------------------------------------------
 
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        creator_id: int,
-        game_key: str,
-        options: Mapping[str, Any],
-        seed: int,
-        rules_version: int,
-        settings: Mapping[str, Any] | None = None,
-        now: float | None = None,
-    ) -> GameRow:
-        at = now_or(now)
+    async def _create_game(self, values: tuple[Any, ...]) -> GameRow:
+        # $3 is the creator (the first seat), $9 the time (created and updated)
         sql = f"""
             WITH g AS (
                 INSERT INTO games (guild_id, channel_id, creator_id, game_key, options, seed,
@@ -145,10 +131,7 @@ class PostgresStore(ActionsMixin, MiscMixin, RatingsMixin):
             )
             SELECT * FROM g"""
         async with self._conn() as conn:
-            row = await conn.fetchrow(
-                sql, guild_id, channel_id, creator_id, game_key, dumps(dict(options)), str(seed),
-                rules_version, dumps(dict(settings or {})), at,
-            )  # fmt: skip
+            row = await conn.fetchrow(sql, *values)
         assert row is not None
         return game_of(row)
 
@@ -160,20 +143,15 @@ class PostgresStore(ActionsMixin, MiscMixin, RatingsMixin):
         async with self._conn() as conn:
             return await fetch_seats(conn, game_id)
 
-    async def join(
-        self, game_id: int, user_id: int, now: float | None = None, *, max_seats: int | None = None
+    async def _add_seat(
+        self, game_id: int, user_id: int | None, ai: str | None, at: float, max_seats: int | None
     ) -> list[SeatRow]:
-        at = now_or(now)
         async with self._tx() as conn:
             await lobby_game(conn, game_id)
-            sql = "SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2"
-            if await conn.fetchval(sql, game_id, user_id):
+            if user_id is not None and await conn.fetchval(numbered(SEATED), game_id, user_id):
                 raise AlreadySeated(f"user {user_id} is already seated in game {game_id}")
             await check_room(conn, game_id, max_seats)
-            await conn.execute(
-                "INSERT INTO seats (game_id, user_id, joined_at) VALUES ($1, $2, $3)",
-                game_id, user_id, at,
-            )  # fmt: skip
+            await conn.execute(numbered(ADD_SEAT), game_id, user_id, ai, at)
             return await fetch_seats(conn, game_id)
 
     async def leave(self, game_id: int, user_id: int) -> list[SeatRow]:
@@ -184,36 +162,14 @@ class PostgresStore(ActionsMixin, MiscMixin, RatingsMixin):
                 raise NotFound(f"user {user_id} has no seat in game {game_id}")
             return await fetch_seats(conn, game_id)
 
-    async def add_ai_seat(
-        self, game_id: int, ai: str, now: float | None = None, *, max_seats: int | None = None
-    ) -> list[SeatRow]:
-        at = now_or(now)
-        async with self._tx() as conn:
-            await lobby_game(conn, game_id)
-            await check_room(conn, game_id, max_seats)
-            await conn.execute(
-                "INSERT INTO seats (game_id, ai, joined_at) VALUES ($1, $2, $3)", game_id, ai, at
-            )
-            return await fetch_seats(conn, game_id)
-
-    async def start_game(
-        self,
-        game_id: int,
-        *,
-        order: Sequence[SeatIdentity],
-        state: Any,
-        thread_id: int | None,
-        expected_status: str = "lobby",
-        now: float | None = None,
+    async def _start_game(
+        self, game_id: int, seats: Order, state: str, thread: int | None, expected: str, at: float
     ) -> GameRow:
-        identities = [seat_identity(seat) for seat in order]
-        at = now_or(now)
-        state_json = dumps(state)
         async with self._tx() as conn:
             game = await require_game(conn, game_id, lock=True)
-            if game.status != expected_status:
-                raise Conflict(f"game {game_id} is {game.status}, not {expected_status}")
-            rows = seating(game_id, await fetch_seats(conn, game_id), identities, at)
+            if game.status != expected:
+                raise Conflict(f"game {game_id} is {game.status}, not {expected}")
+            rows = seating(game_id, await fetch_seats(conn, game_id), seats, at)
             await conn.execute("DELETE FROM seats WHERE game_id = $1", game_id)
             await conn.executemany(
                 f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -223,29 +179,17 @@ class PostgresStore(ActionsMixin, MiscMixin, RatingsMixin):
             await conn.execute("DELETE FROM snapshots WHERE game_id = $1", game_id)
             await conn.execute(
                 "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, 0, $2)",
-                game_id, state_json,
+                game_id, state,
             )  # fmt: skip
             row = await conn.fetchrow(
                 "UPDATE games SET status = 'active', version = 0, state = $1, thread_id = $2,"
                 " revision = revision + 1, turn_started_at = $3, updated_at = $3"
                 f" WHERE id = $4 RETURNING {codec.GAME_COLUMNS}",
-                state_json, thread_id, at, game_id,
+                state, thread, at, game_id,
             )  # fmt: skip
             return game_of(row)
 
-    async def set_messages(
-        self,
-        game_id: int,
-        *,
-        thread_id: int | _NotGiven | None = NOT_GIVEN,
-        lobby_message_id: int | _NotGiven | None = NOT_GIVEN,
-        board_message_id: int | _NotGiven | None = NOT_GIVEN,
-    ) -> GameRow:
-        given = given_messages(
-            thread_id=thread_id,
-            lobby_message_id=lobby_message_id,
-            board_message_id=board_message_id,
-        )
+    async def _set_messages(self, game_id: int, given: dict[str, int | None]) -> GameRow:
         async with self._conn() as conn:
             if not given:
                 return await require_game(conn, game_id)
@@ -281,26 +225,17 @@ class PostgresStore(ActionsMixin, MiscMixin, RatingsMixin):
     async def add_vote(self, game_id: int, key: str, user_id: int) -> list[int]:
         return (await self._merge_game_settings(game_id, key, {}, user_id))[1]
 
-    async def set_status(
-        self,
-        game_id: int,
-        status: str,
-        *,
-        outcome: Mapping[str, Any] | None = None,
-        expected_version: int | None = None,
-        now: float | None = None,
+    async def _set_status(
+        self, game_id: int, status: str, outcome: str | None, expected: int | None, at: float
     ) -> GameRow:
-        codec.check_status(status)
-        at = now_or(now)
-        outcome_json = encode_outcome(outcome)
         async with self._tx() as conn:
             game = await require_game(conn, game_id, lock=True)
-            if expected_version is not None and game.version != expected_version:
-                raise stale(game_id, game.version, expected_version)
+            if expected is not None and game.version != expected:
+                raise stale(game_id, game.version, expected)
             row = await conn.fetchrow(
                 "UPDATE games SET status = $1, outcome = COALESCE($2, outcome), updated_at = $3"
                 f" WHERE id = $4 RETURNING {codec.GAME_COLUMNS}",
-                status, outcome_json, at, game_id,
+                status, outcome, at, game_id,
             )  # fmt: skip
             return game_of(row)
 

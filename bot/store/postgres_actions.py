@@ -6,24 +6,23 @@ last action and the snapshot commit together or not at all, in one round trip.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, cast
 
 import asyncpg
 
 from bot.store import codec
-from bot.store.codec import dumps, loads, now_or
 from bot.store.common import (
     ACTION_COLUMNS,
     CUT_LOG,
     UNDONE,
-    encode_outcome,
-    move_states,
+    Move,
+    check_rollback,
     numbered,
     snapshots_due,
     stale,
 )
-from bot.store.models import ActionRow, Conflict, GameRow, NewAction, NotFound
+from bot.store.models import ActionRow, Conflict, GameRow, NewAction
 from bot.store.pg_pool import Conn
 from bot.store.postgres_base import PostgresBase, clash, game_of, require_game
 
@@ -88,40 +87,25 @@ _CUT_LOG: Final = tuple(numbered(sql) for sql in CUT_LOG)
 class ActionsMixin(PostgresBase):
     """Appending to the log, reading it, rolling it back."""
 
-    async def append_actions(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        actions: Sequence[NewAction],
-        status: str = "active",
-        outcome: Mapping[str, Any] | None = None,
-        now: float | None = None,
-        turn_changed: bool = True,
-    ) -> GameRow:
-        if not actions:
-            raise ValueError("append_actions needs at least one action")
-        codec.check_status(status)
-        at = now_or(now)
-        states = move_states(expected_version, actions, self.snapshot_every)
-        state_json = states[-1]
-        snapshots = snapshots_due(expected_version, states, self.snapshot_every)
+    async def _append(self, move: Move) -> GameRow:
+        game_id, actions = move.game_id, move.actions
+        snapshots = snapshots_due(move.expected_version, move.states, self.snapshot_every)
         guard = (
-            game_id, expected_version, expected_version + len(actions), state_json, status,
-            encode_outcome(outcome), at, turn_changed,
+            game_id, move.expected_version, move.new_version, move.states[-1], move.status,
+            move.outcome_json, move.at, move.turn_changed,
         )  # fmt: skip
         sql, args = _move(guard, actions, snapshots)
         async with self._conn() as conn:
             try:
                 row = await conn.fetchrow(sql, *args)
             except asyncpg.UniqueViolationError as err:
-                raise clash(err, game_id, expected_version, actions[0].origin) from err
+                raise clash(err, game_id, move.expected_version, actions[0].origin) from err
             if row is not None:
                 return codec.game_row(cast(Sequence[Any], row), actions[-1].state)
             game = await require_game(conn, game_id)
         if game.status != "active":
             raise Conflict(f"game {game_id} is {game.status}, not active")
-        raise stale(game_id, game.version, expected_version)
+        raise stale(game_id, game.version, move.expected_version)
 
     async def actions(
         self, game_id: int, since_seq: int = 0, limit: int | None = None
@@ -134,39 +118,19 @@ class ActionsMixin(PostgresBase):
             rows = await conn.fetch(sql, game_id, since_seq, limit)
         return [ActionRow(*row) for row in rows]
 
-    async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
-        sql = (
-            "SELECT seq, state FROM snapshots WHERE game_id = $1 AND seq <= $2"
-            " ORDER BY seq DESC LIMIT 1"
-        )
+    async def _fetchone(self, sql: str, args: tuple[Any, ...]) -> Sequence[Any] | None:
         async with self._conn() as conn:
-            row = await conn.fetchrow(sql, game_id, seq)
-        if row is None:
-            raise NotFound(f"game {game_id} has no snapshot at or before {seq}")
-        return int(row[0]), loads(row[1])
+            row = await conn.fetchrow(numbered(sql), *args)
+        return None if row is None else cast(Sequence[Any], row)
 
-    async def rollback(
-        self,
-        game_id: int,
-        *,
-        to_version: int,
-        expected_version: int,
-        state: Any,
-        now: float | None = None,
-        status: str | None = None,
-        keep_turn_clock: bool = False,
-    ) -> GameRow:
-        if status is not None:
-            codec.check_status(status)
-        at = now_or(now)
-        state_json = dumps(state)
+    async def _rollback(
+        self, game_id: int, to: int, expected: int, state: str, at: float, status: str | None,
+        keep_clock: bool,
+    ) -> GameRow:  # fmt: skip
         async with self._tx() as conn:
             game = await require_game(conn, game_id, lock=True)
-            if game.version != expected_version:
-                raise stale(game_id, game.version, expected_version)
-            if not 0 <= to_version <= expected_version:
-                raise ValueError(f"cannot roll game {game_id} back to version {to_version}")
-            await _cut_log(conn, game_id, to_version)
+            check_rollback(game, to, expected)
+            await _cut_log(conn, game_id, to)
             new_status = game.status if status is None else status
             row = await conn.fetchrow(
                 "UPDATE games SET version = $1, state = $2, status = $3, updated_at = $4,"
@@ -174,7 +138,7 @@ class ActionsMixin(PostgresBase):
                 " turn_started_at = CASE WHEN $5 THEN turn_started_at ELSE $4 END,"
                 " outcome = CASE WHEN $3 IN ('lobby', 'active') THEN NULL ELSE outcome END"
                 f" WHERE id = $6 RETURNING {codec.GAME_COLUMNS}",
-                to_version, state_json, new_status, at, keep_turn_clock, game_id,
+                to, state, new_status, at, keep_clock, game_id,
             )  # fmt: skip
             return game_of(row)
 

@@ -28,7 +28,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import asyncpg
 
 from bot.store import codec
-from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
+from bot.store.common import SEAT_COLUMNS, SEATS_ORDER
 from bot.store.models import (
     Busy,
     Conflict,
@@ -38,12 +38,12 @@ from bot.store.models import (
     NotFound,
     NotInLobby,
     SeatRow,
-    Store,
     StoreError,
     Unavailable,
 )
 from bot.store.pg_pool import Conn, Exhausted, Pool
 from bot.store.postgres_schema import migrate
+from bot.store.protocol import CommonStore, Store
 
 log = logging.getLogger("tenka.store")
 P = ParamSpec("P")
@@ -238,13 +238,10 @@ class PostgresBase(CommonStore):
     """The pool and its discipline; see :class:`bot.store.postgres.PostgresStore`."""
 
     def __init__(self, pool: Pool, url: str, snapshot_every: int, timeout: float) -> None:
-        if snapshot_every < 1:
-            raise ValueError("snapshot_every must be at least 1")
+        super().__init__(snapshot_every)
         self.pool = pool
         self.url = url
-        self.snapshot_every = snapshot_every
         self.pool_timeout = timeout
-        self._closed = False
 
     @asynccontextmanager
     async def _conn(self) -> AsyncIterator[Conn]:

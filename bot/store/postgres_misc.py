@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import zlib
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final, cast
 
@@ -14,7 +14,6 @@ from bot.store import codec, common
 from bot.store.codec import dumps, loads
 from bot.store.common import G_COLUMNS, SEAT_COLUMNS, SEATS_ORDER, SETTINGS_TABLES, TIMER_COLUMNS
 from bot.store.models import (
-    OPEN_STATUSES,
     GameLoad,
     GameRow,
     Outbox,
@@ -36,6 +35,7 @@ from bot.store.postgres_base import (
 PUBLISH_LOCK: Final = zlib.crc32(b"tenka.publish") & 0x7FFFFFFF
 _MARK_PUBLISHED: Final = common.numbered(common.MARK_PUBLISHED)
 _CLAIM_BOARD: Final = common.numbered(common.CLAIM_BOARD) + " RETURNING 1"
+_ADD_TIMER: Final = common.numbered(common.ADD_TIMER) + " RETURNING id"
 _OUTBOX: Final = common.numbered(common.OUTBOX)
 _PLAYERS_SETTINGS: Final = common.numbered(common.PLAYERS_SETTINGS)
 _GUILD_SETTINGS: Final = common.numbered(common.GUILD_SETTINGS)
@@ -57,12 +57,7 @@ class MiscMixin(PostgresBase):
 
     # --- queries ------------------------------------------------------------------------
 
-    async def games_in_channel(
-        self, channel_id: int, statuses: Iterable[str] = OPEN_STATUSES
-    ) -> list[GameRow]:
-        wanted = list(statuses)
-        if not wanted:
-            return []
+    async def _games_in_channel(self, channel_id: int, wanted: list[str]) -> list[GameRow]:
         sql = (
             f"SELECT {codec.GAME_COLUMNS} FROM games WHERE (channel_id = $1 OR thread_id = $1)"
             " AND status = ANY($2::text[]) ORDER BY id"
@@ -70,12 +65,9 @@ class MiscMixin(PostgresBase):
         async with self._conn() as conn:
             return _games(await conn.fetch(sql, channel_id, wanted))
 
-    async def games_for_user(
-        self, user_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    async def _games_for_user(
+        self, user_id: int, wanted: list[str]
     ) -> list[tuple[GameRow, list[SeatRow]]]:
-        wanted = list(statuses)
-        if not wanted:
-            return []
         sql = (
             f"SELECT {G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
             " WHERE s.user_id = $1 AND g.status = ANY($2::text[]) ORDER BY g.id"
@@ -150,23 +142,9 @@ class MiscMixin(PostgresBase):
 
     # --- timers -------------------------------------------------------------------------
 
-    async def add_timer(
-        self,
-        *,
-        due_at: float,
-        kind: str,
-        game_id: int | None = None,
-        user_id: int | None = None,
-        payload: Mapping[str, Any] | None = None,
-    ) -> int:
-        sql = (
-            "INSERT INTO timers (due_at, kind, game_id, user_id, payload)"
-            " VALUES ($1, $2, $3, $4, $5) RETURNING id"
-        )
+    async def _add_timer(self, values: tuple[Any, ...]) -> int:
         async with self._conn() as conn:
-            timer_id = await conn.fetchval(
-                sql, due_at, kind, game_id, user_id, dumps(dict(payload or {}))
-            )
+            timer_id = await conn.fetchval(_ADD_TIMER, *values)
         return int(timer_id)
 
     async def next_timer(self) -> Timer | None:
@@ -316,12 +294,6 @@ class MiscMixin(PostgresBase):
             {} if guild is None else dict(loads(guild)),
             None if played is None else (int(played[0]), int(played[1])),
         )
-
-    async def played(self, origin: str) -> tuple[int, int] | None:
-        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
-        async with self._conn() as conn:
-            row = await conn.fetchrow("SELECT game_id, seq FROM actions WHERE origin = $1", origin)
-        return None if row is None else (int(row[0]), int(row[1]))
 
     async def claim_board(self, game_id: int, revision: int) -> bool:
         async with self._conn() as conn:

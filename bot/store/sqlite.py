@@ -1,4 +1,4 @@
-"""SQLite implementation of :class:`bot.store.models.Store` on aiosqlite (WAL mode).
+"""SQLite implementation of :class:`bot.store.protocol.Store` on aiosqlite (WAL mode).
 
 The class is assembled from parts to keep files short: the connection and transactions
 (:mod:`bot.store.sqlite_base`), the action log (:mod:`bot.store.sqlite_actions`), queries,
@@ -10,39 +10,36 @@ method builds one function over a ``sqlite3.Connection`` and runs it as one tran
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from bot.store import codec
-from bot.store.codec import dumps, loads, now_or
+from bot.store.codec import dumps, loads
 from bot.store.common import (
+    ADD_SEAT,
     GUILD_SETTINGS,
     PLAYED,
     PLAYERS_SETTINGS,
     SEAT_COLUMNS,
-    encode_outcome,
-    given_messages,
+    SEATED,
+    Order,
     seating,
     stale,
     with_vote,
 )
 from bot.store.migrations import migrate
 from bot.store.models import (
-    NOT_GIVEN,
     AlreadySeated,
     Conflict,
     GameLoad,
     GameRow,
     NotFound,
-    SeatIdentity,
     SeatRow,
     StoreError,
-    _NotGiven,
     merge_settings,
-    seat_identity,
 )
 from bot.store.sqlite_actions import ActionsMixin
 from bot.store.sqlite_base import (
@@ -109,30 +106,15 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
 
     # --- games and seats ----------------------------------------------------------------
 
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        creator_id: int,
-        game_key: str,
-        options: Mapping[str, Any],
-        seed: int,
-        rules_version: int,
-        settings: Mapping[str, Any] | None = None,
-        now: float | None = None,
-    ) -> GameRow:
-        """A new game in the lobby with its creator in the first (unpositioned) seat."""
-        at = now_or(now)
-        values = (guild_id, channel_id, creator_id, game_key, dumps(dict(options)), str(seed),
-                  rules_version, dumps(dict(settings or {})), at, at)  # fmt: skip
+    async def _create_game(self, values: tuple[Any, ...]) -> GameRow:
+        creator_id, at = values[2], values[-1]  # the first seat; created and updated then
 
         def run(conn: sqlite3.Connection) -> GameRow:
             cursor = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, creator_id, game_key, options, seed,"
                 " rules_version, settings, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                values,
+                (*values, at),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
@@ -178,22 +160,15 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
         """Seats in play order once started; in the lobby, in joining order."""
         return await self._one(lambda conn: fetch_seats(conn, game_id))
 
-    async def join(
-        self, game_id: int, user_id: int, now: float | None = None, *, max_seats: int | None = None
+    async def _add_seat(
+        self, game_id: int, user_id: int | None, ai: str | None, at: float, max_seats: int | None
     ) -> list[SeatRow]:
-        """Seat a user in the lobby; :class:`AlreadySeated` if they already are."""
-        at = now_or(now)
-
         def run(conn: sqlite3.Connection) -> list[SeatRow]:
             lobby_game(conn, game_id)
-            sql = "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?"
-            if conn.execute(sql, (game_id, user_id)).fetchone():
+            if user_id is not None and conn.execute(SEATED, (game_id, user_id)).fetchone():
                 raise AlreadySeated(f"user {user_id} is already seated in game {game_id}")
             check_room(conn, game_id, max_seats)
-            conn.execute(
-                "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
-                (game_id, user_id, at),
-            )
+            conn.execute(ADD_SEAT, (game_id, user_id, ai, at))
             return fetch_seats(conn, game_id)
 
         return await self._write(run)
@@ -210,72 +185,25 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
 
         return await self._write(run)
 
-    async def add_ai_seat(
-        self, game_id: int, ai: str, now: float | None = None, *, max_seats: int | None = None
-    ) -> list[SeatRow]:
-        """Add an AI seat of kind ``ai`` to the lobby."""
-        at = now_or(now)
-
-        def run(conn: sqlite3.Connection) -> list[SeatRow]:
-            lobby_game(conn, game_id)
-            check_room(conn, game_id, max_seats)
-            conn.execute(
-                "INSERT INTO seats (game_id, ai, joined_at) VALUES (?, ?, ?)", (game_id, ai, at)
-            )
-            return fetch_seats(conn, game_id)
-
-        return await self._write(run)
-
-    async def start_game(
-        self,
-        game_id: int,
-        *,
-        order: Sequence[SeatIdentity],
-        state: Any,
-        thread_id: int | None,
-        expected_status: str = "lobby",
-        now: float | None = None,
+    async def _start_game(
+        self, game_id: int, seats: Order, state: str, thread: int | None, expected: str, at: float
     ) -> GameRow:
-        """Seat everyone in ``order`` (position 0 first), write the initial state, go active.
-
-        The initial state is also snapshot 0. The humans in ``order`` must be exactly the
-        humans seated, else :class:`Conflict` (someone joined or left since the caller
-        looked). AI seats are matched by kind; extra AI identities get new seats and lobby
-        AI seats left out are dropped.
-        """
-        identities = [seat_identity(seat) for seat in order]
-        at = now_or(now)
-        state_json = dumps(state)
-
         def run(conn: sqlite3.Connection) -> GameRow:
             game = require_game(conn, game_id)
-            if game.status != expected_status:
-                raise Conflict(f"game {game_id} is {game.status}, not {expected_status}")
-            rows = seating(game_id, fetch_seats(conn, game_id), identities, at)
+            if game.status != expected:
+                raise Conflict(f"game {game_id} is {game.status}, not {expected}")
+            rows = seating(game_id, fetch_seats(conn, game_id), seats, at)
             conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             conn.executemany(
                 f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [codec.seat_values(seat) for seat in rows],
             )
-            _started(conn, game_id, state_json, thread_id, at)
+            _started(conn, game_id, state, thread, at)
             return require_game(conn, game_id)
 
         return await self._write(run)
 
-    async def set_messages(
-        self,
-        game_id: int,
-        *,
-        thread_id: int | _NotGiven | None = NOT_GIVEN,
-        lobby_message_id: int | _NotGiven | None = NOT_GIVEN,
-        board_message_id: int | _NotGiven | None = NOT_GIVEN,
-    ) -> GameRow:
-        """Record Discord ids; only the arguments given change (``None`` clears)."""
-        given = given_messages(
-            thread_id=thread_id,
-            lobby_message_id=lobby_message_id,
-            board_message_id=board_message_id,
-        )
+    async def _set_messages(self, game_id: int, given: dict[str, int | None]) -> GameRow:
         # the column names are set_messages' own parameters, never the caller's text
         assignments = ", ".join(f"{name} = ?" for name in given)
 
@@ -309,28 +237,17 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
 
         return await self._write(run)
 
-    async def set_status(
-        self,
-        game_id: int,
-        status: str,
-        *,
-        outcome: Mapping[str, Any] | None = None,
-        expected_version: int | None = None,
-        now: float | None = None,
+    async def _set_status(
+        self, game_id: int, status: str, outcome: str | None, expected: int | None, at: float
     ) -> GameRow:
-        """Change the status (and the outcome when given); guarded by ``expected_version``."""
-        codec.check_status(status)
-        at = now_or(now)
-        outcome_json = encode_outcome(outcome)
-
         def run(conn: sqlite3.Connection) -> GameRow:
             game = require_game(conn, game_id)
-            if expected_version is not None and game.version != expected_version:
-                raise stale(game_id, game.version, expected_version)
+            if expected is not None and game.version != expected:
+                raise stale(game_id, game.version, expected)
             conn.execute(
                 "UPDATE games SET status = ?, outcome = COALESCE(?, outcome), updated_at = ?"
                 " WHERE id = ?",
-                (status, outcome_json, at, game_id),
+                (status, outcome, at, game_id),
             )
             return require_game(conn, game_id)
 

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.store import codec
-from bot.store.codec import dumps, loads, now_or
 from bot.store.common import (
     ACTION_COLUMNS,
     CUT_LOG,
     NEW_REVISION,
     UNDONE,
-    encode_outcome,
-    move_states,
+    Move,
+    check_rollback,
     snapshots_due,
     stale,
 )
@@ -99,39 +98,16 @@ def write_snapshots(
 class ActionsMixin(SqliteBase):
     """Action log operations of :class:`bot.store.SqliteStore`."""
 
-    async def append_actions(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        actions: Sequence[NewAction],
-        status: str = "active",
-        outcome: Mapping[str, Any] | None = None,
-        now: float | None = None,
-        turn_changed: bool = True,
-    ) -> GameRow:
-        """Append several actions atomically (e.g. a move and the AI's answer).
-
-        Each action carries the state after it (kept only where a snapshot falls). The
-        returned row's ``state`` is the last action's ``state`` object itself, not a
-        decoded copy; :meth:`get_game` returns the stored JSON decoded.
-        """
-        if not actions:
-            raise ValueError("append_actions needs at least one action")
-        codec.check_status(status)
-        at = now_or(now)
-        every = self.snapshot_every
-        # encode before the transaction: the write lock is held for SQL work only
-        states = move_states(expected_version, actions, every)
-        outcome_json = encode_outcome(outcome)
-        values = (expected_version + len(actions), states[-1], status, outcome_json, at,
-                  turn_changed, at)  # fmt: skip
+    async def _append(self, move: Move) -> GameRow:
+        game_id, expected, actions, at = move.game_id, move.expected_version, move.actions, move.at
+        values = (move.new_version, move.states[-1], move.status, move.outcome_json, at,
+                  move.turn_changed, at)  # fmt: skip
 
         def run(conn: sqlite3.Connection) -> GameRow:
             # the version guard first: a stale caller is turned away before any insert
-            game = advance_game(conn, game_id, expected_version, values, actions[-1].state)
-            insert_actions(conn, game_id, expected_version, actions, at)
-            write_snapshots(conn, game_id, expected_version, states, every)
+            game = advance_game(conn, game_id, expected, values, actions[-1].state)
+            insert_actions(conn, game_id, expected, actions, at)
+            write_snapshots(conn, game_id, expected, move.states, self.snapshot_every)
             return game
 
         return await self._write(run)
@@ -147,59 +123,20 @@ class ActionsMixin(SqliteBase):
             params += (limit,)
         return await self._one(lambda conn: [ActionRow(*row) for row in conn.execute(sql, params)])
 
-    async def played(self, origin: str) -> tuple[int, int] | None:
-        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
-        sql = "SELECT game_id, seq FROM actions WHERE origin = ?"
-        row = await self._one(lambda conn: conn.execute(sql, (origin,)).fetchone())
-        return None if row is None else (int(row[0]), int(row[1]))
+    async def _fetchone(self, sql: str, args: tuple[Any, ...]) -> Sequence[Any] | None:
+        row: Sequence[Any] | None = await self._one(lambda conn: conn.execute(sql, args).fetchone())
+        return row
 
-    async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
-        """``(version, state)`` of the newest snapshot with ``version <= seq``.
-
-        To rebuild the position after ``v`` actions: take ``snapshot_at_or_before(g, v)``,
-        then apply ``actions(g, since_seq=version, limit=v - version)``.
-        """
-        sql = (
-            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ?"
-            " ORDER BY seq DESC LIMIT 1"
-        )
-        row = await self._one(lambda conn: conn.execute(sql, (game_id, seq)).fetchone())
-        if row is None:
-            raise NotFound(f"game {game_id} has no snapshot at or before {seq}")
-        return int(row[0]), loads(row[1])
-
-    async def rollback(
-        self,
-        game_id: int,
-        *,
-        to_version: int,
-        expected_version: int,
-        state: Any,
-        now: float | None = None,
-        status: str | None = None,
-        keep_turn_clock: bool = False,
-    ) -> GameRow:
-        """Take back every action from ``seq = to_version`` on; ``state`` is the state then.
-
-        The turn clock restarts (``turn_started_at = now``) unless ``keep_turn_clock`` (an
-        undone step inside the same turn must not buy the player time). ``status`` (e.g. back to
-        ``"active"`` after taking back a game-ending move, which also clears the outcome)
-        changes only when given.
-        """
-        if status is not None:
-            codec.check_status(status)
-        at = now_or(now)
-        state_json = dumps(state)
-
+    async def _rollback(
+        self, game_id: int, to: int, expected: int, state: str, at: float, status: str | None,
+        keep_clock: bool,
+    ) -> GameRow:  # fmt: skip
         def run(conn: sqlite3.Connection) -> GameRow:
             game = require_game(conn, game_id)
-            if game.version != expected_version:
-                raise stale(game_id, game.version, expected_version)
-            if not 0 <= to_version <= expected_version:
-                raise ValueError(f"cannot roll game {game_id} back to version {to_version}")
-            _cut_log(conn, game_id, to_version)
+            check_rollback(game, to, expected)
+            _cut_log(conn, game_id, to)
             new_status = game.status if status is None else status
-            back = (to_version, state_json, new_status, at, keep_turn_clock, at, new_status)
+            back = (to, state, new_status, at, keep_clock, at, new_status)
             conn.execute(_ROLLED_BACK, (*back, game_id))
             return require_game(conn, game_id)
 

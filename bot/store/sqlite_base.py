@@ -26,8 +26,9 @@ from typing import Any, Final, TypeVar
 import aiosqlite
 
 from bot.store import codec
-from bot.store.common import SEAT_COLUMNS, SEATS_ORDER, CommonStore
+from bot.store.common import SEAT_COLUMNS, SEATS_ORDER
 from bot.store.models import GameRow, LobbyFull, NotFound, NotInLobby, SeatRow
+from bot.store.protocol import CommonStore
 
 T = TypeVar("T")
 
@@ -123,12 +124,9 @@ class SqliteBase(CommonStore):
     """The connection and its transaction discipline; see :class:`bot.store.SqliteStore`."""
 
     def __init__(self, db: aiosqlite.Connection, path: str, snapshot_every: int) -> None:
-        if snapshot_every < 1:
-            raise ValueError("snapshot_every must be at least 1")
+        super().__init__(snapshot_every)
         self._db = db
         self.path = path
-        self.snapshot_every = snapshot_every
-        self._closed = False
 
     async def _run(self, begin: str | None, fn: Callable[[sqlite3.Connection], T]) -> T:
         # aiosqlite has no public "run this on the worker" call; _execute and _conn have

@@ -11,6 +11,7 @@ from typing import Any
 from bot.store import codec, models
 from bot.store.codec import dumps, loads, placeholders
 from bot.store.common import (
+    ADD_TIMER,
     CLAIM_BOARD,
     G_COLUMNS,
     MARK_PUBLISHED,
@@ -20,7 +21,7 @@ from bot.store.common import (
     SETTINGS_TABLES,
     TIMER_COLUMNS,
 )
-from bot.store.models import OPEN_STATUSES, GameRow, SeatRow, Timer, merge_settings
+from bot.store.models import GameRow, SeatRow, Timer, merge_settings
 from bot.store.sqlite_base import SqliteBase
 
 
@@ -47,26 +48,16 @@ class MiscMixin(SqliteBase):
 
     # --- queries ------------------------------------------------------------------------
 
-    async def games_in_channel(
-        self, channel_id: int, statuses: Iterable[str] = OPEN_STATUSES
-    ) -> list[GameRow]:
-        """Games whose channel or thread is ``channel_id``, oldest first."""
-        wanted = list(statuses)
+    async def _games_in_channel(self, channel_id: int, wanted: list[str]) -> list[GameRow]:
         sql = (
             f"SELECT {codec.GAME_COLUMNS} FROM games WHERE (channel_id = ? OR thread_id = ?)"
             f" AND status IN ({placeholders(wanted)}) ORDER BY id"
         )
-        if not wanted:
-            return []
         return await self._one(lambda conn: _games(conn, sql, (channel_id, channel_id, *wanted)))
 
-    async def games_for_user(
-        self, user_id: int, statuses: Iterable[str] = OPEN_STATUSES
+    async def _games_for_user(
+        self, user_id: int, wanted: list[str]
     ) -> list[tuple[GameRow, list[SeatRow]]]:
-        """Every game the user sits in with all its seats, oldest first."""
-        wanted = list(statuses)
-        if not wanted:
-            return []
         sql = (
             f"SELECT {G_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id"
             f" WHERE s.user_id = ? AND g.status IN ({placeholders(wanted)}) ORDER BY g.id"
@@ -134,19 +125,8 @@ class MiscMixin(SqliteBase):
 
     # --- timers -------------------------------------------------------------------------
 
-    async def add_timer(
-        self,
-        *,
-        due_at: float,
-        kind: str,
-        game_id: int | None = None,
-        user_id: int | None = None,
-        payload: Mapping[str, Any] | None = None,
-    ) -> int:
-        """Schedule a timer; returns its id."""
-        sql = "INSERT INTO timers (due_at, kind, game_id, user_id, payload) VALUES (?, ?, ?, ?, ?)"
-        params = (due_at, kind, game_id, user_id, dumps(dict(payload or {})))
-        timer_id = await self._one(lambda conn: conn.execute(sql, params).lastrowid)
+    async def _add_timer(self, values: tuple[Any, ...]) -> int:
+        timer_id = await self._one(lambda conn: conn.execute(ADD_TIMER, values).lastrowid)
         assert timer_id is not None
         return timer_id
 

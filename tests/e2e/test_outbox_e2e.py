@@ -271,7 +271,8 @@ async def test_an_undo_and_another_step_while_discord_refuses_owe_the_new_board(
     step_shown = visible(board.content)
     undo = next(c for c in board.custom_ids() if c.startswith("tenka:b:undo:"))
     _refuse_posts(t, thread_id)
-    await t.answer(await t.emu.click(mover, board, undo))
+    undone = await t.answer(await t.emu.click(mover, board, undo))
+    assert "board will follow" in undone.content  # a button's answer tells the truth too
     reply = await t.answer(await t.emu.slash(mover, thread_id, "move", {"action": second}))
     assert "board will follow" in reply.content
     row = await t.bot.store.get_game(game_id)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 import games
 from bot.edge.runner import deliver_and_reply
+from bot.service.facade import Service
 from bot.service.results import GameSummary, NoSuchGame, NotAllowed, Result
 from bot.words.i18n import locale_for
 from bot.words.text import t
@@ -124,13 +125,33 @@ async def act_on_game(
     interaction: Interaction,
     game: str | None,
     call: Callable[[int, int, str], Awaitable[Result]],
+    done: str = "reply.done",
 ) -> None:
     """The common shape of a game command: answer privately at once, find the game, call
-    the service as the user in their language, publish the result, confirm privately."""
+    the service as the user in their language, publish the result, confirm privately (the
+    service's own reply, else the catalogue's ``done``)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     summary = await resolve_game(interaction, game)
     locale = await locale_for(interaction)
     result = await call(summary.game_id, interaction.user.id, locale)
     await deliver_and_reply(
-        interaction, interaction.client.publisher, result, result.reply or t("reply.done", locale)
+        interaction, interaction.client.publisher, result, result.reply or t(done, locale)
     )
+
+
+def game_command(
+    name: str,
+    description: str,
+    pick: Callable[[Service], Callable[[int, int, str], Awaitable[Result]]],
+    done: str = "reply.done",
+) -> app_commands.Command[Any, ..., None]:
+    """A ``/game`` subcommand that does one thing to one game (:func:`act_on_game`):
+    ``pick`` names the service's method, ``done`` the confirmation when it says none."""
+
+    @app_commands.command(name=name, description=description)
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def command(interaction: Interaction, game: str | None = None) -> None:
+        await act_on_game(interaction, game, pick(interaction.client.service), done)
+
+    return command

@@ -9,15 +9,13 @@ import discord
 from discord import app_commands
 
 import games
-from bot.edge.cogs.common import game_key_autocomplete
+from bot.edge.cogs.common import Interaction, game_key_autocomplete
 from bot.edge.delivery import reply
 from bot.edge.pages import page_view, server_of
 from bot.words.i18n import locale_for
 
 if TYPE_CHECKING:
     from bot.edge.app import TenkaBot
-
-Interaction = discord.Interaction["TenkaBot"]
 
 
 def _game_key(game: str | None) -> str | None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
 
 import games
-from bot.edge.cogs.common import game_key_autocomplete
+from bot.edge.cogs.common import Interaction, game_key_autocomplete
 from bot.edge.delivery import reply
 from bot.edge.translator import TenkaTranslator
 from bot.service.results import NotAllowed
@@ -22,8 +21,6 @@ from games.base import UnknownGame
 
 if TYPE_CHECKING:
     from bot.edge.app import TenkaBot
-
-Interaction = discord.Interaction["TenkaBot"]
 
 
 def general_help(tree: app_commands.CommandTree[Any], locale: str) -> str:

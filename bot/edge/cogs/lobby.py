@@ -11,14 +11,15 @@ from discord import app_commands
 import games
 from bot.edge.cogs.common import (
     GAME_OPTION,
+    Interaction,
     game_autocomplete,
+    game_command,
     game_group,
     game_key_autocomplete,
     resolve_game,
 )
 from bot.edge.components import lobby_view
 from bot.edge.delivery import reply
-from bot.edge.runner import deliver_and_reply
 from bot.posts.summary import jump_url
 from bot.service.results import GameSummary, NotAllowed
 from bot.words.help import option_choice
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
     from bot.edge.app import TenkaBot
 
 log = logging.getLogger("tenka.lobby")
-
-Interaction = discord.Interaction["TenkaBot"]
 
 
 SPANISH_SWITCHES = {"sí": "yes", "si": "yes", "verdadero": "true", "falso": "false"}
@@ -158,35 +157,15 @@ async def history(interaction: Interaction, game: str | None = None, page: int =
     await reply(interaction, f"{head}\n{body}")
 
 
-@app_commands.command(name="resign", description="Resign from a game")
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
-async def resign(interaction: Interaction, game: str | None = None) -> None:
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    summary = await resolve_game(interaction, game)
-    locale = await locale_for(interaction)
-    result = await interaction.client.service.resign(summary.game_id, interaction.user.id, locale)
-    await deliver_and_reply(
-        interaction, interaction.client.publisher, result, t("reply.resigned", locale)
-    )
-
-
-@app_commands.command(
-    name="abandon", description="Vote to abandon a game (every player must agree)"
+resign = game_command(
+    "resign", "Resign from a game", lambda service: service.resign, "reply.resigned"
 )
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
-async def abandon(interaction: Interaction, game: str | None = None) -> None:
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    summary = await resolve_game(interaction, game)
-    locale = await locale_for(interaction)
-    result = await interaction.client.service.abandon(summary.game_id, interaction.user.id, locale)
-    await deliver_and_reply(
-        interaction,
-        interaction.client.publisher,
-        result,
-        result.reply or t("reply.abandoned", locale),
-    )
+abandon = game_command(
+    "abandon",
+    "Vote to abandon a game (every player must agree)",
+    lambda service: service.abandon,
+    "reply.abandoned",
+)
 
 
 @app_commands.command(name="list", description="Games open or running in this channel")

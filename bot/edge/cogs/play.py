@@ -6,12 +6,12 @@ import logging
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.edge.cogs.common import (
     GAME_OPTION,
+    Interaction,
     game_autocomplete,
     game_key_autocomplete,
     game_to_change,
@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from bot.edge.app import TenkaBot
 
 log = logging.getLogger("tenka.play")
-
-Interaction = discord.Interaction["TenkaBot"]
 RULES_DIR = DATA_DIR  # data/<key>/rules.<lang>.md
 
 

@@ -12,8 +12,9 @@ from discord.app_commands import TranslationContextLocation as Location
 
 from bot.edge.cogs.common import (
     GAME_OPTION,
-    act_on_game,
+    Interaction,
     game_autocomplete,
+    game_command,
     game_group,
     resolve_game,
 )
@@ -32,21 +33,14 @@ if TYPE_CHECKING:
     from bot.edge.app import TenkaBot
 
 log = logging.getLogger("tenka.tempo")
-Interaction = discord.Interaction["TenkaBot"]
 
 
-@app_commands.command(name="pause", description="Vote to pause a game (no deadlines or reminders)")
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
-async def pause(interaction: Interaction, game: str | None = None) -> None:
-    await act_on_game(interaction, game, interaction.client.service.tempo.pause)
-
-
-@app_commands.command(name="resume", description="Resume a paused game")
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
-async def resume(interaction: Interaction, game: str | None = None) -> None:
-    await act_on_game(interaction, game, interaction.client.service.tempo.resume)
+pause = game_command(
+    "pause",
+    "Vote to pause a game (no deadlines or reminders)",
+    lambda service: service.tempo.pause,
+)
+resume = game_command("resume", "Resume a paused game", lambda service: service.tempo.resume)
 
 
 @app_commands.command(name="vacation", description="Stop your own clock for some hours")
@@ -138,11 +132,11 @@ async def replace(
     )
 
 
-@app_commands.command(name="takeback", description="Ask to take back your last confirmed move")
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
-async def takeback(interaction: Interaction, game: str | None = None) -> None:
-    await act_on_game(interaction, game, interaction.client.service.council.request_takeback)
+takeback = game_command(
+    "takeback",
+    "Ask to take back your last confirmed move",
+    lambda service: service.council.request_takeback,
+)
 
 
 @app_commands.command(name="catchup", description="What happened since your last move")
