@@ -209,15 +209,21 @@ def test_the_cli_demo_imports_nothing_of_discord() -> None:
 
 # Small rooms (issue 26, item 5): where the rule holds, and the functions allowed to be
 # longer (tables and hot loops), each named in docs/DESIGN.md ("Small rooms")
-SHORT_FUNCTIONS = ("bot", "bench")
-SMALL_FILES = ("bot", "bench", "tests/emulator")
-LONG_FUNCTIONS: dict[str, str] = {}  # "path:function" -> why it may stay long
+SHORT_FUNCTIONS = ("bot", "bench", "games", "renderer", "scripts")
+SMALL_FILES = ("bot", "bench", "games", "renderer", "scripts", "tests/emulator")
+LONG_FUNCTIONS: dict[str, str] = {  # "path:function" -> why it may stay long
+    "games/shitenno/state.py:dump_state": "a table: one line per field, the stored format",
+    "games/shitenno/state.py:load_state": "a table: one line per field, the stored format",
+    "games/shitenno/setup.py:_first_state": "a table: every field before the first year",
+    "games/yokai/search.py:_negamax": "the search's hot loop",
+}
 MAX_FUNCTION_LINES, MAX_FILE_LINES = 40, 500
 
 
 def test_functions_and_files_stay_small() -> None:
-    """No function over 40 lines (its ``def`` to its last line) in bot/ and bench/, no file
-    over 500 lines in bot/, bench/ and tests/emulator/."""
+    """No function over 40 lines (its ``def`` to its last line) outside the tests but the
+    tables and hot loops ``LONG_FUNCTIONS`` names (as docs/DESIGN.md does), no file over 500
+    lines."""
     long = []
     for folder in SMALL_FILES:
         for path in sorted((ROOT / folder).rglob("*.py")):

@@ -57,12 +57,7 @@ def target_bid(g: G, seat: int) -> list[int]:
     out = [0, 0, 0, 0]
     foes = sum(1 for i in board.figures_at(g, b["prov"]) if g.figs[i][0] != seat)
     value = province_value(g, seat, b["prov"])
-
-    def outbid(box_coins: int) -> int:
-        """Enough to beat a random share of the richest other's coins most of the time."""
-        top = int(max(g.coins[s] for s in others))
-        return min(box_coins, top // 2 + 1)  # a random bid rarely puts half on one box
-
+    top = int(max(g.coins[s] for s in others))
     if mine > rival_top or (mine == rival_top and g.higher(seat, rival)):
         out[3] = min(budget, 1 if foes < 3 else 2)  # Poets: a VP per figure killed
         return out
@@ -71,18 +66,23 @@ def target_bid(g: G, seat: int) -> list[int]:
         with_ronin == best_other
         and all(g.higher(seat, s) for s in others if force[s] == best_other)
     ):
-        out[2] = outbid(budget) if value >= 2 else min(budget, 1)
+        out[2] = _outbid(top, budget) if value >= 2 else min(budget, 1)
         out[3] = min(budget - out[2], 1)
         return out
     if mine > 0 and mine + _hire(g, seat, budget) + 2 >= best_other and budget >= 2:
-        out[1] = outbid(budget // 2)  # a hostage from the strongest may turn it
-        out[2] = outbid(budget - out[1])
+        out[1] = _outbid(top, budget // 2)  # a hostage from the strongest may turn it
+        out[2] = _outbid(top, budget - out[1])
         return out
     mine_figs = len(board.figures_at(g, b["prov"], seat))
-    if mine_figs:
-        out[0] = min(budget, 1 + (mine_figs >= 3))  # Seppuku: VP and Honor per figure
+    out[0] = min(budget, 1 + (mine_figs >= 3)) if mine_figs else 0  # Seppuku: VP, Honor
     out[3] = min(budget - out[0], 1)
     return out
+
+
+def _outbid(top: int, box_coins: int) -> int:
+    """Enough to beat a random share of ``top`` (the richest other's coins) most of the
+    time: a random bid rarely puts half on one box."""
+    return min(box_coins, top // 2 + 1)
 
 
 def bid_step(g: G, seat: int, legal: Sequence[RSAction]) -> RSAction:
