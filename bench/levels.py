@@ -26,13 +26,17 @@ from bench.targets import Checks, at_least, at_most
 from games.ai import choose_for
 from games.match import play_match
 from games.rng import derive_seed
+from games.search import NET_S
 
 PAIRS = (("hard", "normal"), ("normal", "easy"))  # (the seat measured, the other seats)
 SHARE = {2: 0.65, 3: 0.50, 4: 0.375, 5: 0.30}  # issue 27: 1.5 x the fair share
 P95_S = at_most(2.0)  # issue 27: a move of hard takes at most 2 s p95
 FULL_GAMES = 60  # a cell; rounded up to whole rounds (every level in every seat)
-BUDGET_S = 0.05  # thinking time a move may take (only searching players use it)
-QUICK_BUDGET_S = 0.02  # the quick smoke: one game a cell, within seconds
+# The clock's cap of a move: the safety net only, so that step and node counts decide (a
+# cap of 0.05 s cut Yokai's node-bounded normal and hard to the same 0.05 s search, and the
+# quick check timed Yokai's hard at its 0.02 s cap instead of its own work)
+BUDGET_S = NET_S
+QUICK_BUDGET_S = 0.02  # the quick smoke's normal and easy games, within seconds
 QUICK_POSITIONS = 3  # hard moves timed per game in the quick run
 QUICK_EVERY = 9  # a hard move timed every this many actions of the normal game
 
@@ -66,13 +70,13 @@ def hard_times(config: Config, seed: int, positions: int = QUICK_POSITIONS) -> d
     """``hard``'s CPU seconds at ``positions`` positions of a game the ``normal`` level
     plays (one every :data:`QUICK_EVERY` actions, from the tenth)."""
     game, state = config.game, config.setup(seed)
-    normal = game.make_player("normal", seed, QUICK_BUDGET_S)
+    normal = game.make_player("normal", seed, BUDGET_S)  # the same game on any machine
     times: list[float] = []
     step = 0
     while game.outcome(state) is None and len(times) < positions:
         seat = min(game.to_act(state))
         if step >= 10 and step % QUICK_EVERY == 0:
-            hard = game.make_player("hard", derive_seed(seed, str(step)), QUICK_BUDGET_S)
+            hard = game.make_player("hard", derive_seed(seed, str(step)), BUDGET_S)
             started = time.process_time()
             choose_for(hard, game, state, seat, step)
             times.append(time.process_time() - started)
