@@ -24,8 +24,9 @@ import pkgutil
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from PIL import Image
 
@@ -34,9 +35,7 @@ from renderer.alt import Sentence, pack, sentences
 from renderer.columns import Column, ResultPart, score_columns
 from renderer.core import Toolkit, png_palette
 from renderer.palettes import Palette
-
-if TYPE_CHECKING:
-    from renderer.words import Words
+from renderer.words import Words, words
 
 __all__ = [
     "RENDERERS",
@@ -44,12 +43,14 @@ __all__ = [
     "Drawing",
     "GameRenderer",
     "NoHandPicture",
+    "Paint",
     "RendererDefaults",
     "ResultPart",
     "discover",
     "get",
     "has_board",
     "has_hand",
+    "picture",
     "register",
     "unregister",
 ]
@@ -59,7 +60,42 @@ class NoHandPicture(UnknownGame):
     """The game has no private hand picture (its hidden information is none, or text)."""
 
 
-# --- the result card's per-game part ------------------------------------------------------
+# --- one picture's ask --------------------------------------------------------------------
+
+View = TypeVar("View")
+Drawn = TypeVar("Drawn")
+
+
+@dataclass(frozen=True)
+class Paint:
+    """What one picture is drawn with besides the view: the palette, the seats' names, the
+    toolkit, the words of the locale and (a board only) whether to light the last move."""
+
+    palette: Palette
+    names: Sequence[str] | None
+    kit: Toolkit
+    tr: Words
+    highlight: bool = False
+
+
+def picture(draw: Callable[[View, Paint], Drawn]) -> Callable[..., Drawn]:
+    """A game's ``draw(view, paint)`` called with the protocol's keywords, so a board, hand
+    or detail function states them once here: ``palette``, ``names``, ``kit``, ``locale``
+    and, for a board, ``highlight``."""
+
+    @wraps(draw)
+    def keywords(
+        view: View,
+        *,
+        palette: Palette,
+        names: Sequence[str] | None,
+        kit: Toolkit,
+        locale: str = "en",
+        highlight: bool = False,
+    ) -> Drawn:
+        return draw(view, Paint(palette, names, kit, words(locale), highlight))
+
+    return keywords
 
 
 # --- the protocol -------------------------------------------------------------------------

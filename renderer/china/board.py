@@ -12,8 +12,6 @@ turns dark with a check mark. The static layer (map, labels, empty panel) is cac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PIL import Image, ImageDraw
 
 from games.china.view import ChinaView, RegionView
@@ -53,7 +51,7 @@ from renderer.core import (
     rgb,
 )
 from renderer.palettes import Palette
-from renderer.plugin import Drawing
+from renderer.plugin import Drawing, Paint, picture
 from renderer.words import Words, words
 
 __all__ = [
@@ -247,29 +245,22 @@ def scored_label(
     return kit.stamp((GAME_KEY, "scored", region.id, colour, spot, pal["name"]), build)
 
 
-def render(
-    view: ChinaView,
-    *,
-    palette: Palette,
-    highlight: bool,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render(view: ChinaView, paint: Paint) -> Image.Image:
     """The board picture of ``view`` (RGB): static layer copy, then pieces, cards and text."""
-    tr = words(locale)
+    palette, kit, tr = paint.palette, paint.kit, paint.tr
     geo = geometry(view, kit, tr.locale)
     key = (GAME_KEY, view.side, view.players, (geo.width, geo.height), palette["name"], tr.locale)
     img = kit.layer(key, lambda: draw_static(view, geo, palette, kit, tr))
-    if highlight:
+    if paint.highlight:
         draw_last_turn(img, view, geo, palette, kit)
     draw_spaces(img, view, geo, palette, kit)
-    draw_envoys(img, view, geo, palette, kit, highlight)
+    draw_envoys(img, view, geo, palette, kit, paint.highlight)
     draw_scored(img, view, geo, palette, kit, tr)
-    draw_title_status(img, view, geo, names, palette, kit, tr)
-    draw_players(img, view, geo, names, palette, kit, tr)
+    draw_title_status(img, view, geo, paint)
+    draw_players(img, view, geo, paint)
     draw_cards(img, view, geo, palette, kit, tr)
-    draw_footer(img, view, geo, names, palette, kit, tr)
+    draw_footer(img, view, geo, paint)
     return img
 
 

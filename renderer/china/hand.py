@@ -6,8 +6,6 @@ and the regions it pays for, so the hand reads without telling colours apart.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PIL import Image, ImageDraw
 
 from games.china.view import ChinaView
@@ -15,8 +13,9 @@ from renderer.china.pieces import card_sprite, pile_sprite
 from renderer.china.words import colour_name, pile_status, turn_status
 from renderer.core import Toolkit, draw_text, rgb
 from renderer.palettes import Palette
+from renderer.plugin import Paint, picture
 from renderer.text import seat_label
-from renderer.words import Words, words
+from renderer.words import Words
 
 WIDTH, HEIGHT = 900, 380
 BIG = (170, 236)
@@ -48,16 +47,10 @@ def regions_for(view: ChinaView, card: str) -> str:
     return " · ".join(r.name for r in view.regions if r.colour == card)
 
 
-def render_hand(
-    view: ChinaView,
-    *,
-    palette: Palette,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render_hand(view: ChinaView, paint: Paint) -> Image.Image:
     """The viewer's hand (up to 3 cards), the face-up row and the pile (RGB)."""
-    tr = words(locale)
+    palette, names, kit, tr = paint.palette, paint.names, paint.kit, paint.tr
     key = ("china-hand", (WIDTH, HEIGHT), palette["name"], tr.locale)
     img = kit.layer(key, lambda: _static(palette, kit, tr))
     if view.viewer is None or view.hand is None:

@@ -36,6 +36,7 @@ from renderer.core import (
     fitting_size,
 )
 from renderer.palettes import Palette
+from renderer.plugin import Paint
 from renderer.text import fit_name, seat_label, shown_width, with_name
 from renderer.words import Words
 
@@ -55,16 +56,9 @@ CARDS_X = 650  # the card display starts here
 CARD_W, CARD_H = 64, 90
 
 
-def draw_title_status(
-    img: Image.Image,
-    view: ChinaView,
-    geo: cg.Geometry,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_title_status(img: Image.Image, view: ChinaView, geo: cg.Geometry, paint: Paint) -> None:
     """Whose turn and step (or the result) at the top right, as a pill."""
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     right = geo.width - cg.MARGIN
     # The pill leaves the title (game and side) its room at the left; a long name gives
     # way (shortened with "…"), then the status takes two lines (over the map frame).
@@ -139,17 +133,10 @@ def _title_room(view: ChinaView, geo: cg.Geometry, kit: Toolkit, tr: Words) -> f
     return geo.width - 2 * cg.MARGIN - used - 24
 
 
-def draw_players(
-    img: Image.Image,
-    view: ChinaView,
-    geo: cg.Geometry,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_players(img: Image.Image, view: ChinaView, geo: cg.Geometry, paint: Paint) -> None:
     """One row per seat: mark, house and number, name, score, then supply and hand size
     during the game or the score's parts and pieces left (the tie-break) at the end."""
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     x0, y0, _, _ = geo.panel_box
     draw = ImageDraw.Draw(img)
     over = view.outcome is not None
@@ -297,16 +284,9 @@ def draw_cards(
         )
 
 
-def draw_footer(
-    img: Image.Image,
-    view: ChinaView,
-    geo: cg.Geometry,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_footer(img: Image.Image, view: ChinaView, geo: cg.Geometry, paint: Paint) -> None:
     """The last turn in words along the panel's bottom."""
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     x0, _, x1, y1 = geo.panel_box
     xy, width, size = (x0 + 16, y1 - 25), x1 - x0 - 32, caps_size(img.width)
     last = view.last_turn

@@ -96,6 +96,16 @@ def width(kit: Toolkit, text: str, size: int, bold: bool = False) -> float:
     )
 
 
+def heading(
+    img: Image.Image, xy: Point, text: str, pal: Palette, kit: Toolkit, room: float | None = None
+) -> None:
+    """A section's heading: 20 px bold in the text colour, its left end at ``xy`` and its
+    middle on ``xy``'s height, cut to ``room`` px."""
+    draw_text(
+        img, xy, text, size=20, bold=True, fill=pal["text"], kit=kit, anchor="lm", max_width=room
+    )
+
+
 def paste(img: Image.Image, sprite: Image.Image, centre: Point) -> None:
     img.paste(
         sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite

@@ -11,19 +11,20 @@ and language; each call draws only what changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
 from games.rising_sun.view import ProvinceView, RisingSunView
 from renderer.core import Toolkit, draw_lines, draw_text
 from renderer.palettes import Palette
+from renderer.plugin import Paint, picture
 from renderer.rising_sun import art, summary
 from renderer.rising_sun import layout as L
 from renderer.rising_sun.key import draw_key
 from renderer.rising_sun.political import POLITICAL_BOX, draw_political
 from renderer.rising_sun.words import kind_key, last_places, season_phase, status
-from renderer.words import Words, words
+from renderer.words import Words
 
 GAME_KEY = "rising_sun"
 Box = L.Box
@@ -55,25 +56,33 @@ def draw_static(view: RisingSunView, pal: Palette, kit: Toolkit, tr: Words) -> I
     return img
 
 
+def _new_routes(
+    view: RisingSunView,
+    cells: dict[str, tuple[int, int]],
+    done: set[frozenset[str]],
+    neighbours: Callable[[ProvinceView], Iterable[str]],
+) -> Iterator[tuple[L.Point, ...]]:
+    """The path to each of a province's ``neighbours`` on the map, once a pair: a pair in
+    ``done`` (already drawn) is passed over, and each one yielded joins it."""
+    for p in view.provinces:
+        for q in neighbours(p):
+            pair = frozenset({p.id, q})
+            if pair in done or q not in cells:
+                continue
+            done.add(pair)
+            yield L.route_path(p.id, q, cells)
+
+
 def _draw_routes(
     img: Image.Image, view: RisingSunView, cells: dict[str, tuple[int, int]], col: dict[str, str]
 ) -> None:
+    """Land borders first, then the sea routes between provinces not already bordering."""
     draw = ImageDraw.Draw(img)
     done: set[frozenset[str]] = set()
-    for p in view.provinces:
-        for q in p.land:
-            pair = frozenset({p.id, q})
-            if pair in done or q not in cells:
-                continue
-            done.add(pair)
-            art.land_border(draw, L.route_path(p.id, q, cells), col)
-    for p in view.provinces:
-        for q in p.sea:
-            pair = frozenset({p.id, q})
-            if pair in done or q not in cells:
-                continue
-            done.add(pair)
-            art.sea_route(draw, L.route_path(p.id, q, cells), col["lane"], 4, 10, 7)
+    for path in _new_routes(view, cells, done, lambda p: p.land):
+        art.land_border(draw, path, col)
+    for path in _new_routes(view, cells, done, lambda p: p.sea):
+        art.sea_route(draw, path, col["lane"], 4, 10, 7)
 
 
 def _province_frame(
@@ -137,16 +146,7 @@ def _shrine_frame(
 ) -> None:
     _panel(img, SHRINE_BOX, pal)
     x0, y0, _x1, _ = SHRINE_BOX
-    draw_text(
-        img,
-        (x0 + 12, y0 + 20),
-        tr("rising_sun.shrines"),
-        size=20,
-        bold=True,
-        fill=pal["text"],
-        kit=kit,
-        anchor="lm",
-    )
+    art.heading(img, (x0 + 12, y0 + 20), tr("rising_sun.shrines"), pal, kit)
     for k, sh in enumerate(view.shrines):
         name = tr.get(f"rising_sun.kami.{sh.id}", sh.name)
         y = y0 + SHRINE_TOP + k * SHRINE_PITCH
@@ -293,16 +293,10 @@ def draw_shrines(
                 )  # fmt: skip
 
 
-def draw_title(
-    img: Image.Image,
-    view: RisingSunView,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_title(img: Image.Image, view: RisingSunView, paint: Paint) -> None:
     """The status bar across the top: whose turn and what they must do (the result once
     the game is over; the season and phase while nobody is to act)."""
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     room = L.WIDTH - 2 * L.MARGIN - 32
     text = status(view, names, tr) or season_phase(view, tr)
     if art.width(kit, text, L.READ_TEXT + 1, True) > room:  # several long names: count them
@@ -316,17 +310,10 @@ def draw_title(
     )  # fmt: skip
 
 
-def render(
-    view: RisingSunView,
-    *,
-    palette: Palette,
-    highlight: bool,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render(view: RisingSunView, paint: Paint) -> Image.Image:
     """The board picture of ``view`` (RGB), of one height per player count."""
-    tr = words(locale)
+    palette, names, kit, tr = paint.palette, paint.names, paint.kit, paint.tr
     parts = L.board(view.players, L.map_rows(view))
     # The map's layer depends on the game's fixed parts only.
     key = (
@@ -339,9 +326,9 @@ def render(
     )
     img = Image.new("RGB", (L.WIDTH, parts.height), palette["background"])
     img.paste(kit.layer(key, lambda: draw_static(view, palette, kit, tr)), (0, 0))
-    provinces, shrines, _card = last_places(view) if highlight else (set(), set(), None)
-    draw_title(img, view, names, palette, kit, tr)
-    draw_political(img, view, names, palette, kit, tr)
+    provinces, shrines, _card = last_places(view) if paint.highlight else (set(), set(), None)
+    draw_title(img, view, paint)
+    draw_political(img, view, paint)
     draw_provinces(img, view, palette, kit, provinces)
     draw_shrines(img, view, palette, kit, shrines)
     summary.draw_summary(summary.Page(img, view, names, palette, kit, tr), parts)

@@ -12,11 +12,12 @@ from PIL import Image, ImageDraw
 from games.rising_sun.view import RisingSunView
 from renderer.core import Toolkit, draw_lines, draw_text
 from renderer.palettes import Palette
+from renderer.plugin import Paint, picture
 from renderer.rising_sun import art, panels
 from renderer.rising_sun import layout as L
 from renderer.rising_sun.summary import Page
 from renderer.rising_sun.words import figure_name, place, who
-from renderer.words import Words, words
+from renderer.words import Words
 
 LEFT, RIGHT = L.MARGIN, L.WIDTH - L.MARGIN
 CLANS = ("daimyo", "shinto", "bushi")
@@ -45,22 +46,16 @@ def monster_lines(
     return panels.wrap("", items, RIGHT - LEFT - 28, kit)
 
 
-def render_detail(
-    view: RisingSunView,
-    *,
-    palette: Palette,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render_detail(view: RisingSunView, paint: Paint) -> Image.Image:
     """The second picture of ``view`` (RGB), 900 px wide like the board."""
-    tr = words(locale)
+    palette, names, kit, tr = paint.palette, paint.names, paint.kit, paint.tr
     monsters = monster_lines(view, names, tr, kit)
     key_lines = len(panels.offer_key(tr, kit)) if view.offer else 0
     sec = L.detail_sections(view, len(monsters), key_lines)
     img = Image.new("RGB", (L.WIDTH, sec.height), palette["background"])
     panels.draw_static_panels(img, view, sec, palette, kit, tr)
-    panels.draw_panels(img, view, sec, names, palette, kit, tr)
+    panels.draw_panels(img, view, sec, paint)
     draw_shrines(Page(img, view, names, palette, kit, tr), sec.shrines)
     if monsters:
         top = sec.monsters
@@ -82,10 +77,7 @@ def _head(
         (LEFT, top, RIGHT, top + height), radius=12, fill=pal["panel"],
         outline=pal["panel_border"], width=2,
     )  # fmt: skip
-    draw_text(
-        img, (LEFT + 14, top + 20), text, size=20, bold=True, fill=pal["text"], kit=kit,
-        anchor="lm", max_width=RIGHT - LEFT - 28,
-    )  # fmt: skip
+    art.heading(img, (LEFT + 14, top + 20), text, pal, kit, RIGHT - LEFT - 28)
 
 
 def draw_shrines(page: Page, top: float) -> None:

@@ -13,11 +13,12 @@ from games.rising_sun.data import BOXES
 from games.rising_sun.view import CardView, RisingSunView
 from renderer.core import Toolkit, draw_text
 from renderer.palettes import Palette
+from renderer.plugin import Paint, picture
 from renderer.rising_sun import art
 from renderer.rising_sun import layout as L
 from renderer.rising_sun.panels import card_tile
 from renderer.rising_sun.words import clan_name, own_bid, place, who
-from renderer.words import Words, words
+from renderer.words import Words
 
 WIDTH = 900
 TILE_W, TILE_H, TILE_GAP = 196, 92, 16
@@ -38,32 +39,47 @@ def _sections(view: RisingSunView) -> list[str]:
     return out
 
 
+def _tile(
+    img: Image.Image,
+    i: int,
+    y: float,
+    name: str,
+    head: tuple[float, int, int],
+    col: dict[str, str],
+    kit: Toolkit,
+) -> float:
+    """The ``i``-th tile of a row at ``y`` with ``name`` centred on it; ``head`` is the name's
+    height, size and side margin. Returns the tile's left edge."""
+    name_y, size, pad = head
+    x0 = 24 + i * (TILE_W + TILE_GAP)
+    ImageDraw.Draw(img).rounded_rectangle(
+        (x0, y, x0 + TILE_W, y + TILE_H),
+        radius=12,
+        fill=col["land"],
+        outline=col["land_edge"],
+        width=3,
+    )
+    draw_text(
+        img,
+        (x0 + TILE_W / 2, name_y),
+        name,
+        size=size,
+        bold=True,
+        fill=col["ink"],
+        kit=kit,
+        anchor="mm",
+        max_width=TILE_W - pad,
+    )
+    return x0
+
+
 def _tiles(
     img: Image.Image, y: float, tiles: Sequence[str], pal: Palette, kit: Toolkit, tr: Words
 ) -> None:
     col = art.colours(pal)
-    draw = ImageDraw.Draw(img)
     for i, m in enumerate(tiles):
-        x0 = 24 + i * (TILE_W + TILE_GAP)
-        draw.rounded_rectangle(
-            (x0, y, x0 + TILE_W, y + TILE_H),
-            radius=12,
-            fill=col["land"],
-            outline=col["land_edge"],
-            width=3,
-        )
         name = tr(f"rising_sun.mandate.{m}")
-        draw_text(
-            img,
-            (x0 + TILE_W / 2, y + TILE_H / 2),
-            name,
-            size=24,
-            bold=True,
-            fill=col["ink"],
-            kit=kit,
-            anchor="mm",
-            max_width=TILE_W - 16,
-        )
+        x0 = _tile(img, i, y, name, (y + TILE_H / 2, 24, 16), col, kit)
         if len(tiles) > 1:
             draw_text(
                 img,
@@ -81,27 +97,8 @@ def _bid(
 ) -> None:
     col = art.colours(pal)
     bid = own_bid(view) or (0, 0, 0, 0)
-    draw = ImageDraw.Draw(img)
     for i, (box, value) in enumerate(zip(BOXES, bid, strict=True)):
-        x0 = 24 + i * (TILE_W + TILE_GAP)
-        draw.rounded_rectangle(
-            (x0, y, x0 + TILE_W, y + TILE_H),
-            radius=12,
-            fill=col["land"],
-            outline=col["land_edge"],
-            width=3,
-        )
-        draw_text(
-            img,
-            (x0 + TILE_W / 2, y + 24),
-            tr(f"rising_sun.box.{box}"),
-            size=18,
-            bold=True,
-            fill=col["ink"],
-            kit=kit,
-            anchor="mm",
-            max_width=TILE_W - 12,
-        )
+        x0 = _tile(img, i, y, tr(f"rising_sun.box.{box}"), (y + 24, 18, 12), col, kit)
         coin = art.coin(13, pal, kit)
         art.paste(img, coin, (x0 + TILE_W / 2 - 24, y + 62))
         draw_text(
@@ -128,17 +125,7 @@ def _cards(
     img: Image.Image, y: float, cards: Sequence[CardView], pal: Palette, kit: Toolkit, tr: Words
 ) -> None:
     """The viewer's Season cards (public, but shown here with what they do)."""
-    draw_text(
-        img,
-        (24, y + 14),
-        tr("rising_sun.hand.cards"),
-        size=20,
-        bold=True,
-        fill=pal["text"],
-        kit=kit,
-        anchor="lm",
-        max_width=WIDTH - 48,
-    )
+    art.heading(img, (24, y + 14), tr("rising_sun.hand.cards"), pal, kit, WIDTH - 48)
     for i, c in enumerate(cards):
         row, column = divmod(i, L.OFFER_COLS)
         x0 = 24 + column * (L.CARD_W + 12)
@@ -146,16 +133,10 @@ def _cards(
         img.paste(tile, (round(x0), round(y + CARDS_HEAD + row * L.CARD_PITCH)), tile)
 
 
-def render_hand(
-    view: RisingSunView,
-    *,
-    palette: Palette,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render_hand(view: RisingSunView, paint: Paint) -> Image.Image:
     """The viewer's secrets and Season cards (a plain notice for the public)."""
-    tr = words(locale)
+    palette, names, kit, tr = paint.palette, paint.names, paint.kit, paint.tr
     pal = palette
     if view.viewer is None:
         img = Image.new("RGB", (WIDTH, 220), pal["background"])
@@ -215,10 +196,7 @@ def _part(
         head = tr("rising_sun.hand.drawn_lotus" if lotus else "rising_sun.hand.drawn")
     else:
         head = tr(f"rising_sun.hand.{part}")
-    draw_text(
-        img, (24, y + 14), head, size=20, bold=True, fill=pal["text"], kit=kit, anchor="lm",
-        max_width=WIDTH - 48,
-    )  # fmt: skip
+    art.heading(img, (24, y + 14), head, pal, kit, WIDTH - 48)
     if part == "bid":
         _bid(img, y + 34, view, pal, kit, tr)
         bid = own_bid(view) or (0, 0, 0, 0)

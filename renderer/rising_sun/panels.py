@@ -12,6 +12,7 @@ from games.rising_sun.data import BOXES
 from games.rising_sun.view import BattleView, CardView, RisingSunView, SeatView
 from renderer.core import Toolkit, draw_lines, draw_text
 from renderer.palettes import Palette
+from renderer.plugin import Paint
 from renderer.rising_sun import art
 from renderer.rising_sun import layout as L
 from renderer.rising_sun.words import (
@@ -123,30 +124,16 @@ def draw_static_panels(
     _text(img, (LEFT + 14, top + 20), head, pal, kit, size=20, bold=True, width=RIGHT - LEFT - 28)
 
 
-def draw_panels(
-    img: Image.Image,
-    view: RisingSunView,
-    sec: L.Sections,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_panels(img: Image.Image, view: RisingSunView, sec: L.Sections, paint: Paint) -> None:
+    pal, kit, tr = paint.palette, paint.kit, paint.tr
     if sec.battle is not None:
-        draw_battle(img, view, sec.battle, names, pal, kit, tr)
-    draw_clans(img, view, sec.clans, names, pal, kit, tr)
+        draw_battle(img, view, sec.battle, paint)
+    draw_clans(img, view, sec.clans, paint)
     draw_offer(img, view, sec, pal, kit, tr)
 
 
-def draw_battle(
-    img: Image.Image,
-    view: RisingSunView,
-    top: float,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_battle(img: Image.Image, view: RisingSunView, top: float, paint: Paint) -> None:
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     b = view.battle
     if b is None:
         return
@@ -208,17 +195,10 @@ def _battle_row(
     )
 
 
-def draw_clans(
-    img: Image.Image,
-    view: RisingSunView,
-    top: float,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_clans(img: Image.Image, view: RisingSunView, top: float, paint: Paint) -> None:
     """Each clan in Honor order: rank, mark and name; its clan and role; its power in
     words (at most three lines); its cards; its tiles, tokens, hostages and reserve."""
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     draw = ImageDraw.Draw(img)
     room = RIGHT - LEFT - 90
     for r, (rank, seat) in enumerate(standing(view)):

@@ -4,13 +4,12 @@ result's order with their final Victory Points."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PIL import Image, ImageDraw
 
 from games.rising_sun.view import RisingSunView, SlotView
 from renderer.core import Toolkit, draw_text, fitting_size
 from renderer.palettes import Palette
+from renderer.plugin import Paint
 from renderer.rising_sun import art
 from renderer.rising_sun import layout as L
 from renderer.rising_sun.words import clan_name, season_phase, standing, who
@@ -30,14 +29,8 @@ def slot_box(i: int) -> Box:
     return (x, y, x + SLOT_W, y + SLOT_H)
 
 
-def draw_political(
-    img: Image.Image,
-    view: RisingSunView,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_political(img: Image.Image, view: RisingSunView, paint: Paint) -> None:
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     x0, y0, x1, y1 = POLITICAL_BOX
     width = x1 - x0 - 28
     head = season_phase(view, tr)
@@ -46,7 +39,7 @@ def draw_political(
         anchor="lm", max_width=width,
     )  # fmt: skip
     if view.outcome is not None:
-        draw_final(img, view, names, pal, kit, tr)
+        draw_final(img, view, paint)
         return
     current = view.slot if view.phase == "political" else -1
     for slot in view.slots:
@@ -115,16 +108,10 @@ def _empty_slot(img: Image.Image, box: Box, index: int, pal: Palette, kit: Toolk
     )
 
 
-def draw_final(
-    img: Image.Image,
-    view: RisingSunView,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_final(img: Image.Image, view: RisingSunView, paint: Paint) -> None:
     """Where the mandate track was, once the game is over: the clans in the result's
     order with their final Victory Points, as on the result card."""
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     x0, y0, x1, y1 = POLITICAL_BOX
     rows = standing(view)
     step = min(34.0, (y1 - y0 - 70) / max(1, len(rows)))

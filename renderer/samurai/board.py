@@ -17,14 +17,13 @@ and headings. Per call: highlight rings, tiles, figures and the panel text.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from games.samurai.view import HexView, SamuraiView
 from renderer.core import QUIET_CAPS_PX, Toolkit, caps_size, rgb
 from renderer.palettes import Palette
-from renderer.plugin import Drawing
+from renderer.plugin import Drawing, Paint, picture
 from renderer.samurai.art import (
     SQRT3,
     SS,
@@ -279,22 +278,15 @@ def draw_figures(
             paste_centred(img, figure(letter, size, pal, kit, letter=False), at)
 
 
-def render(
-    view: SamuraiView,
-    *,
-    palette: Palette,
-    highlight: bool,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render(view: SamuraiView, paint: Paint) -> Image.Image:
     """The board picture of ``view`` (RGB): static layer copy, then the position on top."""
-    tr = words(locale)
+    palette, names, kit, tr = paint.palette, paint.names, paint.kit, paint.tr
     lay = layout_for(view)
     key = (GAME_KEY, view.players, (lay.width, lay.height), palette["name"], tr.locale)
     img = kit.layer(key, lambda: draw_static(lay, view, palette, kit, tr.locale))
     draw_tiles(img, lay, view, palette, kit)
-    if highlight:  # over the tiles' rims, under the figures
+    if paint.highlight:  # over the tiles' rims, under the figures
         draw_highlights(img, lay, view, palette, kit)
     draw_figures(img, lay, view, palette, kit)
     draw_panels(img, lay, view, names, palette, kit, tr)
@@ -324,22 +316,16 @@ def detail_box(lay: Layout, view: SamuraiView) -> tuple[int, int, int, int] | No
     return x0, y0, x0 + w, y0 + h
 
 
-def render_detail(
-    view: SamuraiView,
-    *,
-    palette: Palette,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image | None:
+@picture
+def render_detail(view: SamuraiView, paint: Paint) -> Image.Image | None:
     """The region of the last move at the board's own drawing size, cut out so that a phone
     shows it about 1.7 times larger than the whole board: every tile code, hex and town
     label there reads at 9+ px (issue 15). ``None`` before the first move."""
+    palette, kit, tr = paint.palette, paint.kit, paint.tr
     lay = layout_for(view)
     box = detail_box(lay, view)
     if box is None:
         return None
-    tr = words(locale)
     key = (GAME_KEY, "map", view.players, (lay.width, lay.height), palette["name"], tr.locale)
     img = kit.layer(key, lambda: draw_static(lay, view, palette, kit, tr.locale, panels=False))
     draw_tiles(img, lay, view, palette, kit)

@@ -15,6 +15,7 @@ from games.samurai.data import PLAYER_TILES
 from games.samurai.view import SamuraiView, TileView, tile_view
 from renderer.core import QUIET_CAPS_PX, Point, Toolkit, caps_size, fit_text, rgb
 from renderer.palettes import Palette
+from renderer.plugin import Paint, picture
 from renderer.samurai.art import (
     FIGURES,
     figure,
@@ -26,7 +27,7 @@ from renderer.samurai.art import (
 from renderer.samurai.text import draw_line, fitting, text_width
 from renderer.samurai.words import hand_alt_text, tile_name
 from renderer.text import seat_label
-from renderer.words import Words, words
+from renderer.words import Words
 
 __all__ = ["HAND_SIZE", "hand_alt_text", "hand_slot_centres", "render_hand"]
 
@@ -86,16 +87,10 @@ def _static(pal: Palette, kit: Toolkit, tr: Words) -> Image.Image:
     return img
 
 
-def render_hand(
-    view: SamuraiView,
-    *,
-    palette: Palette,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render_hand(view: SamuraiView, paint: Paint) -> Image.Image:
     """The viewer's private picture (RGB): five hand slots, draw pile, own captures."""
-    tr = words(locale)
+    palette, names, kit, tr = paint.palette, paint.names, paint.kit, paint.tr
     key = ("samurai-hand", (WIDTH, HEIGHT), palette["name"], tr.locale)
     img = kit.layer(key, lambda: _static(palette, kit, tr))
     if view.viewer is None:

@@ -19,7 +19,6 @@ rings, requirements, the players, the track, Edo and the status.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -27,7 +26,7 @@ from PIL import Image, ImageDraw
 from games.shitenno.view import ProvinceView, SeatView, ShitennoView
 from renderer.core import Toolkit, draw_lines, rgb
 from renderer.palettes import Palette
-from renderer.plugin import Drawing
+from renderer.plugin import Drawing, Paint, picture
 from renderer.shitenno import art
 from renderer.shitenno.edo import _edo, labels
 from renderer.shitenno.hand import render_hand
@@ -60,7 +59,7 @@ from renderer.shitenno.words import (
     title_name,
 )
 from renderer.text import fit_names, seat_label
-from renderer.words import Words, words
+from renderer.words import Words
 
 __all__ = ["GAME_KEY", "MIN_TEXT", "WIDTH", "layout", "province_box", "render"]
 
@@ -235,14 +234,8 @@ def last_ring(
 # --- per call ---------------------------------------------------------------------------
 
 
-def _header(
-    img: Image.Image,
-    view: ShitennoView,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def _header(img: Image.Image, view: ShitennoView, paint: Paint) -> None:
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     x = M + text_length(kit, tr("shitenno.pic.name").upper(), 30, True) + 18
     _text(img, (x, 30), phase_line(view, tr), 20, pal["muted_text"], kit, width=WIDTH - M - x)
     box = (M, 54, WIDTH - M, 92)
@@ -290,14 +283,8 @@ def _province(
     _text(img, (x0 + 10, y1 - 22), tiles, 18, art.CELL_MUTED, kit, width=width)
 
 
-def _holders(
-    img: Image.Image,
-    view: ShitennoView,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def _holders(img: Image.Image, view: ShitennoView, paint: Paint) -> None:
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     box = province_box(1, 1)
     for i, t in enumerate(view.titles):
         y = box[1] + 60 + i * 38
@@ -313,15 +300,8 @@ def _holders(
             _text(img, (x + 22, y), name, 18, pal["text"], kit, width=box[2] - x - 28)
 
 
-def _players(
-    img: Image.Image,
-    view: ShitennoView,
-    lay: Layout,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def _players(img: Image.Image, view: ShitennoView, lay: Layout, paint: Paint) -> None:
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     x0, y0, x1, _ = lay.players_box
     draw = ImageDraw.Draw(img)
     ink, muted = pal["text"], pal["muted_text"]
@@ -422,28 +402,21 @@ def _track(
         art.paste(img, art.seat_marker(s.seat, 9, pal, kit), (x, cy))
 
 
-def render(
-    view: ShitennoView,
-    *,
-    palette: Palette,
-    highlight: bool,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render(view: ShitennoView, paint: Paint) -> Image.Image:
     """The board picture of ``view`` (RGB)."""
-    tr = words(locale)
+    palette, kit, tr = paint.palette, paint.kit, paint.tr
     lay = layout(view.players, view.phase)
     key = (GAME_KEY, view.players, lay.height, palette["name"], tr.locale)
     img = kit.layer(key, lambda: _static(view, lay, palette, kit, tr))
-    _header(img, view, names, palette, kit, tr)
+    _header(img, view, paint)
     for p in view.provinces:
-        lit = highlight and p.id == view.last_province
+        lit = paint.highlight and p.id == view.last_province
         _province(img, p, palette, kit, tr, lit, view.phase == "over")
-    _holders(img, view, names, palette, kit, tr)
-    _players(img, view, lay, names, palette, kit, tr)
+    _holders(img, view, paint)
+    _players(img, view, lay, paint)
     _track(img, view, lay, palette, kit, tr)
-    _edo(img, view, lay, names, palette, kit, tr)
+    _edo(img, view, lay, paint)
     return img
 
 

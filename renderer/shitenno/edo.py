@@ -14,6 +14,7 @@ from games.shitenno.scoring import majority
 from games.shitenno.view import CardView, LotView, ShitennoView
 from renderer.core import Role, Toolkit, rgb
 from renderer.palettes import Palette
+from renderer.plugin import Paint
 from renderer.shitenno import art
 from renderer.shitenno.layout import CHIP_H, LOUD, ROW_STEP, Layout, _text, text_length
 from renderer.shitenno.words import (
@@ -164,15 +165,8 @@ def offer_line(view: ShitennoView, names: Sequence[str] | None, flow: Flow, tr: 
     return fit_names(offer, labels(view, names, tr), measure, flow.right - flow.left)
 
 
-def _edo(
-    img: Image.Image,
-    view: ShitennoView,
-    lay: Layout,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def _edo(img: Image.Image, view: ShitennoView, lay: Layout, paint: Paint) -> None:
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     x0, y0, x1, y1 = lay.edo_box
     flow = Flow(img, kit, pal, x0 + 12, x1 - 12, y0 + 22, y1 - 36)
     if view.phase == "even":

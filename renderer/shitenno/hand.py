@@ -12,10 +12,11 @@ from PIL import Image, ImageDraw
 from games.shitenno.view import CardView, ShitennoView
 from renderer.core import Toolkit, draw_text, rgb
 from renderer.palettes import Palette
+from renderer.plugin import Paint, picture
 from renderer.shitenno import art
 from renderer.shitenno.words import status, title_name
 from renderer.text import seat_label
-from renderer.words import Words, words
+from renderer.words import Words
 
 WIDTH = 900
 M = 14
@@ -89,16 +90,10 @@ def _line(
     )  # fmt: skip
 
 
-def render_hand(
-    view: ShitennoView,
-    *,
-    palette: Palette,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render_hand(view: ShitennoView, paint: Paint) -> Image.Image:
     """The viewer's hand (RGB); the public view gets a short note instead."""
-    tr = words(locale)
+    palette, names, kit, tr = paint.palette, paint.names, paint.kit, paint.tr
     ink, muted = palette["text"], palette["muted_text"]
     if view.viewer is None or not 0 <= view.viewer < view.players:
         img = Image.new("RGB", (WIDTH, 240), rgb(palette["background"]))

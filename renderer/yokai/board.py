@@ -31,9 +31,9 @@ from renderer.core import (
     rgb,
 )
 from renderer.palettes import Palette
-from renderer.plugin import Drawing
+from renderer.plugin import Drawing, Paint, picture
 from renderer.text import fit_name, fit_names, result_lines, seat_label, shown_width
-from renderer.words import Words, words
+from renderer.words import Words
 from renderer.yokai.layout import LEGEND_ROW, Layout, layout_for, square_box
 from renderer.yokai.result import result_part
 from renderer.yokai.tokens import GAME_KEY, token
@@ -244,17 +244,9 @@ def pill(
     )  # fmt: skip
 
 
-def draw_panel(
-    img: Image.Image,
-    lay: Layout,
-    view: YokaiView,
-    seat: int,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_panel(img: Image.Image, lay: Layout, view: YokaiView, seat: int, paint: Paint) -> None:
     """One player's mark, name, side, turn/winner label and reserve."""
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = lay.panel_box(seat)
     turn = view.outcome is None and view.to_move == seat
@@ -327,16 +319,9 @@ def draw_reserve(
         )
 
 
-def draw_status(
-    img: Image.Image,
-    lay: Layout,
-    view: YokaiView,
-    names: Sequence[str] | None,
-    pal: Palette,
-    kit: Toolkit,
-    tr: Words,
-) -> None:
+def draw_status(img: Image.Image, lay: Layout, view: YokaiView, paint: Paint) -> None:
     """Move number and last move, whose turn or the result, and the check mark."""
+    names, pal, kit, tr = paint.names, paint.palette, paint.kit, paint.tr
     x0, y0, x1, _ = lay.status_box()
     width = x1 - x0 - 40
     info = tr("yokai.start") if view.ply == 0 else tr("yokai.move_n", n=view.ply)
@@ -385,29 +370,22 @@ def _status_head(
     return head, reason
 
 
-def render(
-    view: YokaiView,
-    *,
-    palette: Palette,
-    highlight: bool,
-    names: Sequence[str] | None,
-    kit: Toolkit,
-    locale: str = "en",
-) -> Image.Image:
+@picture
+def render(view: YokaiView, paint: Paint) -> Image.Image:
     """The board picture of ``view`` (RGB): static layer copy, then the position on top."""
-    tr = words(locale)
+    palette, kit, tr = paint.palette, paint.kit, paint.tr
     lay = layout_for(view)
     lay = replace(lay, legend_rows=legend_rows(lay, kit, tr))
     key = (GAME_KEY, view.variant, lay, palette["name"], tr.locale)
     img = kit.layer(key, lambda: draw_static(lay, palette, kit, title(view), tr))
     draw = ImageDraw.Draw(img)
-    if highlight:
+    if paint.highlight:
         draw_highlights(draw, lay, view, palette)
     draw_check(draw, lay, view, palette)
     draw_pieces(img, lay, view, palette, kit)
     for seat in (1, 0):
-        draw_panel(img, lay, view, seat, names, palette, kit, tr)
-    draw_status(img, lay, view, names, palette, kit, tr)
+        draw_panel(img, lay, view, seat, paint)
+    draw_status(img, lay, view, paint)
     return img
 
 

@@ -14,7 +14,7 @@ import renderer
 from games import words as game_words
 from games.base import Outcome, Termination
 from renderer import plugin
-from renderer.core import Toolkit, draw_text
+from renderer.core import CACHED, Toolkit, draw_text, get_palette
 from renderer.palettes import Palette
 from renderer.result import result_alt_text, score_columns
 from renderer.words import Words, words
@@ -125,3 +125,24 @@ def test_a_renderer_must_satisfy_the_protocol() -> None:
     with pytest.raises(TypeError):
         renderer.register(object())  # type: ignore[arg-type]
     assert "toy" not in renderer.RENDERERS
+
+
+def test_a_picture_gets_the_protocols_keywords_as_one_paint() -> None:
+    """A game's ``draw(view, paint)`` behind :func:`plugin.picture` is called with the
+    renderer protocol's keywords: each reaches the paint, the locale as its words, and a
+    hand or detail call (no ``highlight``) lights nothing."""
+    seen: list[plugin.Paint] = []
+
+    @plugin.picture
+    def draw(view: ToyView, paint: plugin.Paint) -> Image.Image:
+        seen.append(paint)
+        return Image.new("RGB", (view.marks, 1))
+
+    pal = get_palette("colorblind")
+    board = draw(ToyView(3), palette=pal, highlight=True, names=("Ann",), kit=CACHED, locale="es")
+    hand = draw(ToyView(2), palette=pal, names=None, kit=CACHED)
+    assert board.size == (3, 1) and hand.size == (2, 1)
+    lit, plain = seen
+    assert (lit.palette, lit.names, lit.kit, lit.highlight) == (pal, ("Ann",), CACHED, True)
+    assert lit.tr.locale == "es" and lit.tr("common.draw") == "Empate"
+    assert (plain.names, plain.highlight, plain.tr.locale) == (None, False, "en")
