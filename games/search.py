@@ -34,7 +34,8 @@ from games.base import Action, Game, GameError, Outcome, Player, Seat, State
 from games.rng import Rng, derive_seed
 
 MARGIN_WEIGHT = 0.1  # the points margin counts for at most this much of a won game
-NET_S = 4.0  # the clock's safety net, seconds (twice the 2 s a hard move is calibrated to)
+HARD_S = 2.0  # what a hard move is calibrated to: CPU seconds at p95 on one core (issue 27)
+NET_S = 2 * HARD_S  # the clock's safety net, seconds
 EASY_NOISE = 0.3  # the share of the easy level's moves that are random
 
 

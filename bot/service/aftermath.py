@@ -22,6 +22,7 @@ from bot.words.i18n import reader_locale
 from bot.words.text import t
 from games.base import Action, Event, Seat, State
 from games.rng import derive_seed
+from games.search import HARD_S
 
 log = logging.getLogger(__name__)
 
@@ -212,12 +213,17 @@ class Aftermath:
         return await self.thinker.choose(game_id, game, state, seat, strength, seed, budget)
 
     async def budget_s(self, loaded: Loaded, strength: str) -> float:
-        """``hard`` thinks for the server's ``ai_seconds`` when set; else the bot's budget."""
-        if strength == "hard" and loaded.row.guild_id is not None:
+        """``hard`` thinks for the server's ``ai_seconds`` when set, else for the time it is
+        calibrated to (``HARD_S``, or the bot's budget when larger: a clock-bound search such
+        as Yokai's would otherwise search no deeper than ``normal``); the other levels for
+        the bot's budget."""
+        if strength != "hard":
+            return self.ai_budget_s
+        if loaded.row.guild_id is not None:
             chosen = (await self.store.guild_settings(loaded.row.guild_id)).get("ai_seconds")
             if chosen is not None:
                 return float(chosen)
-        return self.ai_budget_s
+        return max(self.ai_budget_s, HARD_S)
 
     async def _with_digest(
         self, loaded: Loaded, post: Post, before: State | None, described: int

@@ -21,6 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.words.text import t
+from games.search import HARD_S
 from tests.e2e.conftest import Clock, Table, make_bot
 from tests.e2e.test_yokai_e2e import boards, game_id_of
 from tests.emulator import Emulator, FakeUser, start_client, stop_client
@@ -164,7 +165,10 @@ async def test_a_server_sets_how_long_the_hard_ai_thinks(table: Table) -> None:
     await (await t_.emu.click(t_.alice, lobby, f"tenka:l:ai:{game_id}:hard")).response()
     loaded = await t_.bot.service.load(game_id)
     aftermath = t_.bot.service.aftermath
-    assert await aftermath.budget_s(loaded, "hard") == aftermath.ai_budget_s  # none set
+    # none set: what hard is calibrated to (the bot's budget, 0.5 s in tests, left Yokai's
+    # clock-bound hard no deeper than normal)
+    assert await aftermath.budget_s(loaded, "hard") == max(aftermath.ai_budget_s, HARD_S)
+    assert await aftermath.budget_s(loaded, "hard") > aftermath.ai_budget_s
     shown = await t_.answer(
         await t_.emu.slash(t_.emu.owner, t_.channel, "settings server", {"ai_seconds": 2.5})
     )
