@@ -11,7 +11,7 @@ version before the promoting one; then drops by letter K F T D I O, then square 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
 from games.base import (
@@ -25,7 +25,7 @@ from games.base import (
     Player,
     Termination,
 )
-from games.record import Rules, own
+from games.record import CheckedText, Own, Rules
 from games.yokai import ai as yokai_ai
 from games.yokai import explain, notation
 from games.yokai.board import LETTERS, Position
@@ -104,7 +104,7 @@ def _legal(state: YokaiState, seat: int) -> Sequence[YokaiAction]:
 
 def _apply(state: YokaiState, seat: int, action: Action) -> tuple[YokaiState, list[Event]]:
     """Play a legal ``action``; the end of the game is decided here (§3, §4.5, §5.5)."""
-    action = _ours(action)
+    action = _OURS(action)
     geo = state.geometry
     pos = to_position(state)
     m = encode(geo, action)
@@ -220,15 +220,10 @@ def _parse(state: YokaiState, seat: int, text: str) -> YokaiAction:
 
 def _notation(state: YokaiState, action: Action) -> str:
     """Canonical text: ``b2b3``, ``b3b4+``, ``D*b3``."""
-    return notation.notation(state.geometry, _ours(action))
+    return notation.notation(state.geometry, _OURS(action))
 
 
-def _label(state: YokaiState, action: Action) -> str:
-    """Menu text such as ``kodama b2→b3 takes kodama`` or ``drop kodama on b3``."""
-    return notation.label(state, _ours(action))
-
-
-_ours: Callable[[Action], YokaiAction] = own((Move, Drop), "That is not a Yōkai no Mori action.")
+_OURS: Own[YokaiAction] = Own((Move, Drop), "That is not a Yōkai no Mori action.")
 
 
 def _end_event(result: Result) -> Event:
@@ -287,7 +282,7 @@ GAME = Rules(
     make_player=_make_player,
     parse=_parse,
     notation=_notation,
-    label=_label,
+    label=CheckedText(notation.label, _OURS),  # "kodama b2→b3 takes kodama", "drop kodama on b3"
     dump_state=dump_state,
     load_state=load_state,
     # shuffle_hidden: nothing is hidden in Yōkai no Mori.
