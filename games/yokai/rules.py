@@ -30,7 +30,6 @@ from games.yokai import ai as yokai_ai
 from games.yokai import explain, notation
 from games.yokai.board import LETTERS, Position
 from games.yokai.board import perft as _perft
-from games.yokai.board import perft_bulk as _perft_bulk
 from games.yokai.state import (
     CODE_TEXT,
     VARIANTS,
@@ -257,8 +256,7 @@ def perft(state: YokaiState, depth: int, *, bulk: bool = False) -> int:
     Every leaf is played (made and unmade) unless ``bulk`` counts the last ply's moves
     without playing them. Repetition, resignation and the state's history are ignored.
     """
-    pos = to_position(state)
-    return _perft_bulk(pos, depth) if bulk else _perft(pos, depth)
+    return _perft(to_position(state), depth, bulk)
 
 
 GAME = Rules(
