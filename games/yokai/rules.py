@@ -22,10 +22,9 @@ from games.base import (
     InvalidOption,
     OptionSpec,
     Outcome,
-    Player,
     Termination,
 )
-from games.record import CheckedText, Own, Rules
+from games.record import CheckedApply, CheckedText, Own, Rules
 from games.yokai import ai as yokai_ai
 from games.yokai import explain, notation
 from games.yokai.board import LETTERS, Position
@@ -101,9 +100,8 @@ def _legal(state: YokaiState, seat: int) -> Sequence[YokaiAction]:
     return [decode(geo, m) for m in to_position(state).legal_moves()]
 
 
-def _apply(state: YokaiState, seat: int, action: Action) -> tuple[YokaiState, list[Event]]:
+def _play(state: YokaiState, seat: int, action: YokaiAction) -> tuple[YokaiState, list[Event]]:
     """Play a legal ``action``; the end of the game is decided here (§3, §4.5, §5.5)."""
-    action = _OURS(action)
     geo = state.geometry
     pos = to_position(state)
     m = encode(geo, action)
@@ -207,11 +205,6 @@ def _outcome(state: YokaiState) -> Outcome | None:
     return Outcome(termination, frozenset((winner,)), ranks, scores, detail=detail)
 
 
-def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    """Alpha-beta with iterative deepening (see :mod:`games.yokai.ai`)."""
-    return yokai_ai.make_player(strength, seed=seed, budget_s=budget_s)
-
-
 def _parse(state: YokaiState, seat: int, text: str) -> YokaiAction:
     """An action from text (see :mod:`games.yokai.notation` for the grammar)."""
     return notation.parse(state, text, _legal(state, seat), seat)
@@ -270,14 +263,14 @@ GAME = Rules(
     setup=_setup,
     to_act=_to_act,
     legal=_legal,
-    apply=_apply,
+    apply=CheckedApply(_play, _OURS),
     explain_illegal=explain.explain_illegal,
     # can_undo: a turn is a single action, confirmed when played: nothing to take back.
     resign=_resign,
     view=_view,
     hand=_hand,
     outcome=_outcome,
-    make_player=_make_player,
+    make_player=yokai_ai.make_player,  # alpha-beta with iterative deepening
     parse=_parse,
     notation=_notation,
     label=CheckedText(notation.label, _OURS),  # "kodama b2→b3 takes kodama", "drop kodama on b3"
