@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from games import record
 from games.base import JSON, Event, IllegalAction, Outcome, Seat, resolve_options
 from games.china import hard as china_hard
 from games.china import notation as notation_module
@@ -19,7 +20,7 @@ from games.china.state import (
     load_state,
 )
 from games.china.view import make_view
-from games.record import CheckedApply, CheckedNotation, CheckedText, Own, Rules
+from games.record import Rules
 from games.rng import Rng, derive_seed
 from games.search import Levels
 
@@ -83,7 +84,7 @@ def _shuffle_hidden(state: ChinaState, seat: Seat | None, seed: int) -> ChinaSta
     return new
 
 
-_OURS: Own[ChinaAction] = Own(ACTION_TYPES, "That is not a China action.")
+_OURS: record.Own[ChinaAction] = record.Own(ACTION_TYPES, "That is not a China action.")
 
 
 GAME = Rules(
@@ -100,7 +101,7 @@ GAME = Rules(
     to_act=_to_act,
     legal=legal_actions,  # see :mod:`games.china.rules` for the order
     public_choices=_public_choices,
-    apply=CheckedApply(apply_action, _OURS),
+    apply=record.CheckedApply(apply_action, _OURS),
     explain_illegal=explain,
     can_undo=_can_undo,
     resign=_resign,
@@ -108,8 +109,8 @@ GAME = Rules(
     hand=_hand,
     outcome=_outcome,
     parse=notation_module.parse,
-    notation=CheckedNotation(notation_module.notation, _OURS),
-    label=CheckedText(notation_module.label, _OURS),
+    notation=record.CheckedNotation(notation_module.notation, _OURS),
+    label=record.CheckedText(notation_module.label, _OURS),
     dump_state=dump_state,
     load_state=load_state,
     shuffle_hidden=_shuffle_hidden,

@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Concatenate, Generic, ParamSpec, TypeVar
 
+from games import record
 from games.base import Action, Event, Reason, Seat
 from games.forms import Form
-from games.record import BuiltView, CheckedText, Own, Rules
+from games.record import Rules
 from games.rising_sun import explain, labels, rules, scoring, secrets, setup
 from games.rising_sun import hard as rising_sun_hard
 from games.rising_sun import notation as notation_io
@@ -124,7 +125,7 @@ def _shuffle_hidden(state: RisingSunState, seat: Seat | None, seed: int) -> Risi
     return freeze(secrets.shuffle_hidden(thaw(state), seat, seed))
 
 
-_OURS: Own[RSAction] = Own(
+_OURS: record.Own[RSAction] = record.Own(
     ACTION_TYPES, Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
 )
 
@@ -144,13 +145,13 @@ GAME = Rules(
     explain_illegal=Thawed(explain.explain_illegal),
     # can_undo: never; every step reveals or decides something others have seen.
     resign=_resign,
-    view=Thawed(BuiltView(build_view, rules.to_act, scoring.outcome)),
+    view=Thawed(record.BuiltView(build_view, rules.to_act, scoring.outcome)),
     hand=Thawed(private_info),
     sides=_sides,
     outcome=Thawed(scoring.outcome),
     parse=_parse,
-    notation=Thawed(CheckedText(notation_io.notation, _OURS)),
-    label=Thawed(CheckedText(labels.label, _OURS)),
+    notation=Thawed(record.CheckedText(notation_io.notation, _OURS)),
+    label=Thawed(record.CheckedText(labels.label, _OURS)),
     form=_form,
     answer=Thawed(secrets.answer),
     end_turn=_end_turn,

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games import record
 from games.base import Seat
-from games.record import (
-    BuiltView,
-    CheckedApply,
-    CheckedNotation,
-    CheckedText,
-    Own,
-    ParseAmong,
-    Rules,
-)
+from games.record import Rules
 from games.samurai import explain, rules, scoring, secrets, setup
 from games.samurai import hard as samurai_hard
 from games.samurai import notation as notation_io
@@ -35,7 +28,7 @@ def _public_choices(state: SamuraiState, seat: Seat) -> Sequence[SamuraiAction] 
     return rules.legal(state, seat)
 
 
-_OURS: Own[SamuraiAction] = Own(ACTION_TYPES, "That is not a Samurai action.")
+_OURS: record.Own[SamuraiAction] = record.Own(ACTION_TYPES, "That is not a Samurai action.")
 
 
 GAME = Rules(
@@ -48,18 +41,18 @@ GAME = Rules(
     setup=setup.new_game,
     to_act=rules.to_act,
     legal=rules.legal,
-    apply=CheckedApply(rules.apply, _OURS),
+    apply=record.CheckedApply(rules.apply, _OURS),
     explain_illegal=explain.explain_illegal,
     can_undo=rules.can_undo,
     resign=rules.resign,
-    view=BuiltView(build_view, rules.to_act, scoring.outcome),
+    view=record.BuiltView(build_view, rules.to_act, scoring.outcome),
     hand=private_info,
     outcome=scoring.outcome,
     # Canonical text ``B3@F7``, ``TS F7>G9``, ``FS H@L16 B@O10``, ``end``; menu text such as
     # "Buddha 3 on F7 (next to Kyoto (L16))" (grammar: :mod:`games.samurai.notation`).
-    parse=ParseAmong(notation_io.parse, rules.legal),
-    notation=CheckedNotation(notation_io.notation, _OURS),
-    label=CheckedText(notation_io.label, _OURS),
+    parse=record.ParseAmong(notation_io.parse, rules.legal),
+    notation=record.CheckedNotation(notation_io.notation, _OURS),
+    label=record.CheckedText(notation_io.label, _OURS),
     form=secrets.pick_form,
     answer=secrets.pick_answer,
     end_turn=rules.end_turn,

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games import record
 from games.base import Reason, Seat
-from games.record import (
-    BuiltView,
-    CheckedApply,
-    CheckedNotation,
-    CheckedText,
-    Own,
-    ParseAmong,
-    Rules,
-)
+from games.record import Rules
 from games.search import Levels
 from games.shitenno import explain, rules, scoring, secrets, setup
 from games.shitenno import hard as shitenno_hard
@@ -63,7 +56,7 @@ def _public_choices(state: ShitennoState, seat: Seat) -> Sequence[ShitennoAction
     return LEGAL(state, seat)
 
 
-_OURS: Own[ShitennoAction] = Own(
+_OURS: record.Own[ShitennoAction] = record.Own(
     ACTION_TYPES, Reason("shitenno.notation.not_ours", "That is not a Shitenno action.")
 )
 
@@ -78,7 +71,7 @@ GAME = Rules(
     setup=setup.new_game,
     to_act=rules.to_act,
     legal=LEGAL,
-    apply=CheckedApply(rules.apply, _OURS),
+    apply=record.CheckedApply(rules.apply, _OURS),
     # A placement that pays with surplus: the rules accept it (what is more than needed
     # is lost), ``legal()`` lists only payments that spend nothing for nothing.
     unlisted=explain.overpayment,
@@ -86,15 +79,15 @@ GAME = Rules(
     # can_undo: never; lots and answers are final, a placement or a Draw reveals a tile
     # or a card.
     resign=rules.resign,
-    view=BuiltView(build_view, rules.to_act, scoring.outcome),
+    view=record.BuiltView(build_view, rules.to_act, scoring.outcome),
     hand=private_info,
     outcome=scoring.outcome,
     # Canonical text ``lot K1 N + sensei``, ``accept``, ``kanto S S S MB``, ``end``; menu
     # text such as "Kamon on Kantō: Samurai, Samurai, Samurai, Sōhei + Bushi" (grammar:
     # :mod:`games.shitenno.notation`).
-    parse=ParseAmong(notation_io.parse, rules.legal),
-    notation=CheckedNotation(notation_io.notation, _OURS),
-    label=CheckedText(notation_io.label, _OURS),
+    parse=record.ParseAmong(notation_io.parse, rules.legal),
+    notation=record.CheckedNotation(notation_io.notation, _OURS),
+    label=record.CheckedText(notation_io.label, _OURS),
     form=secrets.form,
     answer=secrets.answer,
     end_turn=rules.end_turn,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
+from games import record
 from games.base import (
     JSON,
     Action,
@@ -24,7 +25,7 @@ from games.base import (
     Outcome,
     Termination,
 )
-from games.record import CheckedApply, CheckedText, Own, Rules
+from games.record import Rules
 from games.yokai import ai as yokai_ai
 from games.yokai import explain, notation
 from games.yokai.board import LETTERS, Position
@@ -215,7 +216,7 @@ def _notation(state: YokaiState, action: Action) -> str:
     return notation.notation(state.geometry, _OURS(action))
 
 
-_OURS: Own[YokaiAction] = Own((Move, Drop), "That is not a Yōkai no Mori action.")
+_OURS: record.Own[YokaiAction] = record.Own((Move, Drop), "That is not a Yōkai no Mori action.")
 
 
 def _end_event(result: Result) -> Event:
@@ -263,7 +264,7 @@ GAME = Rules(
     setup=_setup,
     to_act=_to_act,
     legal=_legal,
-    apply=CheckedApply(_play, _OURS),
+    apply=record.CheckedApply(_play, _OURS),
     explain_illegal=explain.explain_illegal,
     # can_undo: a turn is a single action, confirmed when played: nothing to take back.
     resign=_resign,
@@ -273,7 +274,8 @@ GAME = Rules(
     make_player=yokai_ai.make_player,  # alpha-beta with iterative deepening
     parse=_parse,
     notation=_notation,
-    label=CheckedText(notation.label, _OURS),  # "kodama b2→b3 takes kodama", "drop kodama on b3"
+    # Menu text such as "kodama b2→b3 takes kodama" or "drop kodama on b3".
+    label=record.CheckedText(notation.label, _OURS),
     dump_state=dump_state,
     load_state=load_state,
     # shuffle_hidden: nothing is hidden in Yōkai no Mori.
