@@ -1,5 +1,5 @@
 """The payment search as it was before the class/bitset search (commit cd913fd): every
-candidate payment checked one by one with ``_meets`` and ``waste``. Kept as a second
+candidate payment checked one by one with ``meets`` and ``waste``. Kept as a second
 reference for hands too big for the brute force of ``test_properties.py``."""
 
 from __future__ import annotations
