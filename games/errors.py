@@ -24,6 +24,11 @@ class Reason(str):
         obj.params = params
         return obj
 
+    def __getnewargs_ex__(self) -> tuple[tuple[str, str], dict[str, Any]]:
+        """What ``__new__`` takes again when a pickled copy is made (a record's refusal
+        crosses to an AI worker); ``key`` and ``params`` come back with its attributes."""
+        return (self.key, str(self)), {}
+
 
 class GameError(ValueError):
     """An error a player caused; ``str(err)`` is a sentence fit to show them (in English).

@@ -1,7 +1,7 @@
 """Long lists of actions computed by position, never listed: ``legal()`` may return one
-when the actions number in the thousands (a Rising Sun bid from an empty bid). A subclass
-gives ``__len__``, ``item(i)`` for ``0 <= i < len``, and ideally a fast ``__contains__``
-and ``index`` (the checked engine looks an action up by ``index``)."""
+when the actions number in the thousands (a Rising Sun bid from an empty bid, a Shitenno
+lot). A subclass gives ``__len__``, ``item(i)`` for ``0 <= i < len``, and ideally a fast
+``__contains__`` and ``index`` (the checked engine looks an action up by ``index``)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from functools import partial
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from games.base import (
     JSON,
@@ -49,7 +50,16 @@ from games.defaults import (
 if TYPE_CHECKING:
     from games.forms import Answers, Form
 
-__all__ = ["Answer", "Rules", "own"]
+__all__ = [
+    "Answer",
+    "BuiltView",
+    "CheckedApply",
+    "CheckedNotation",
+    "CheckedText",
+    "Own",
+    "ParseAmong",
+    "Rules",
+]
 
 A = TypeVar("A")
 
@@ -117,14 +127,80 @@ def _a_game(rules: Rules) -> Game:
     return rules  # the type checker proves here that every record satisfies the protocol
 
 
-def own(kinds: type[A] | tuple[type[A], ...], refusal: str) -> Callable[[Action], A]:
+@dataclass(frozen=True)
+class Own(Generic[A]):
     """The check a game's functions make of an action from outside: ``action`` itself
     when it is one of the game's ``kinds``, else :class:`IllegalAction` saying
     ``refusal`` (a sentence or a :class:`~games.errors.Reason`)."""
 
-    def ours(action: Action) -> A:
-        if not isinstance(action, kinds):
-            raise IllegalAction(refusal)
+    kinds: tuple[type[A], ...]
+    refusal: str
+
+    def __call__(self, action: Action) -> A:
+        if not isinstance(action, self.kinds):
+            raise IllegalAction(self.refusal)
         return action
 
-    return ours
+
+# The members every game would otherwise write as the same few lines over its own modules.
+# Each is a small record of module-level functions, so a game's record still pickles by
+# reference (an AI worker receives it) and compares equal to its copy.
+
+
+@dataclass(frozen=True)
+class CheckedApply(Generic[A]):
+    """``apply`` over the game's ``rule`` for its own actions (checked by ``ours``)."""
+
+    rule: Callable[[State, Seat, A], tuple[State, list[Event]]]
+    ours: Own[A]
+
+    def __call__(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
+        return self.rule(state, seat, self.ours(action))
+
+
+@dataclass(frozen=True)
+class CheckedNotation(Generic[A]):
+    """``notation`` of a game whose canonical text needs the action alone."""
+
+    spell: Callable[[A], str]
+    ours: Own[A]
+
+    def __call__(self, state: State, action: Action) -> str:
+        return self.spell(self.ours(action))
+
+
+@dataclass(frozen=True)
+class CheckedText(Generic[A]):
+    """``label`` (menu text), or ``notation``, over the game's function of the state and
+    its own action."""
+
+    text: Callable[[State, A], str]
+    ours: Own[A]
+
+    def __call__(self, state: State, action: Action) -> str:
+        return self.text(state, self.ours(action))
+
+
+@dataclass(frozen=True)
+class BuiltView:
+    """``view``: the game's ``build`` given who acts and the outcome, so the view module
+    reads no rules."""
+
+    build: Callable[[State, Seat | None, frozenset[Seat], Outcome | None], View]
+    to_act: Callable[[State], frozenset[Seat]]
+    outcome: Callable[[State], Outcome | None]
+
+    def __call__(self, state: State, seat: Seat | None) -> View:
+        return self.build(state, seat, self.to_act(state), self.outcome(state))
+
+
+@dataclass(frozen=True)
+class ParseAmong(Generic[A]):
+    """``parse`` by a grammar that asks for the seat's legal actions only when it needs
+    them (to resolve a short form or to say what was meant)."""
+
+    grammar: Callable[[State, Seat, str, Callable[[], Sequence[A]]], A]
+    legal: Callable[[State, Seat], Sequence[A]]
+
+    def __call__(self, state: State, seat: Seat, text: str) -> A:
+        return self.grammar(state, seat, text, partial(self.legal, state, seat))

@@ -205,3 +205,14 @@ def make_level(strength: str, seed: int, budget_s: float, hooks: Hooks) -> Playe
     if strength == "hard":
         return Pimc(hooks, seed, hooks.steps, max(budget_s, NET_S))
     raise ValueError(f"unknown strength {strength!r} (known: {', '.join(LEVELS)})")
+
+
+@dataclass(frozen=True)
+class Levels:
+    """A record's ``make_player`` for a game whose levels are built from its ``hooks``
+    (:func:`make_level`); a record of references, so the game's record still pickles."""
+
+    hooks: Hooks
+
+    def __call__(self, strength: str, seed: int, budget_s: float) -> Player:
+        return make_level(strength, seed, budget_s, self.hooks)

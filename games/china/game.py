@@ -2,34 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from games.base import JSON, Action, Event, IllegalAction, Outcome, Player, Seat, resolve_options
+from games import record
+from games.base import JSON, Event, IllegalAction, Outcome, Seat, resolve_options
 from games.china import hard as china_hard
 from games.china import notation as notation_module
 from games.china.checks import explain
 from games.china.rules import apply_action, legal_actions, resign_seat
 from games.china.setup import OPTIONS, new_game, validate_options
 from games.china.state import (
+    ACTION_TYPES,
     ChinaAction,
     ChinaState,
-    Draw,
-    Exchange,
-    Pass,
-    Place,
     colour_key,
     dump_state,
     load_state,
 )
 from games.china.view import make_view
-from games.record import Rules, own
+from games.record import Rules
 from games.rng import Rng, derive_seed
-from games.search import make_level
-
-
-def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    """``easy``, ``normal`` (the game's own player), ``hard`` (:mod:`games.china.hard`)."""
-    return make_level(strength, seed, budget_s, china_hard.HOOKS)
+from games.search import Levels
 
 
 def _setup(players: int, options: Mapping[str, JSON], seed: int) -> ChinaState:
@@ -49,10 +42,6 @@ def _public_choices(state: ChinaState, seat: Seat) -> Sequence[ChinaAction] | No
     if state.phase == "act" and state.hands[seat]:
         return None
     return legal_actions(state, seat)
-
-
-def _apply(state: ChinaState, seat: Seat, action: Action) -> tuple[ChinaState, list[Event]]:
-    return apply_action(state, seat, _ours(action))
 
 
 def _can_undo(state: ChinaState, seat: Seat) -> bool:
@@ -78,14 +67,6 @@ def _outcome(state: ChinaState) -> Outcome | None:
     return None if state.result is None else Outcome.from_json(state.result)
 
 
-def _notation(state: ChinaState, action: Action) -> str:
-    return notation_module.notation(_ours(action))
-
-
-def _label(state: ChinaState, action: Action) -> str:
-    return notation_module.label(state, _ours(action))
-
-
 def _shuffle_hidden(state: ChinaState, seat: Seat | None, seed: int) -> ChinaState:
     """Deal the cards ``seat`` cannot see (other hands and the pile) anew, keeping every
     hand size and the pile size, and draw a new reshuffle generator. The pool is sorted
@@ -103,9 +84,7 @@ def _shuffle_hidden(state: ChinaState, seat: Seat | None, seed: int) -> ChinaSta
     return new
 
 
-_ours: Callable[[Action], ChinaAction] = own(
-    (Place, Draw, Exchange, Pass), "That is not a China action."
-)
+_OURS: record.Own[ChinaAction] = record.Own(ACTION_TYPES, "That is not a China action.")
 
 
 GAME = Rules(
@@ -115,14 +94,14 @@ GAME = Rules(
     options=OPTIONS,
     rules_version=1,
     hidden_information=True,
-    make_player=_make_player,
+    make_player=Levels(china_hard.HOOKS),  # easy, normal (the game's own player), hard
     # Refuse a board side that is not for ``players`` (side A with 5, B with 3).
     validate_options=validate_options,
     setup=_setup,
     to_act=_to_act,
     legal=legal_actions,  # see :mod:`games.china.rules` for the order
     public_choices=_public_choices,
-    apply=_apply,
+    apply=record.CheckedApply(apply_action, _OURS),
     explain_illegal=explain,
     can_undo=_can_undo,
     resign=_resign,
@@ -130,8 +109,8 @@ GAME = Rules(
     hand=_hand,
     outcome=_outcome,
     parse=notation_module.parse,
-    notation=_notation,
-    label=_label,
+    notation=record.CheckedNotation(notation_module.notation, _OURS),
+    label=record.CheckedText(notation_module.label, _OURS),
     dump_state=dump_state,
     load_state=load_state,
     shuffle_hidden=_shuffle_hidden,

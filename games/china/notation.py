@@ -41,18 +41,10 @@ from __future__ import annotations
 import re
 
 from games.base import AmbiguousNotation, InvalidNotation, Reason
+from games.china import state as acts
 from games.china.board import Board, load_data, normalise
 from games.china.rules import layout_of, legal_actions
-from games.china.state import (
-    PILE,
-    ChinaAction,
-    ChinaState,
-    Draw,
-    Exchange,
-    Pass,
-    Place,
-    colour_key,
-)
+from games.china.state import PILE, ChinaAction, ChinaState, colour_key
 
 EMISSARY_WORDS = frozenset({"e", "emissary", "emissaries", "envoy", "envoys"})
 HOUSE_WORDS = frozenset({"h", "house", "houses"})
@@ -64,13 +56,13 @@ MAX_CANDIDATES = 25
 
 def notation(action: ChinaAction) -> str:
     """The canonical text of ``action``."""
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         pieces = [f"F@{action.fortification}"] if action.fortification else []
         pieces += [*action.houses, *(["E"] * action.emissaries)]
         return f"{''.join(action.cards)}:{action.region} {'+'.join(pieces)}"
-    if isinstance(action, Draw):
+    if isinstance(action, acts.Draw):
         return f"draw {action.source}"
-    if isinstance(action, Exchange):
+    if isinstance(action, acts.Exchange):
         return f"swap {action.discard}>{action.take}"
     return "pass"
 
@@ -88,7 +80,7 @@ def _a_card(card: str) -> str:
 def label(state: ChinaState, action: ChinaAction) -> str:
     """A friendly one-line description for menus: a :class:`Reason` (English text that
     names its catalogue entry, ``china.label.*``), so the bot words it per reader."""
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         layout = layout_of(state)
         index = layout.region_index.get(action.region)
         name = layout.regions[index].name if index is not None else action.region
@@ -98,12 +90,12 @@ def label(state: ChinaState, action: ChinaAction) -> str:
         return Reason(
             "china.label.place", english, region_name=name, parts=parts, cards=list(action.cards)
         )
-    if isinstance(action, Draw):
+    if isinstance(action, acts.Draw):
         if action.source == PILE:
             return Reason("china.label.draw_pile", "Draw the top card of the pile")
         text = f"Take the face-up {_card_text(action.source)} card"
         return Reason("china.label.take", text, card=action.source)
-    if isinstance(action, Exchange):
+    if isinstance(action, acts.Exchange):
         if action.take == PILE:
             text = f"Exchange {_a_card(action.discard)} for the top card of the pile"
             return Reason("china.label.exchange_pile", text, discard=action.discard)
@@ -112,7 +104,7 @@ def label(state: ChinaState, action: ChinaAction) -> str:
     return Reason("china.label.pass", "Pass (nothing can be placed or exchanged)")
 
 
-def _place_parts(action: Place) -> list[Reason]:
+def _place_parts(action: acts.Place) -> list[Reason]:
     """What a placement puts on the board: the fortification, the houses, the emissaries."""
     parts: list[Reason] = []
     if action.fortification:
@@ -205,8 +197,8 @@ def _parse_draw(state: ChinaState, seat: int, words: list[str]) -> ChinaAction:
             key="china.notation.draw_one_card_draw_pile",
         )
     if words:
-        return Draw(_source(state, words[0]))
-    fits: list[ChinaAction] = [a for a in legal_actions(state, seat) if isinstance(a, Draw)]
+        return acts.Draw(_source(state, words[0]))
+    fits: list[ChinaAction] = [a for a in legal_actions(state, seat) if isinstance(a, acts.Draw)]
     return _choose(state, seat, fits, "draw")
 
 
@@ -224,7 +216,7 @@ def _parse_exchange(state: ChinaState, words: list[str]) -> ChinaAction:
             key="china.notation.not_card_colour",
             words=words[0],
         )
-    return Exchange(discard, _source(state, words[1]))
+    return acts.Exchange(discard, _source(state, words[1]))
 
 
 class _Spec:
@@ -316,7 +308,9 @@ def _parse_place(state: ChinaState, seat: int, words: list[str]) -> ChinaAction:
             key="china.notation.name_house_space_fortification_e",
         )
     if spec.cards and spec.region and not spec.loose_houses:
-        return Place(tuple(spec.cards), spec.region, tuple(spec.spaces), spec.emissaries, spec.fort)
+        return acts.Place(
+            tuple(spec.cards), spec.region, tuple(spec.spaces), spec.emissaries, spec.fort
+        )
     if not (spec.cards or spec.region or spec.spaces or spec.loose_houses or spec.emissaries):
         raise InvalidNotation(
             "Cannot read that as a China action.", key="china.notation.cannot_read_as_china_action"
@@ -328,7 +322,7 @@ def _matching(state: ChinaState, seat: int, spec: _Spec) -> list[ChinaAction]:
     cards = tuple(sorted(spec.cards, key=colour_key))
     fits: list[ChinaAction] = []
     for action in legal_actions(state, seat):
-        if not isinstance(action, Place):
+        if not isinstance(action, acts.Place):
             continue
         if (spec.region and action.region != spec.region) or (cards and action.cards != cards):
             continue
@@ -345,7 +339,7 @@ def _matching(state: ChinaState, seat: int, spec: _Spec) -> list[ChinaAction]:
 _CANONICAL_PLACE = re.compile(r"([A-Z]{1,3}):([a-z]+) ((?:F@)?[A-Z0-9]+(?:\+[A-Z0-9]+)*)")
 
 
-def _canonical_place(state: ChinaState, text: str) -> Place | None:
+def _canonical_place(state: ChinaState, text: str) -> acts.Place | None:
     """The fast path for text exactly as :func:`notation` writes it."""
     match = _CANONICAL_PLACE.fullmatch(text)
     layout = layout_of(state)
@@ -364,7 +358,7 @@ def _canonical_place(state: ChinaState, text: str) -> Place | None:
             houses.append(piece)
         else:
             return None
-    return Place(cards, match.group(2), tuple(houses), envoys, fort)
+    return acts.Place(cards, match.group(2), tuple(houses), envoys, fort)
 
 
 def parse(state: ChinaState, seat: int, text: str) -> ChinaAction:
@@ -384,11 +378,11 @@ def parse(state: ChinaState, seat: int, text: str) -> ChinaAction:
         )
     head, rest = words[0], words[1:]
     if head == "pass" and not rest:
-        return Pass()
+        return acts.Pass()
     if head in ("draw", "take", "d"):
         return _parse_draw(state, seat, rest)
     if head in PILE_WORDS and not rest:
-        return Draw(PILE)
+        return acts.Draw(PILE)
     if head in ("swap", "exchange", "change"):
         return _parse_exchange(state, rest)
     return _parse_place(state, seat, words)

@@ -25,19 +25,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from games.base import Event, Reveal, Termination
+from games.china import state as acts
 from games.china.board import Board, Region, board, load_data
 from games.china.scoring import final_scoring, make_outcome, region_counts, score_region
-from games.china.state import (
-    PILE,
-    ChinaAction,
-    ChinaState,
-    Draw,
-    Exchange,
-    Pass,
-    Place,
-    colour_key,
-    space_key,
-)
+from games.china.state import PILE, ChinaAction, ChinaState, colour_key, space_key
 from games.rng import Rng
 
 Payment = tuple[str, ...]
@@ -151,10 +142,10 @@ def _piece_sets(state: ChinaState, seat: int, region: Region, two: bool) -> list
     return [ones, twos]
 
 
-def placements(state: ChinaState, seat: int) -> list[Place]:
+def placements(state: ChinaState, seat: int) -> list[acts.Place]:
     """Every legal ``Place`` of ``seat`` (see the module docstring for the order)."""
     hand = state.hands[seat]
-    out: list[Place] = []
+    out: list[acts.Place] = []
     for region in layout_of(state).regions:
         one, two = payments(hand, region.colour)
         if not region_started(state, region):
@@ -166,7 +157,7 @@ def placements(state: ChinaState, seat: int) -> list[Place]:
             for cards in pay_list:
                 normal = tuple(sorted(cards, key=colour_key))
                 for houses, envoys, fort in pieces:
-                    out.append(Place.trusted(normal, region.id, houses, envoys, fort))
+                    out.append(acts.Place.trusted(normal, region.id, houses, envoys, fort))
     return out
 
 
@@ -174,13 +165,15 @@ def _colours_in(cards: Sequence[str]) -> list[str]:
     return sorted(set(cards), key=colour_key)
 
 
-def exchanges(state: ChinaState, seat: int) -> list[Exchange]:
+def exchanges(state: ChinaState, seat: int) -> list[acts.Exchange]:
     takes = _colours_in(state.face_up) + ([PILE] if state.pile else [])
-    return [Exchange(d, t) for d in _colours_in(state.hands[seat]) for t in takes]
+    return [acts.Exchange(d, t) for d in _colours_in(state.hands[seat]) for t in takes]
 
 
-def draws(state: ChinaState) -> list[Draw]:
-    return [Draw(c) for c in _colours_in(state.face_up)] + ([Draw(PILE)] if state.pile else [])
+def draws(state: ChinaState) -> list[acts.Draw]:
+    return [acts.Draw(c) for c in _colours_in(state.face_up)] + (
+        [acts.Draw(PILE)] if state.pile else []
+    )
 
 
 def legal_actions(state: ChinaState, seat: int) -> list[ChinaAction]:
@@ -189,8 +182,8 @@ def legal_actions(state: ChinaState, seat: int) -> list[ChinaAction]:
         return []
     if state.phase == "draw":
         return list(draws(state))
-    acts: list[ChinaAction] = [*placements(state, seat), *exchanges(state, seat)]
-    return acts or [Pass()]
+    actions: list[ChinaAction] = [*placements(state, seat), *exchanges(state, seat)]
+    return actions or [acts.Pass()]
 
 
 # --- applying ----------------------------------------------------------------------------
@@ -271,9 +264,14 @@ def next_seat(state: ChinaState, seat: int) -> int:
 def finish(state: ChinaState, events: list[Event]) -> None:
     """Final scoring and the result."""
     events.extend(final_scoring(state, layout_of(state)))
+    _game_over(state, Termination.SCORING, events)
+
+
+def _game_over(state: ChinaState, termination: Termination, events: list[Event]) -> None:
+    """The game ends now (``termination``): its result is stored and announced."""
     state.phase = "over"
     state.step = None
-    outcome = make_outcome(state, Termination.SCORING)
+    outcome = make_outcome(state, termination)
     state.result = outcome.to_json()
     events.append(
         Event("china.game_over", {"winners": sorted(outcome.winners), "scores": state.scores})
@@ -301,7 +299,7 @@ def end_turn(state: ChinaState, events: list[Event]) -> None:
     state.turn += 1
 
 
-def _apply_place(state: ChinaState, seat: int, action: Place, events: list[Event]) -> None:
+def _apply_place(state: ChinaState, seat: int, action: acts.Place, events: list[Event]) -> None:
     layout = layout_of(state)
     region = layout.regions[layout.region_index[action.region]]
     hand = state.hands[seat]
@@ -364,14 +362,16 @@ def _take(state: ChinaState, seat: int, source: str, events: list[Event]) -> str
     return card
 
 
-def _apply_draw(state: ChinaState, seat: int, action: Draw, events: list[Event]) -> None:
+def _apply_draw(state: ChinaState, seat: int, action: acts.Draw, events: list[Event]) -> None:
     _take(state, seat, action.source, events)
     state.step = "pile" if action.source == PILE else "face_up"
     if len(state.hands[seat]) >= load_data().hand_size or not can_draw(state):
         end_turn(state, events)
 
 
-def _apply_exchange(state: ChinaState, seat: int, action: Exchange, events: list[Event]) -> None:
+def _apply_exchange(
+    state: ChinaState, seat: int, action: acts.Exchange, events: list[Event]
+) -> None:
     state.hands[seat].remove(action.discard)
     state.discard.append(action.discard)
     record = {"seat": seat, "kind": "exchange", "discard": action.discard, "take": action.take}
@@ -387,11 +387,11 @@ def apply_action(
     """The successor of a legal ``action`` (the input state is not changed)."""
     new = state.clone()
     events: list[Event] = []
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         _apply_place(new, seat, action, events)
-    elif isinstance(action, Draw):
+    elif isinstance(action, acts.Draw):
         _apply_draw(new, seat, action, events)
-    elif isinstance(action, Exchange):
+    elif isinstance(action, acts.Exchange):
         _apply_exchange(new, seat, action, events)
     else:
         new.last_turn = {"seat": seat, "kind": "pass"}
@@ -407,13 +407,7 @@ def resign_seat(state: ChinaState, seat: int) -> tuple[ChinaState, list[Event]]:
     new.hands[seat] = []
     events = [Event("china.resigned", {}, seat=seat)]
     if len(new.active) < 2:
-        new.phase = "over"
-        new.step = None
-        outcome = make_outcome(new, Termination.RESIGNATION)
-        new.result = outcome.to_json()
-        events.append(
-            Event("china.game_over", {"winners": sorted(outcome.winners), "scores": new.scores})
-        )
+        _game_over(new, Termination.RESIGNATION, events)
     elif new.current == seat:
         end_turn(new, events)
     else:

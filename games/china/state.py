@@ -100,6 +100,7 @@ class Pass:
 
 
 ChinaAction: TypeAlias = Place | Draw | Exchange | Pass
+ACTION_TYPES = (Place, Draw, Exchange, Pass)
 
 
 # --- state -------------------------------------------------------------------------------

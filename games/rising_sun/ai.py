@@ -31,6 +31,7 @@ from typing import Any
 
 from games.base import Action, Player, Seen
 from games.rising_sun import board, rules, war
+from games.rising_sun import state as acts
 from games.rising_sun.ai_eval import (
     COIN,
     RONIN,
@@ -41,31 +42,7 @@ from games.rising_sun.ai_eval import (
 )
 from games.rising_sun.ai_war import battle_lost, bid_step, hostage_choice, target_bid
 from games.rising_sun.data import data
-from games.rising_sun.state import (
-    RESERVE,
-    Accept,
-    Betray,
-    Build,
-    Buy,
-    Choose,
-    Decline,
-    Done,
-    Extra,
-    G,
-    Gift,
-    Kill,
-    Move,
-    Pass,
-    Propose,
-    Refuse,
-    RSAction,
-    Seppuku,
-    Spare,
-    Summon,
-    Take,
-    Use,
-    thaw_cached,
-)
+from games.rising_sun.state import RESERVE, G, RSAction, thaw_cached
 from games.rng import Rng, derive_seed
 
 GAIN = 0.05  # an action must gain this much over "done"
@@ -89,7 +66,7 @@ class GreedyPlayer:
             return options[pick.below(len(options))]
         if g.tasks[0]["t"] == "bids":  # no gifts in War; a lazy list of whole bids
             return bid_step(g, seat, options)
-        return decide(g, seat, g.tasks[0], [a for a in options if not isinstance(a, Gift)])
+        return decide(g, seat, g.tasks[0], [a for a in options if not isinstance(a, acts.Gift)])
 
 
 def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAction:
@@ -97,7 +74,7 @@ def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAc
     if t == "tea":
         return _tea(g, seat, legal)
     if t == "choose":
-        choices = [a for a in legal if isinstance(a, Choose)]
+        choices = [a for a in legal if isinstance(a, acts.Choose)]
         gains = {m: _mandate_gain(g, seat, m) for m in dict.fromkeys(a.mandate for a in choices)}
         if g.ally[seat] is not None and g.count(seat, "honesty"):
             honest = g.count(seat, "honesty") * data().value("honesty", "vp")
@@ -108,20 +85,20 @@ def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAc
     if t == "bids":
         return bid_step(g, seat, legal)
     if t == "seppuku":
-        return Seppuku() if battle_lost(g, seat) else Decline()
+        return acts.Seppuku() if battle_lost(g, seat) else acts.Decline()
     if t == "hostage":
         return hostage_choice(g, seat, legal)
     if t == "extra":
-        extras = [a for a in legal if isinstance(a, Extra)]
+        extras = [a for a in legal if isinstance(a, acts.Extra)]
         return min(extras, key=lambda a: (-g.vp[a.to], a.to))  # the leader gets none
     if t == "ninja":
         return _ninja(g, seat, legal)
     if t == "monkey":
-        return Take() if Take() in legal and _monkey_pays(g, seat) else Decline()
+        return acts.Take() if acts.Take() in legal and _monkey_pays(g, seat) else acts.Decline()
     if t == "mercy":
-        return Spare() if _spare_pays(g, seat, task) else Decline()
+        return acts.Spare() if _spare_pays(g, seat, task) else acts.Decline()
     if t in ("ronin", "poets", "serpent"):  # Ronin, VP and coins: always worth taking
-        return Use()
+        return acts.Use()
     return _best_by_search(g, seat, task, legal)
 
 
@@ -131,7 +108,7 @@ def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAc
 def try_action(g: G, seat: int, task: dict[str, Any], a: RSAction) -> G | None:
     """A copy of ``g`` after ``a`` (the parts the evaluation reads), or ``None``."""
     h = hypothetical(g)
-    if isinstance(a, Summon):
+    if isinstance(a, acts.Summon):
         loc = board.parse_loc(a.dest, h)
         i = (
             task["fig"]
@@ -139,7 +116,7 @@ def try_action(g: G, seat: int, task: dict[str, Any], a: RSAction) -> G | None:
             else board.find_figure(h, seat, a.kind, RESERVE)
         )
         board.place(h, i, loc, [])
-    elif isinstance(a, Move):
+    elif isinstance(a, acts.Move):
         src, dst = data().province(a.src), data().province(a.dst)
         h.coins[seat] -= dict(rules.neighbours(h, seat, src)).get(dst, 0)
         if a.kind == "stronghold":
@@ -147,12 +124,12 @@ def try_action(g: G, seat: int, task: dict[str, Any], a: RSAction) -> G | None:
         else:
             i = board.find_figure(h, seat, a.kind, src, set(task.get("moved", [])))
             board.place(h, i, dst, [])
-    elif isinstance(a, Build):
+    elif isinstance(a, acts.Build):
         cost = board.price(h, seat, data().constants["stronghold_cost"], False)
         h.coins[seat] -= cost
         h.holds[seat].append(data().province(a.province))
         board.benevolence(h, seat, cost, a.gift, [])
-    elif isinstance(a, Betray):
+    elif isinstance(a, acts.Betray):
         p = board.parse_loc(a.province, h)
         h.figs[board.find_figure(h, a.victim, a.kind, p)][2] = RESERVE
         board.place(h, board.find_figure(h, seat, a.mine, RESERVE), p, [])
@@ -174,8 +151,8 @@ def _best_by_search(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]
             best, best_gain = a, gain
     if best is not None:
         return best
-    if Done() in legal:
-        return Done()
+    if acts.Done() in legal:
+        return acts.Done()
     return next((a for a in legal if try_action(g, seat, task, a) is not None), legal[0])
 
 
@@ -197,11 +174,11 @@ def _greedy(g: G, seat: int, steps: int, options: Callable[[G, dict[str, Any]], 
             break
         total += best[0] - base
         base, h = best[0], best[1]
-        if isinstance(best[2], Move) and best[2].kind != "stronghold":
+        if isinstance(best[2], acts.Move) and best[2].kind != "stronghold":
             dst = data().province(best[2].dst)
             moved = [i for i, f in enumerate(h.figs) if f[0] == seat and f[2] == dst]
             task["moved"] = sorted(set(task["moved"]) | set(moved))
-        if isinstance(best[2], Betray):
+        if isinstance(best[2], acts.Betray):
             b = best[2]
             if task["left"] and b.victim not in task["victims"] and "shrine:" not in b.province:
                 task["victims"].append(b.victim)
@@ -214,7 +191,7 @@ def _greedy(g: G, seat: int, steps: int, options: Callable[[G, dict[str, Any]], 
 # --- mandates --------------------------------------------------------------------------
 
 
-def _mandate_value(gain: float, a: Choose) -> float:
+def _mandate_value(gain: float, a: acts.Choose) -> float:
     value = gain - OTHERS_GAIN[a.mandate]
     if a.keep is not None and a.keep == "betray":
         value += 0.3  # nobody else can play it this season
@@ -235,7 +212,9 @@ def _mandate_gain(g: G, seat: int, mandate: str) -> float:
         return COIN + _harvest_rewards(g, seat)
     if mandate == "train":
         buys = rules.buys(g, seat, {"bonus": True})
-        return max((_card_net(g, seat, b, True) for b in buys if isinstance(b, Buy)), default=0.0)
+        return max(
+            (_card_net(g, seat, b, True) for b in buys if isinstance(b, acts.Buy)), default=0.0
+        )
     extra = g.count(seat, "path_of_the_unrighteous")
     task = {"t": "betray", "left": 2, "victims": [], "extra": extra}
     gain = _greedy(g, seat, 2 + extra, lambda h, t: rules.betrayals(h, seat, t), task)
@@ -248,7 +227,7 @@ def recruit_options(g: G, seat: int) -> list[RSAction]:
     """Summons of a Recruit, ignoring which Stronghold slots are used (an estimate)."""
     slots = [-1] if g.has_clan(seat, "dragonfly") else sorted(set(g.holds[seat]))
     return [
-        Summon(kind, dest)
+        acts.Summon(kind, dest)
         for kind in board.reserve_kinds(g, seat)
         for dest in rules.summon_dests(g, seat, kind, slots)
     ]
@@ -347,10 +326,10 @@ def _set_card_values(g: G, seat: int, wars: int) -> dict[str, float]:
 def _ninja(g: G, seat: int, legal: list[RSAction]) -> RSAction:
     """The Bushi whose death helps most, when that is worth a step of Honor."""
     base = evaluate(g, seat)
-    best: RSAction = Decline()
+    best: RSAction = acts.Decline()
     best_gain = 0.6  # a step of Honor and its ties
     for a in legal:
-        if isinstance(a, Kill):
+        if isinstance(a, acts.Kill):
             h = hypothetical(g)
             h.figs[board.find_figure(h, a.victim, a.kind, data().province(a.province))][2] = RESERVE
             gain = evaluate(h, seat) - base - (1.0 if a.victim == seat else 0.0)
@@ -393,7 +372,7 @@ def _bushi_on_map(g: G, seat: int) -> int:
     return sum(1 for o, k, at in g.figs if o == seat and k == "bushi" and 0 <= at < 10)
 
 
-def _card_net(g: G, seat: int, a: Buy, bonus: bool) -> float:
+def _card_net(g: G, seat: int, a: acts.Buy, bonus: bool) -> float:
     cost = board.price(g, seat, data().cards[a.card].cost, bonus)
     gift = 2.0 + 0.15 if a.gift is not None else 0.0  # Benevolence: +2 VP, +1 Honor
     if a.gift is not None and g.vp[a.gift] >= g.vp[seat]:
@@ -414,11 +393,11 @@ def _denial(g: G, seat: int, card: str) -> float:
 
 
 def _buy(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAction:
-    buys = [a for a in legal if isinstance(a, Buy)]
+    buys = [a for a in legal if isinstance(a, acts.Buy)]
     if not buys:
-        return Done()
+        return acts.Done()
     best = max(buys, key=lambda a: (_card_net(g, seat, a, bool(task.get("bonus"))), -buys.index(a)))
-    return best if _card_net(g, seat, best, bool(task.get("bonus"))) > 0.3 else Done()
+    return best if _card_net(g, seat, best, bool(task.get("bonus"))) > 0.3 else acts.Done()
 
 
 # --- Tea Ceremony ----------------------------------------------------------------------
@@ -434,15 +413,15 @@ def _partner(g: G, seat: int, other: int) -> float:
 
 
 def _tea(g: G, seat: int, legal: list[RSAction]) -> RSAction:
-    if Accept() in legal:
+    if acts.Accept() in legal:
         proposer = int(g.tea["offer"][0])
-        return Accept() if _partner(g, seat, proposer) > -2 else Refuse()
-    proposals = [a for a in legal if isinstance(a, Propose)]
+        return acts.Accept() if _partner(g, seat, proposer) > -2 else acts.Refuse()
+    proposals = [a for a in legal if isinstance(a, acts.Propose)]
     if proposals:
         best = max(proposals, key=lambda a: (_partner(g, seat, a.to), -a.to))
         if _partner(g, seat, best.to) > -2:
             return best
-    return Pass()
+    return acts.Pass()
 
 
 def make_player(strength: str, seed: int = 0) -> Player:

@@ -10,37 +10,11 @@ from itertools import permutations
 from typing import Any
 
 from games.rising_sun import board, flow, war
+from games.rising_sun import state as acts
 from games.rising_sun.bids import WholeBids
 from games.rising_sun.clans import free_clans
 from games.rising_sun.data import MANDATES, data
-from games.rising_sun.state import (
-    HOSTAGE,
-    RESERVE,
-    SHRINE,
-    Accept,
-    Betray,
-    Bid,
-    Build,
-    Buy,
-    Choose,
-    Clan,
-    Confirm,
-    Extra,
-    G,
-    Gift,
-    Hostage,
-    Kill,
-    Move,
-    Order,
-    Propose,
-    Refuse,
-    RSAction,
-    Seppuku,
-    Spare,
-    Summon,
-    Take,
-    Use,
-)
+from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G, RSAction
 from games.rising_sun.summons import matchable
 
 Task = dict[str, Any]
@@ -62,8 +36,8 @@ def gifts(g: G, seat: int) -> list[RSAction]:
     out: list[RSAction] = []
     for to in range(g.players):
         if to != seat and g.active(to):
-            out += [Gift(to, "coin", n) for n in range(1, g.coins[seat] + 1)]
-            out += [Gift(to, "ronin", n) for n in range(1, g.ronin[seat] + 1)]
+            out += [acts.Gift(to, "coin", n) for n in range(1, g.coins[seat] + 1)]
+            out += [acts.Gift(to, "ronin", n) for n in range(1, g.ronin[seat] + 1)]
     return out
 
 
@@ -112,7 +86,7 @@ def moves(g: G, seat: int, moved: list[int], hmoved: list[int]) -> list[RSAction
     out: list[RSAction] = []
     for kind, src in sorted(groups, key=lambda ks: (ks[1], _kind_order(ks[0]))):
         for dst, _ in neighbours(g, seat, src):
-            out.append(Move(kind, d.provinces[src].id, d.provinces[dst].id))
+            out.append(acts.Move(kind, d.provinces[src].id, d.provinces[dst].id))
     return out
 
 
@@ -134,8 +108,8 @@ def builds(g: G, seat: int, task: Task) -> list[RSAction]:
         where = {at for o, _, at in g.figs if o == seat and 0 <= at < SHRINE}
     out: list[RSAction] = []
     for p in sorted(where):
-        out.append(Build(d.provinces[p].id))
-        out += [Build(d.provinces[p].id, o) for o in _gift_to(g, seat, cost)]
+        out.append(acts.Build(d.provinces[p].id))
+        out += [acts.Build(d.provinces[p].id, o) for o in _gift_to(g, seat, cost)]
     return out
 
 
@@ -150,8 +124,8 @@ def buys(g: G, seat: int, task: Task) -> list[RSAction]:
     for card in sorted(set(g.offer)):
         cost = board.price(g, seat, data().cards[card].cost, task["bonus"])
         if cost <= g.coins[seat]:
-            out.append(Buy(card))
-            out += [Buy(card, o) for o in _gift_to(g, seat, cost)]
+            out.append(acts.Buy(card))
+            out += [acts.Buy(card, o) for o in _gift_to(g, seat, cost)]
     return out
 
 
@@ -175,15 +149,15 @@ def betrayals(g: G, seat: int, task: Task) -> list[RSAction]:
     for o, k, at in sorted(targets, key=lambda t: (t[0], t[2], _kind_order(t[1]))):
         for m in mine:
             if board.same_type(m, k):
-                out.append(Betray(o, k, board.loc_name(at, g), m))
+                out.append(acts.Betray(o, k, board.loc_name(at, g), m))
     return out
 
 
 def hostages(g: G, seat: int) -> list[RSAction]:
     assert g.battle is not None
-    seen: list[Hostage] = []
+    seen: list[acts.Hostage] = []
     for i in war.hostage_targets(g, seat, g.battle["prov"]):
-        action = Hostage(g.figs[i][0], g.figs[i][1])
+        action = acts.Hostage(g.figs[i][0], g.figs[i][1])
         if action not in seen:
             seen.append(action)
     seen.sort(key=lambda a: (a.victim, _kind_order(a.kind)))
@@ -208,8 +182,8 @@ def bid_options(g: G, seat: int) -> Sequence[RSAction]:
             if v != cur[b]:
                 values = list(cur)
                 values[b] = v
-                out.append(Bid(*values))
-    out.append(Confirm())
+                out.append(acts.Bid(*values))
+    out.append(acts.Confirm())
     return out
 
 
@@ -233,13 +207,15 @@ def decision_options(g: G, task: Task, seat: int) -> list[RSAction]:
     if t == "ninja":
         return ninja_kills(g) if task["left"] > 0 else []
     if t == "monkey":
-        return [Take()] if task["left"] > 0 and richest(g, seat) else []
+        return [acts.Take()] if task["left"] > 0 and richest(g, seat) else []
     if t in FIXED_OPTIONS:
         return list(FIXED_OPTIONS[t])
     if t == "hostage":
         return hostages(g, seat) if task["left"] > 0 else []
     if t == "extra":
-        return [Extra(to) for to in task["to"] if to not in task["given"]] if task["left"] else []
+        return (
+            [acts.Extra(to) for to in task["to"] if to not in task["given"]] if task["left"] else []
+        )
     return []
 
 
@@ -247,17 +223,17 @@ def _table_options(g: G, task: Task, seat: int) -> list[RSAction]:
     """The clan choice, the mandates' order and choice, and the Tea Ceremony."""
     t = task["t"]
     if t == "clan":
-        return [Clan(c) for c in free_clans(g)]
+        return [acts.Clan(c) for c in free_clans(g)]
     if t == "reorder":
         return reorders(g, seat)
     if t == "tea":
         if g.tea.get("offer"):
-            return [Accept(), Refuse()]
-        return [Propose(to) for to in tea_targets(g, seat)]
+            return [acts.Accept(), acts.Refuse()]
+        return [acts.Propose(to) for to in tea_targets(g, seat)]
     kinds = list(dict.fromkeys(g.drawn))
     if g.has_clan(seat, "lotus"):
-        return [Choose(m, keep) for keep in kinds for m in MANDATES]
-    return [Choose(m) for m in kinds]
+        return [acts.Choose(m, keep) for keep in kinds for m in MANDATES]
+    return [acts.Choose(m) for m in kinds]
 
 
 def _summons(g: G, task: Task, seat: int) -> list[RSAction]:
@@ -270,9 +246,9 @@ def _summons(g: G, task: Task, seat: int) -> list[RSAction]:
         slots = [-1] if g.has_clan(seat, "dragonfly") else list(g.holds[seat])
     out: list[RSAction] = []
     for kind in kinds:
-        out += [Summon(kind, dest) for dest in summon_dests(g, seat, kind, slots)]
+        out += [acts.Summon(kind, dest) for dest in summon_dests(g, seat, kind, slots)]
     if task["t"] == "summon1" and task["where"] == "shrine":
-        out = [a for a in out if isinstance(a, Summon) and a.dest.startswith("shrine:")]
+        out = [a for a in out if isinstance(a, acts.Summon) and a.dest.startswith("shrine:")]
     return out
 
 
@@ -285,13 +261,13 @@ def recruit_summons(g: G, seat: int, task: Task) -> list[RSAction]:
     for kind in board.reserve_kinds(g, seat):
         for dest in summon_dests(g, seat, kind, task["slots"]):
             if matchable(task["slots"], [*made, board.parse_loc(dest, g)], holds):
-                out.append(Summon(kind, dest))
+                out.append(acts.Summon(kind, dest))
     return out
 
 
 FIXED_OPTIONS: dict[str, tuple[RSAction, ...]] = {
-    "mercy": (Spare(),), "seppuku": (Seppuku(),), "ronin": (Use(),), "poets": (Use(),),
-    "serpent": (Use(),),
+    "mercy": (acts.Spare(),), "seppuku": (acts.Seppuku(),), "ronin": (acts.Use(),),
+    "poets": (acts.Use(),), "serpent": (acts.Use(),),
 }  # fmt: skip
 
 
@@ -299,7 +275,7 @@ def reorders(g: G, seat: int) -> list[RSAction]:
     """Optional rule: the distinct orders (top first) of the tiles ``seat`` put back."""
     returned = g.deck[: g.deck_known[1]] if g.deck_known[0] == seat else []
     orders = sorted(set(permutations(returned)))
-    return [Order(o) for o in orders] if len(orders) > 1 else []
+    return [acts.Order(o) for o in orders] if len(orders) > 1 else []
 
 
 def _summon1_slots(g: G, seat: int, task: Task) -> list[int]:
@@ -320,7 +296,7 @@ def options_exist(g: G, task: Task, seat: int) -> bool:
 def ninja_kills(g: G) -> list[RSAction]:
     """Path of the Ninja: any one Bushi on the map (yours too), by owner then province."""
     found = {(o, at) for o, k, at in g.figs if k == "bushi" and 0 <= at < SHRINE}
-    return [Kill(o, "bushi", data().provinces[at].id) for o, at in sorted(found)]
+    return [acts.Kill(o, "bushi", data().provinces[at].id) for o, at in sorted(found)]
 
 
 def richest(g: G, seat: int) -> list[int]:

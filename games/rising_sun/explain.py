@@ -4,26 +4,9 @@ from __future__ import annotations
 
 from games.base import MALFORMED_ACTION, Reason, well_formed
 from games.rising_sun import board, rules
+from games.rising_sun import state as acts
 from games.rising_sun.data import data
-from games.rising_sun.state import (
-    ACTION_TYPES,
-    RESERVE,
-    Betray,
-    Bid,
-    Build,
-    Buy,
-    Choose,
-    Clan,
-    Confirm,
-    G,
-    Gift,
-    Kill,
-    Move,
-    Propose,
-    Spare,
-    Summon,
-    Take,
-)
+from games.rising_sun.state import ACTION_TYPES, RESERVE, G
 
 
 def explain_illegal(g: G, seat: int, action: object) -> str:
@@ -37,7 +20,11 @@ def explain_illegal(g: G, seat: int, action: object) -> str:
         return MALFORMED_ACTION
     task = g.tasks[0]
     battle = g.battle if task["t"] == "bids" else None
-    if battle is not None and seat in battle["confirmed"] and isinstance(action, Bid | Confirm):
+    if (
+        battle is not None
+        and seat in battle["confirmed"]
+        and isinstance(action, acts.Bid | acts.Confirm)
+    ):
         return Reason(
             "rising_sun.illegal.bid_confirmed",
             "You have already confirmed your bid for this battle.",
@@ -52,7 +39,7 @@ def explain_illegal(g: G, seat: int, action: object) -> str:
 
 def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
     """The rule ``action`` breaks, by its kind (each rule below reads kinds of its own)."""
-    if isinstance(action, Bid):
+    if isinstance(action, acts.Bid):
         return _bid(g, seat, task, action)
     for rule in (_table_rule, _figure_rule, _cost_rule, _betray_rule, _card_steps):
         reason = rule(g, seat, task, action)
@@ -63,17 +50,17 @@ def _specific(g: G, seat: int, task: dict[str, object], action: object) -> str |
 
 def _table_rule(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
     """Clans, gifts, alliances and mandates."""
-    if isinstance(action, Clan) and task["t"] == "clan":
+    if isinstance(action, acts.Clan) and task["t"] == "clan":
         return Reason(
             "rising_sun.illegal.clan_taken",
             "That clan is taken (or is not a clan): choose one of the clans still free.",
         )
-    if isinstance(action, Gift) and g.phase == "war":
+    if isinstance(action, acts.Gift) and g.phase == "war":
         return Reason(
             "rising_sun.illegal.gift_war", "Coins and Ronin cannot be given during the War Phase."
         )
     if (
-        isinstance(action, Propose)
+        isinstance(action, acts.Propose)
         and 0 <= action.to < g.players
         and (g.ally[action.to] is not None or g.ally[seat] is not None)
     ):
@@ -81,7 +68,7 @@ def _table_rule(g: G, seat: int, task: dict[str, object], action: object) -> str
             "rising_sun.illegal.already_allied",
             "Each player may have only one ally per season.",
         )
-    if isinstance(action, Choose) and task["t"] == "choose":
+    if isinstance(action, acts.Choose) and task["t"] == "choose":
         return Reason("rising_sun.illegal.mandate", "Choose one of the four mandates you drew.")
     return None
 
@@ -89,18 +76,22 @@ def _table_rule(g: G, seat: int, task: dict[str, object], action: object) -> str
 def _figure_rule(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
     """Summons and moves."""
     d = data()
-    if isinstance(action, Summon) and task["t"] == "recruit" and not g.has_clan(seat, "dragonfly"):
+    if (
+        isinstance(action, acts.Summon)
+        and task["t"] == "recruit"
+        and not g.has_clan(seat, "dragonfly")
+    ):
         loc = board.parse_loc(action.dest, g)
         if 0 <= loc < len(d.provinces) and loc not in g.holds[seat]:
             return Reason(
                 "rising_sun.illegal.summon_stronghold",
                 "You may only summon into a province where you have a Stronghold.",
             )
-    if isinstance(action, Summon) and board.find_figure(g, seat, action.kind, RESERVE) < 0:
+    if isinstance(action, acts.Summon) and board.find_figure(g, seat, action.kind, RESERVE) < 0:
         return Reason(
             "rising_sun.illegal.not_in_reserve", "You have no such figure in your reserve."
         )
-    if isinstance(action, Move) and not g.has_clan(seat, "dragonfly"):
+    if isinstance(action, acts.Move) and not g.has_clan(seat, "dragonfly"):
         try:
             src, dst = d.province(action.src), d.province(action.dst)
         except KeyError:
@@ -116,9 +107,9 @@ def _figure_rule(g: G, seat: int, task: dict[str, object], action: object) -> st
 def _cost_rule(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
     """A card or a Stronghold the seat cannot afford."""
     d = data()
-    if not isinstance(action, Buy | Build):
+    if not isinstance(action, acts.Buy | acts.Build):
         return None
-    if isinstance(action, Buy):
+    if isinstance(action, acts.Buy):
         card = d.cards.get(action.card)
         cost = None if card is None else board.price(g, seat, card.cost, bool(task.get("bonus")))
     else:
@@ -134,7 +125,7 @@ def _cost_rule(g: G, seat: int, task: dict[str, object], action: object) -> str 
 
 
 def _betray_rule(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
-    if not isinstance(action, Betray):
+    if not isinstance(action, acts.Betray):
         return None
     if board.counts_as_daimyo(action.kind):
         return Reason("rising_sun.illegal.betray_daimyo", "A Daimyo cannot be replaced by Betray.")
@@ -154,7 +145,7 @@ def _betray_rule(g: G, seat: int, task: dict[str, object], action: object) -> st
     return None
 
 
-def _bid(g: G, seat: int, task: dict[str, object], action: Bid) -> str | None:
+def _bid(g: G, seat: int, task: dict[str, object], action: acts.Bid) -> str | None:
     """A bid beyond the coins, or a whole bid over a bid already placed."""
     if sum(action.as_list()) > g.coins[seat] or min(action.as_list()) < 0:
         return Reason(
@@ -176,7 +167,7 @@ def _bid(g: G, seat: int, task: dict[str, object], action: Bid) -> str | None:
 
 def _card_steps(g: G, seat: int, task: dict[str, object], action: object) -> str | None:
     """The Horseman and Teapot decisions asked for at the wrong moment or misused."""
-    if isinstance(action, Kill):
+    if isinstance(action, acts.Kill):
         if task["t"] != "ninja":
             return Reason(
                 "rising_sun.illegal.ninja_not_now",
@@ -184,7 +175,7 @@ def _card_steps(g: G, seat: int, task: dict[str, object], action: object) -> str
             )
         if action.kind != "bushi":
             return Reason("rising_sun.illegal.ninja_bushi", "Path of the Ninja kills a Bushi.")
-    if isinstance(action, Take):
+    if isinstance(action, acts.Take):
         if task["t"] != "monkey":
             return Reason(
                 "rising_sun.illegal.monkey_not_now",
@@ -192,7 +183,7 @@ def _card_steps(g: G, seat: int, task: dict[str, object], action: object) -> str
             )
         if not rules.richest(g, seat):
             return Reason("rising_sun.illegal.monkey_no_coins", "No opponent has a coin to take.")
-    if isinstance(action, Spare) and task["t"] != "mercy":
+    if isinstance(action, acts.Spare) and task["t"] != "mercy":
         return Reason(
             "rising_sun.illegal.mercy_not_now",
             "Mercy spares figures only when you are about to kill them.",

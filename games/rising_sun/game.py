@@ -6,10 +6,13 @@ The state is stored frozen; each function thaws it (``thaw_cached`` for a read,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Concatenate, Generic, ParamSpec, TypeVar
 
-from games.base import JSON, Action, Event, Outcome, Player, Reason, Seat
-from games.forms import Answers, Form
-from games.record import Rules, own
+from games import record
+from games.base import Action, Event, Reason, Seat
+from games.forms import Form
+from games.record import Rules
 from games.rising_sun import explain, labels, rules, scoring, secrets, setup
 from games.rising_sun import hard as rising_sun_hard
 from games.rising_sun import notation as notation_io
@@ -26,17 +29,22 @@ from games.rising_sun.state import (
     thaw,
     thaw_cached,
 )
-from games.rising_sun.view import RisingSunView, build_view, private_info
-from games.search import make_level
+from games.rising_sun.view import build_view, private_info
+from games.search import Levels
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def _to_act(state: RisingSunState) -> frozenset[Seat]:
-    return rules.to_act(thaw_cached(state))
+@dataclass(frozen=True)
+class Thawed(Generic[P, R]):
+    """A record member over the frozen state made of a rules function that reads the
+    thawed game (``thaw_cached``: shared, never changed)."""
 
+    read: Callable[Concatenate[G, P], R]
 
-def _legal(state: RisingSunState, seat: Seat) -> Sequence[RSAction]:
-    """Every legal action of ``seat`` (order: see :mod:`games.rising_sun.rules`)."""
-    return rules.legal(thaw_cached(state), seat)
+    def __call__(self, state: RisingSunState, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self.read(thaw_cached(state), *args, **kwargs)
 
 
 def _public_choices(state: RisingSunState, seat: Seat) -> Sequence[RSAction] | None:
@@ -53,15 +61,11 @@ def _public_choices(state: RisingSunState, seat: Seat) -> Sequence[RSAction] | N
 def _apply(state: RisingSunState, seat: Seat, action: Action) -> tuple[RisingSunState, list[Event]]:
     g = thaw(state)
     events: list[Event] = []
-    text = notation_io.notation(g, _ours(action))
-    rules.apply(g, seat, _ours(action), events)
+    text = notation_io.notation(g, _OURS(action))
+    rules.apply(g, seat, _OURS(action), events)
     g.last = [seat, text]
     advance(g, events)
     return freeze(g), events
-
-
-def _explain_illegal(state: RisingSunState, seat: Seat, action: object) -> str:
-    return explain.explain_illegal(thaw_cached(state), seat, action)
 
 
 def _resign(state: RisingSunState, seat: Seat) -> tuple[RisingSunState, list[Event]]:
@@ -94,24 +98,10 @@ def _leave_table(g: G, seat: Seat) -> None:
         rules._next_tea_turn(g, seat)
 
 
-def _view(state: RisingSunState, seat: Seat | None) -> RisingSunView:
-    g = thaw_cached(state)
-    return build_view(g, seat, rules.to_act(g), scoring.outcome(g))
-
-
-def _hand(state: RisingSunState, seat: Seat) -> JSON:
-    """The seat's secrets as JSON (see :func:`games.rising_sun.view.private_info`)."""
-    return private_info(thaw_cached(state), seat)
-
-
 def _sides(state: RisingSunState) -> tuple[str, ...]:
     """Each seat's clan (the benchmark's per-clan win table)."""
     g = thaw_cached(state)
     return tuple(g.clan_id(s) for s in range(g.players))
-
-
-def _outcome(state: RisingSunState) -> Outcome | None:
-    return scoring.outcome(thaw_cached(state))
 
 
 def _parse(state: RisingSunState, seat: Seat, text: str) -> RSAction:
@@ -120,41 +110,22 @@ def _parse(state: RisingSunState, seat: Seat, text: str) -> RSAction:
     return notation_io.parse_action(text, notation_io.seat_names(g), g.offer)
 
 
-def _notation(state: RisingSunState, action: Action) -> str:
-    return notation_io.notation(thaw_cached(state), _ours(action))
-
-
-def _label(state: RisingSunState, action: Action) -> str:
-    return labels.label(thaw_cached(state), _ours(action))
-
-
 def _form(state: RisingSunState, seat: Seat) -> Form | None:
     """The mandate pick, the war bids and the Tea Ceremony choices."""
     g = thaw_cached(state)
     return secrets.form(g, seat, rules.to_act(g))
 
 
-def _answer(
-    state: RisingSunState, seat: Seat, answers: Answers, *, final: bool
-) -> Sequence[RSAction]:
-    return secrets.answer(thaw_cached(state), seat, answers, final=final)
-
-
 def _end_turn(state: RisingSunState, seat: Seat) -> RSAction | None:
     """``done`` when it is legal (the board's End button)."""
-    return Done() if Done() in _legal(state, seat) else None
-
-
-def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    """``easy``, ``normal`` (the game's own player), ``hard`` (:mod:`games.rising_sun.hard`)."""
-    return make_level(strength, seed, budget_s, rising_sun_hard.HOOKS)
+    return Done() if Done() in rules.legal(thaw_cached(state), seat) else None
 
 
 def _shuffle_hidden(state: RisingSunState, seat: Seat | None, seed: int) -> RisingSunState:
     return freeze(secrets.shuffle_hidden(thaw(state), seat, seed))
 
 
-_ours: Callable[[Action], RSAction] = own(
+_OURS: record.Own[RSAction] = record.Own(
     ACTION_TYPES, Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
 )
 
@@ -167,24 +138,24 @@ GAME = Rules(
     rules_version=2,
     hidden_information=True,
     setup=setup.new_game,
-    to_act=_to_act,
-    legal=_legal,
+    to_act=Thawed(rules.to_act),
+    legal=Thawed(rules.legal),  # see :mod:`games.rising_sun.rules` for the order
     public_choices=_public_choices,
     apply=_apply,
-    explain_illegal=_explain_illegal,
+    explain_illegal=Thawed(explain.explain_illegal),
     # can_undo: never; every step reveals or decides something others have seen.
     resign=_resign,
-    view=_view,
-    hand=_hand,
+    view=Thawed(record.BuiltView(build_view, rules.to_act, scoring.outcome)),
+    hand=Thawed(private_info),
     sides=_sides,
-    outcome=_outcome,
+    outcome=Thawed(scoring.outcome),
     parse=_parse,
-    notation=_notation,
-    label=_label,
+    notation=Thawed(record.CheckedText(notation_io.notation, _OURS)),
+    label=Thawed(record.CheckedText(labels.label, _OURS)),
     form=_form,
-    answer=_answer,
+    answer=Thawed(secrets.answer),
     end_turn=_end_turn,
-    make_player=_make_player,
+    make_player=Levels(rising_sun_hard.HOOKS),  # easy, normal (the game's own player), hard
     dump_state=state_io.dump_state,
     load_state=state_io.load_state,
     shuffle_hidden=_shuffle_hidden,

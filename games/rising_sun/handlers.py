@@ -7,39 +7,12 @@ from typing import Any
 
 from games.base import Event, Reveal
 from games.rising_sun import board, flow, war
+from games.rising_sun import state as acts
 from games.rising_sun.board import Events
 from games.rising_sun.choices import decision_options, neighbours, richest, tea_targets
 from games.rising_sun.clans import choose, ring
 from games.rising_sun.data import BOXES, data
-from games.rising_sun.state import (
-    HOSTAGE,
-    RESERVE,
-    SHRINE,
-    Accept,
-    Betray,
-    Bid,
-    Build,
-    Buy,
-    Choose,
-    Clan,
-    Decline,
-    Done,
-    Extra,
-    G,
-    Gift,
-    Hostage,
-    Kill,
-    Move,
-    Order,
-    Propose,
-    Refuse,
-    RSAction,
-    Seppuku,
-    Spare,
-    Summon,
-    Use,
-    push,
-)
+from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G, RSAction, push
 
 Task = dict[str, Any]
 
@@ -54,7 +27,7 @@ def finish(g: G, task: Task, *follow: Task) -> None:
     push(g, *follow)
 
 
-def give(g: G, seat: int, action: Gift, events: Events) -> None:
+def give(g: G, seat: int, action: acts.Gift, events: Events) -> None:
     pool = g.coins if action.what == "coin" else g.ronin
     pool[seat] -= action.n
     pool[action.to] += action.n
@@ -65,7 +38,7 @@ def give(g: G, seat: int, action: Gift, events: Events) -> None:
 
 
 def on_clan(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
-    assert isinstance(action, Clan)
+    assert isinstance(action, acts.Clan)
     choose(g, seat, action.clan)
     finish(g, task)
     events.append(Event("rising_sun.clan", {"clan": action.clan}, seat=seat))
@@ -73,17 +46,17 @@ def on_clan(g: G, seat: int, task: Task, action: RSAction, events: Events) -> No
 
 def on_tea(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     tea = g.tea
-    if isinstance(action, Propose):
+    if isinstance(action, acts.Propose):
         tea["offer"] = [seat, action.to]
         tea["asked"].append([seat, action.to])
         tea["n"] += 1
         events.append(Event("rising_sun.propose", {"to": action.to}, seat=seat))
         return
-    if isinstance(action, Accept | Refuse):
+    if isinstance(action, acts.Accept | acts.Refuse):
         proposer = tea["offer"][0]
         tea["offer"] = None
         tea["passes"] = 0
-        if isinstance(action, Accept):
+        if isinstance(action, acts.Accept):
             g.ally[proposer], g.ally[seat] = seat, proposer
             record_alliance(g, proposer, seat)
             events.append(Event("rising_sun.alliance", {"with": proposer}, seat=seat))
@@ -118,7 +91,7 @@ def _next_tea_turn(g: G, after: int) -> None:
 
 
 def on_choose(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
-    assert isinstance(action, Choose)
+    assert isinstance(action, acts.Choose)
     removed = action.keep if action.keep is not None else action.mandate
     rest = list(g.drawn)
     rest.remove(removed)
@@ -141,7 +114,7 @@ def on_choose(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
 
 def on_reorder(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     """Optional rule: the tiles put back go on the deck in the chosen order (secret)."""
-    assert isinstance(action, Order)
+    assert isinstance(action, acts.Order)
     g.deck[: len(action.tiles)] = list(action.tiles)
     finish(g, task)
     order = {"tiles": list(action.tiles)}  # the chooser's secret: told to it alone
@@ -192,11 +165,11 @@ def resolution(g: G, c: int, mandate: str) -> list[Task]:
 
 
 def on_summon(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
-    if isinstance(action, Done):
+    if isinstance(action, acts.Done):
         summoned = task.get("summoned") and task.get("why") != "kenin"
         finish(g, task, *(flow.after_summon(g, seat) if summoned else []))
         return
-    assert isinstance(action, Summon)
+    assert isinstance(action, acts.Summon)
     loc = board.parse_loc(action.dest, g)
     if task["t"] == "place_monster":
         i = task["fig"]
@@ -214,19 +187,19 @@ def on_summon(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
 
 
 def on_move(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
-    if isinstance(action, Done):
+    if isinstance(action, acts.Done):
         finish(g, task)
         return
-    if isinstance(action, Build):
+    if isinstance(action, acts.Build):
         _build(g, seat, task, action, events)
     else:
-        assert isinstance(action, Move)
+        assert isinstance(action, acts.Move)
         _move(g, seat, task, action, events)
     if not decision_options(g, task, seat):
         finish(g, task)
 
 
-def _build(g: G, seat: int, task: Task, action: Build, events: Events) -> None:
+def _build(g: G, seat: int, task: Task, action: acts.Build, events: Events) -> None:
     d = data()
     p = d.province(action.province)
     cost = board.price(g, seat, d.constants["stronghold_cost"], False)
@@ -237,7 +210,7 @@ def _build(g: G, seat: int, task: Task, action: Build, events: Events) -> None:
     events.append(Event("rising_sun.build", {"province": action.province}, seat=seat))
 
 
-def _move(g: G, seat: int, task: Task, action: Move, events: Events) -> None:
+def _move(g: G, seat: int, task: Task, action: acts.Move, events: Events) -> None:
     d = data()
     src, dst = d.province(action.src), d.province(action.dst)
     if dict(neighbours(g, seat, src))[dst]:  # each Serpent owner may charge its coins
@@ -285,7 +258,7 @@ def charge_serpents(g: G, mover: int, events: Events) -> None:
 def on_serpent(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     """The Serpent's owner charges the route's coins (the mover could pay them) or not."""
     finish(g, task)
-    if isinstance(action, Use):
+    if isinstance(action, acts.Use):
         n = min(task["n"], g.coins[task["mover"]])
         g.coins[task["mover"]] -= n
         g.coins[seat] += n
@@ -294,9 +267,9 @@ def on_serpent(g: G, seat: int, task: Task, action: RSAction, events: Events) ->
 
 def on_buy(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     finish(g, task)
-    if isinstance(action, Done):
+    if isinstance(action, acts.Done):
         return
-    assert isinstance(action, Buy)
+    assert isinstance(action, acts.Buy)
     card = data().cards[action.card]
     cost = board.price(g, seat, card.cost, task["bonus"])
     g.coins[seat] -= cost
@@ -310,10 +283,10 @@ def on_buy(g: G, seat: int, task: Task, action: RSAction, events: Events) -> Non
 
 
 def on_betray(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
-    if isinstance(action, Done):
+    if isinstance(action, acts.Done):
         finish(g, task)
         return
-    assert isinstance(action, Betray)
+    assert isinstance(action, acts.Betray)
     p = board.parse_loc(action.province, g)
     victim = board.find_figure(g, action.victim, action.kind, p)
     mine = board.find_figure(g, seat, action.mine, RESERVE)
@@ -338,10 +311,10 @@ def on_betray(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
 
 def on_ninja(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     """Path of the Ninja: kill the chosen Bushi (Mercy may still spare it) for 1 Honor."""
-    if isinstance(action, Decline):
+    if isinstance(action, acts.Decline):
         finish(g, task)
         return
-    assert isinstance(action, Kill)
+    assert isinstance(action, acts.Kill)
     i = board.find_figure(g, action.victim, action.kind, data().province(action.province))
     board.lose_honor(g, seat, data().value("path_of_the_ninja", "honor_loss"))
     task["left"] -= 1
@@ -356,7 +329,7 @@ def on_ninja(g: G, seat: int, task: Task, action: RSAction, events: Events) -> N
 
 def on_monkey(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     """Path of the Monkey: a coin from each richest opponent, for 1 Honor."""
-    if isinstance(action, Decline):
+    if isinstance(action, acts.Decline):
         finish(g, task)
         return
     per = data().value("path_of_the_monkey", "coins_per_richest")
@@ -374,7 +347,7 @@ def on_monkey(g: G, seat: int, task: Task, action: RSAction, events: Events) -> 
 def on_mercy(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     """Mercy: spare the opponents' figures (+VP per copy), or let them all die now."""
     finish(g, task)
-    resolve_mercy(g, task, isinstance(action, Spare), events)
+    resolve_mercy(g, task, isinstance(action, acts.Spare), events)
 
 
 def resolve_mercy(g: G, task: Task, spare: bool, events: Events) -> None:
@@ -393,7 +366,7 @@ def resolve_mercy(g: G, task: Task, spare: bool, events: Events) -> None:
 
 def on_bid(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     assert g.battle is not None
-    if isinstance(action, Bid):
+    if isinstance(action, acts.Bid):
         g.battle["bids"][str(seat)] = bid = action.as_list()
         sealed = dict(zip(BOXES, bid, strict=True))  # a secret step: its bidder alone sees it
         events.append(Event("rising_sun.bid", sealed, seat=seat, audience=frozenset((seat,))))
@@ -404,18 +377,18 @@ def on_bid(g: G, seat: int, task: Task, action: RSAction, events: Events) -> Non
 
 def on_advantage(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
     assert g.battle is not None
-    if isinstance(action, Decline):
+    if isinstance(action, acts.Decline):
         finish(g, task)
         return
-    if isinstance(action, Seppuku):
+    if isinstance(action, acts.Seppuku):
         finish(g, task)
         war.do_seppuku(g, seat, events)
         return
-    if isinstance(action, Use):
+    if isinstance(action, acts.Use):
         finish(g, task)
         war.use_advantage(g, seat, task, events)
         return
-    assert isinstance(action, Hostage)
+    assert isinstance(action, acts.Hostage)
     i = board.find_figure(g, action.victim, action.kind, g.battle["prov"])
     g.figs[i][2] = HOSTAGE + seat
     board.steal_vp(g, seat, action.victim, data().constants["hostage_vp_stolen"], events, "hostage")
@@ -428,7 +401,7 @@ def on_advantage(g: G, seat: int, task: Task, action: RSAction, events: Events) 
 
 
 def on_extra(g: G, seat: int, task: Task, action: RSAction, events: Events) -> None:
-    assert isinstance(action, Extra)
+    assert isinstance(action, acts.Extra)
     g.coins[action.to] += 1
     task["given"].append(action.to)
     task["left"] -= 1

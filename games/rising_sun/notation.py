@@ -45,40 +45,15 @@ from functools import cache
 
 from games import words
 from games.base import InvalidNotation, Reason
+from games.rising_sun import state as acts
 from games.rising_sun.data import MANDATES, data
-from games.rising_sun.state import (
-    Accept,
-    Betray,
-    Bid,
-    Build,
-    Buy,
-    Choose,
-    Clan,
-    Confirm,
-    Decline,
-    Done,
-    Extra,
-    G,
-    Gift,
-    Hostage,
-    Kill,
-    Move,
-    Order,
-    Pass,
-    Propose,
-    Refuse,
-    RSAction,
-    Seppuku,
-    Spare,
-    Summon,
-    Take,
-    Use,
-)
+from games.rising_sun.state import G, RSAction
 
 SIMPLE: dict[str, RSAction] = {
-    "pass": Pass(), "accept": Accept(), "yes": Accept(), "refuse": Refuse(), "no": Refuse(),
-    "done": Done(), "end": Done(), "confirm": Confirm(), "seppuku": Seppuku(),
-    "decline": Decline(), "spare": Spare(), "take": Take(), "use": Use(),
+    "pass": acts.Pass(), "accept": acts.Accept(), "yes": acts.Accept(),
+    "refuse": acts.Refuse(), "no": acts.Refuse(), "done": acts.Done(), "end": acts.Done(),
+    "confirm": acts.Confirm(), "seppuku": acts.Seppuku(), "decline": acts.Decline(),
+    "spare": acts.Spare(), "take": acts.Take(), "use": acts.Use(),
 }  # fmt: skip
 KIND_WORDS = {"bushi": "bushi", "shinto": "shinto", "daimyo": "daimyo", "stronghold": "stronghold"}
 
@@ -100,34 +75,36 @@ def notation(g: G | None, action: RSAction) -> str:
     for text, simple in SIMPLE.items():
         if simple == action and text not in ("yes", "no", "end"):
             return text
-    if isinstance(action, Clan):
+    if isinstance(action, acts.Clan):
         return f"clan {action.clan}"
-    if isinstance(action, Order):
+    if isinstance(action, acts.Order):
         return "order " + " ".join(action.tiles)
-    if isinstance(action, Propose):
+    if isinstance(action, acts.Propose):
         return f"ally {_name(g, action.to)}"
-    if isinstance(action, Gift):
+    if isinstance(action, acts.Gift):
         return f"give {_name(g, action.to)} {action.n} {action.what}"
-    if isinstance(action, Choose):
+    if isinstance(action, acts.Choose):
         return f"mandate {action.mandate}" + (f" keep {action.keep}" if action.keep else "")
-    if isinstance(action, Summon):
+    if isinstance(action, acts.Summon):
         return f"summon {action.kind} {action.dest.removeprefix('shrine:')}"
-    if isinstance(action, Move):
+    if isinstance(action, acts.Move):
         return f"move {action.kind} {action.src} {action.dst}"
-    if isinstance(action, Build | Buy):
-        head = f"build {action.province}" if isinstance(action, Build) else f"buy {action.card}"
+    if isinstance(action, acts.Build | acts.Buy):
+        head = (
+            f"build {action.province}" if isinstance(action, acts.Build) else f"buy {action.card}"
+        )
         return head + (f" give {_name(g, action.gift)}" if action.gift is not None else "")
-    if isinstance(action, Betray):
+    if isinstance(action, acts.Betray):
         tail = "" if action.mine == action.kind else f" with {action.mine}"
         where = action.province.removeprefix("shrine:")
         return f"betray {_name(g, action.victim)} {action.kind} {where}{tail}"
-    if isinstance(action, Kill):
+    if isinstance(action, acts.Kill):
         return f"kill {_name(g, action.victim)} {action.kind} {action.province}"
-    if isinstance(action, Bid):
+    if isinstance(action, acts.Bid):
         return "bid " + " ".join(str(v) for v in action.as_list())
-    if isinstance(action, Hostage):
+    if isinstance(action, acts.Hostage):
         return f"hostage {_name(g, action.victim)} {action.kind}"
-    if isinstance(action, Extra):
+    if isinstance(action, acts.Extra):
         return f"extra {_name(g, action.to)}"
     raise InvalidNotation(
         Reason("rising_sun.notation.not_ours", "That is not a Rising Sun action.")
@@ -241,25 +218,25 @@ def parse_action(text: str, seats: Mapping[str, int], offer: Sequence[str] = ())
 def _parse_table(head: str, rest: list[str], seats: Mapping[str, int]) -> RSAction | None:
     """The actions of the table (clans, mandates, alliances, gifts), or ``None``."""
     if head == "order" and rest and all(m in MANDATES for m in rest):
-        return Order(tuple(rest))
+        return acts.Order(tuple(rest))
     if head == "clan" and len(rest) == 1:
-        return Clan(_english(rest[0]))
+        return acts.Clan(_english(rest[0]))
     if head in ("ally", "propose") and len(rest) == 1:
-        return Propose(seats[rest[0]])
+        return acts.Propose(seats[rest[0]])
     if head == "give" and len(rest) == 3:
         what = {"coin": "coin", "coins": "coin", "ronin": "ronin"}[rest[2]]
-        return Gift(seats[rest[0]], what, int(rest[1]))
+        return acts.Gift(seats[rest[0]], what, int(rest[1]))
     if head in MANDATES and not rest:
-        return Choose(head)
+        return acts.Choose(head)
     if head == "mandate" and rest and rest[0] in MANDATES:
         if len(rest) == 1:
-            return Choose(rest[0])
+            return acts.Choose(rest[0])
         if len(rest) == 3 and rest[1] == "keep" and rest[2] in MANDATES:
-            return Choose(rest[0], rest[2])
+            return acts.Choose(rest[0], rest[2])
     if head == "bid" and len(rest) == 4:
         values = [int(v) for v in rest]
         if all(0 <= v < 10_000 for v in values):
-            return Bid(*values)
+            return acts.Bid(*values)
     return None
 
 
@@ -268,22 +245,22 @@ def _parse_board(
 ) -> RSAction | None:
     """The actions on the map and of the war, or ``None``."""
     if head == "summon" and len(rest) == 2:
-        return Summon(rest[0], _dest(rest[1].removeprefix("shrine:")))
+        return acts.Summon(rest[0], _dest(rest[1].removeprefix("shrine:")))
     if head == "move" and len(rest) == 3:
-        return Move(rest[0], rest[1], rest[2])
+        return acts.Move(rest[0], rest[1], rest[2])
     if head in ("build", "buy") and rest:
         return _parse_purchase(head, rest, seats, offer)
     if head == "betray" and len(rest) in (3, 5):
         if len(rest) == 5 and rest[3] != "with":
             return None
         mine = rest[4] if len(rest) == 5 else rest[1]
-        return Betray(seats[rest[0]], rest[1], _dest(rest[2].removeprefix("shrine:")), mine)
+        return acts.Betray(seats[rest[0]], rest[1], _dest(rest[2].removeprefix("shrine:")), mine)
     if head == "kill" and len(rest) == 3:
-        return Kill(seats[rest[0]], rest[1], rest[2])
+        return acts.Kill(seats[rest[0]], rest[1], rest[2])
     if head == "hostage" and len(rest) == 2:
-        return Hostage(seats[rest[0]], rest[1])
+        return acts.Hostage(seats[rest[0]], rest[1])
     if head == "extra" and len(rest) == 1:
-        return Extra(seats[rest[0]])
+        return acts.Extra(seats[rest[0]])
     return None
 
 
@@ -295,9 +272,9 @@ def _parse_purchase(
     if len(rest) >= 3 and _english(rest[-2]) == "give":
         gift, rest = seats[_english(rest[-1])], rest[:-2]
     if head == "build" and len(rest) == 1:
-        return Build(rest[0], gift)
+        return acts.Build(rest[0], gift)
     if head == "buy":
-        return Buy(find_card(" ".join(rest), offer), gift)
+        return acts.Buy(find_card(" ".join(rest), offer), gift)
     return None
 
 

@@ -14,18 +14,10 @@ from games import engine
 from games.ai import Player, RandomPlayer, Seen, choose_for
 from games.base import Action, Game, Seat, State
 from games.rng import Rng
+from games.samurai import state as acts
 from games.samurai.data import FIGURES, TILES, Board
 from games.samurai.mechanics import board_of, influence
-from games.samurai.state import (
-    Confirm,
-    Drop,
-    End,
-    FigureSwap,
-    Place,
-    SamuraiState,
-    Take,
-    TileSwap,
-)
+from games.samurai.state import SamuraiState
 
 OPENING = ("H4", "B4", "R4", "S3", "N1")
 OPPONENT_WEIGHT = 0.4  # a figure going to one of several opponents hurts less than it helps
@@ -59,25 +51,25 @@ class GreedyPlayer:
         for code in hand:
             if code in wanted:
                 wanted.remove(code)
-            elif Drop(code) in legal:
-                return Drop(code)
+            elif acts.Drop(code) in legal:
+                return acts.Drop(code)
         for code in wanted:
-            if Take(code) in legal:
-                return Take(code)
-        return Confirm() if Confirm() in legal else legal[0]
+            if acts.Take(code) in legal:
+                return acts.Take(code)
+        return acts.Confirm() if acts.Confirm() in legal else legal[0]
 
     def _step(self, state: SamuraiState, seat: Seat, legal: list[Action]) -> Action:
         judge = Judge(state, seat)
         best: Action = legal[0]
         best_score = float("-inf")
         for action in legal:
-            if isinstance(action, End):
+            if isinstance(action, acts.End):
                 continue
             score = judge.score(action) + self.rng.below(1000) * 1e-7
             if score > best_score:
                 best, best_score = action, score
-        if End() in legal and best_score < END_BELOW:
-            return End()
+        if acts.End() in legal and best_score < END_BELOW:
+            return acts.End()
         return best
 
 
@@ -137,10 +129,10 @@ class Judge:
 
     def score(self, action: Action) -> float:
         by_label = self.board.by_label
-        if isinstance(action, Place):
+        if isinstance(action, acts.Place):
             gain = self.place_gain(action.tile, by_label[action.hex])
             return gain - TILE_PRICE * TILES[action.tile].value
-        if isinstance(action, TileSwap):
+        if isinstance(action, acts.TileSwap):
             source = by_label[action.source]
             tile = self.state.tiles[source]
             assert tile is not None
@@ -150,11 +142,11 @@ class Judge:
                     infl, empty = self._with_tile(s, tile[1], source, -1)
                     loss += self.local[s] - self.worth(self.state.figures[s], infl, empty)
             return self.place_gain(tile[1], by_label[action.target]) - loss - SWAP_PRICE
-        if isinstance(action, FigureSwap):
+        if isinstance(action, acts.FigureSwap):
             return self._figure_swap_gain(action) - SWAP_PRICE
         return 0.0
 
-    def _figure_swap_gain(self, action: FigureSwap) -> float:
+    def _figure_swap_gain(self, action: acts.FigureSwap) -> float:
         (f1, h1), (f2, h2) = action.first, action.second
         gain = 0.0
         for label, leaving, coming in ((h1, f1, f2), (h2, f2, f1)):

@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 from games.base import MALFORMED_ACTION, Reason, well_formed
+from games.samurai import state as acts
 from games.samurai.data import FIGURE_NAMES, FIGURES, HAND_SIZE, TILES, Board
 from games.samurai.mechanics import board_of, swap_sources
 from games.samurai.notation import tile_name
-from games.samurai.state import (
-    Confirm,
-    Drop,
-    End,
-    FigureSwap,
-    Place,
-    PlaceFigure,
-    SamuraiState,
-    Take,
-    TileSwap,
-)
+from games.samurai.state import SamuraiState
 
-PICK_ACTIONS = (Take, Drop, Confirm)
-PLAY_ACTIONS = (Place, TileSwap, FigureSwap, End)
+PICK_ACTIONS = (acts.Take, acts.Drop, acts.Confirm)
+PLAY_ACTIONS = (acts.Place, acts.TileSwap, acts.FigureSwap, acts.End)
 ONE_NORMAL = (
     "You already played your one tile without a Japanese character this turn; only fast "
     "tiles (ronin, ships, figure swap) may follow."
@@ -34,7 +25,7 @@ def explain_illegal(state: SamuraiState, seat: int, action: object) -> str:
         return Reason("rules.common.game_over", "This game is over.")
     if not state.active(seat):
         return Reason("rules.common.resigned", "You have resigned from this game.")
-    if not isinstance(action, (*PICK_ACTIONS, PlaceFigure, *PLAY_ACTIONS)):
+    if not isinstance(action, (*PICK_ACTIONS, acts.PlaceFigure, *PLAY_ACTIONS)):
         return Reason(
             "samurai.rules.not_samurai_action_play_tile",
             "That is not a Samurai action: play a tile from your hand on an empty hex.",
@@ -46,18 +37,18 @@ def explain_illegal(state: SamuraiState, seat: int, action: object) -> str:
         return _explain_pick(state, seat, action)
     if state.current != seat:
         return Reason("rules.common.not_your_turn", "It is not your turn.")
-    if isinstance(action, PlaceFigure):
+    if isinstance(action, acts.PlaceFigure):
         return _explain_figure(state, action)
-    if isinstance(action, End):
+    if isinstance(action, acts.End):
         return Reason(
             "samurai.rules.play_at_least_one_tile",
             "Play at least one tile before you end your turn.",
         )
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         return _explain_place(state, seat, action)
-    if isinstance(action, TileSwap):
+    if isinstance(action, acts.TileSwap):
         return _explain_tile_swap(state, seat, action)
-    assert isinstance(action, FigureSwap)
+    assert isinstance(action, acts.FigureSwap)
     return _explain_figure_swap(state, seat, action)
 
 
@@ -79,12 +70,12 @@ def _wrong_phase(state: SamuraiState, seat: int, action: object) -> str | None:
             "samurai.rules.starting_hands_have_already_been",
             "The starting hands have already been chosen.",
         )
-    if state.phase == "placement" and not isinstance(action, PlaceFigure):
+    if state.phase == "placement" and not isinstance(action, acts.PlaceFigure):
         return Reason(
             "samurai.rules.figures_are_still_being_placed",
             "The figures are still being placed: put a figure on a city or a village.",
         )
-    if state.phase == "play" and isinstance(action, PlaceFigure):
+    if state.phase == "play" and isinstance(action, acts.PlaceFigure):
         return Reason(
             "samurai.rules.all_figures_are_already_board", "All figures are already on the board."
         )
@@ -98,14 +89,14 @@ def _explain_pick(state: SamuraiState, seat: int, action: object) -> str:
             "samurai.rules.have_already_confirmed_starting_hand",
             "You have already confirmed your starting hand.",
         )
-    if isinstance(action, Confirm):
+    if isinstance(action, acts.Confirm):
         return Reason(
             "samurai.rules.choose_exactly_tiles_first_have",
             f"Choose exactly {HAND_SIZE} tiles first (you have {len(hand)}).",
             hand_size=HAND_SIZE,
             count=len(hand),
         )
-    if isinstance(action, Take):
+    if isinstance(action, acts.Take):
         if action.tile not in TILES:
             return Reason(
                 "samurai.rules.there_no_tile", f"There is no tile {action.tile}.", tile=action.tile
@@ -121,7 +112,7 @@ def _explain_pick(state: SamuraiState, seat: int, action: object) -> str:
             f"You have no more {tile_name(action.tile)} tiles to take.",
             tile=tile_name(action.tile),
         )
-    assert isinstance(action, Drop)
+    assert isinstance(action, acts.Drop)
     return Reason(
         "samurai.rules.not_starting_hand",
         f"{tile_name(action.tile)} is not in your starting hand.",
@@ -129,7 +120,7 @@ def _explain_pick(state: SamuraiState, seat: int, action: object) -> str:
     )
 
 
-def _explain_figure(state: SamuraiState, action: PlaceFigure) -> str:
+def _explain_figure(state: SamuraiState, action: acts.PlaceFigure) -> str:
     board = board_of(state)
     if action.figure not in FIGURES:
         return Reason(
@@ -198,7 +189,7 @@ def _target_problem(board: Board, state: SamuraiState, label: str, placement: st
     return None
 
 
-def _explain_place(state: SamuraiState, seat: int, action: Place) -> str:
+def _explain_place(state: SamuraiState, seat: int, action: acts.Place) -> str:
     spec = TILES.get(action.tile)
     if spec is None:
         return Reason(
@@ -224,7 +215,7 @@ def _explain_place(state: SamuraiState, seat: int, action: Place) -> str:
     return problem or "That tile cannot go there now."
 
 
-def _explain_tile_swap(state: SamuraiState, seat: int, action: TileSwap) -> str:
+def _explain_tile_swap(state: SamuraiState, seat: int, action: acts.TileSwap) -> str:
     board = board_of(state)
     if "TS" not in state.hands[seat]:
         return Reason("samurai.rules.have_no_tile_swap_hand", "You have no tile swap in your hand.")
@@ -264,7 +255,7 @@ def _explain_tile_swap(state: SamuraiState, seat: int, action: TileSwap) -> str:
     return problem or "That tile swap is not possible now."
 
 
-def _explain_figure_swap(state: SamuraiState, seat: int, action: FigureSwap) -> str:
+def _explain_figure_swap(state: SamuraiState, seat: int, action: acts.FigureSwap) -> str:
     board = board_of(state)
     if "FS" not in state.hands[seat]:
         return Reason(

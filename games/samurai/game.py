@@ -2,47 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from games.base import Action, Event, Player, Seat
-from games.record import Rules, own
+from games import record
+from games.base import Seat
+from games.record import Rules
 from games.samurai import explain, rules, scoring, secrets, setup
 from games.samurai import hard as samurai_hard
 from games.samurai import notation as notation_io
 from games.samurai import state as state_io
 from games.samurai.state import ACTION_TYPES, SamuraiAction, SamuraiState
-from games.samurai.view import SamuraiView, build_view, private_info
-from games.search import make_level
-
-
-def _apply(state: SamuraiState, seat: Seat, action: Action) -> tuple[SamuraiState, list[Event]]:
-    """The successor state of a legal ``action``."""
-    return rules.apply(state, seat, _ours(action))
-
-
-def _view(state: SamuraiState, seat: Seat | None) -> SamuraiView:
-    """What ``seat`` (or the public) may know."""
-    return build_view(state, seat, rules.to_act(state), scoring.outcome(state))
-
-
-def _parse(state: SamuraiState, seat: Seat, text: str) -> SamuraiAction:
-    """An action from text (grammar: :mod:`games.samurai.notation`)."""
-    return notation_io.parse(state, seat, text, lambda: rules.legal(state, seat))
-
-
-def _notation(state: SamuraiState, action: Action) -> str:
-    """Canonical text: ``B3@F7``, ``TS F7>G9``, ``FS H@L16 B@O10``, ``end``."""
-    return notation_io.notation(_ours(action))
-
-
-def _label(state: SamuraiState, action: Action) -> str:
-    """Menu text, e.g. ``"Buddha 3 on F7 (next to Kyoto (L16))"``."""
-    return notation_io.label(state, _ours(action))
-
-
-def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    """``easy``, ``normal`` (the game's own player), ``hard`` (:mod:`games.samurai.hard`)."""
-    return make_level(strength, seed, budget_s, samurai_hard.HOOKS)
+from games.samurai.view import build_view, private_info
+from games.search import Levels
 
 
 def _public_choices(state: SamuraiState, seat: Seat) -> Sequence[SamuraiAction] | None:
@@ -57,7 +28,7 @@ def _public_choices(state: SamuraiState, seat: Seat) -> Sequence[SamuraiAction] 
     return rules.legal(state, seat)
 
 
-_ours: Callable[[Action], SamuraiAction] = own(ACTION_TYPES, "That is not a Samurai action.")
+_OURS: record.Own[SamuraiAction] = record.Own(ACTION_TYPES, "That is not a Samurai action.")
 
 
 GAME = Rules(
@@ -70,20 +41,22 @@ GAME = Rules(
     setup=setup.new_game,
     to_act=rules.to_act,
     legal=rules.legal,
-    apply=_apply,
+    apply=record.CheckedApply(rules.apply, _OURS),
     explain_illegal=explain.explain_illegal,
     can_undo=rules.can_undo,
     resign=rules.resign,
-    view=_view,
+    view=record.BuiltView(build_view, rules.to_act, scoring.outcome),
     hand=private_info,
     outcome=scoring.outcome,
-    parse=_parse,
-    notation=_notation,
-    label=_label,
+    # Canonical text ``B3@F7``, ``TS F7>G9``, ``FS H@L16 B@O10``, ``end``; menu text such as
+    # "Buddha 3 on F7 (next to Kyoto (L16))" (grammar: :mod:`games.samurai.notation`).
+    parse=record.ParseAmong(notation_io.parse, rules.legal),
+    notation=record.CheckedNotation(notation_io.notation, _OURS),
+    label=record.CheckedText(notation_io.label, _OURS),
     form=secrets.pick_form,
     answer=secrets.pick_answer,
     end_turn=rules.end_turn,
-    make_player=_make_player,
+    make_player=Levels(samurai_hard.HOOKS),  # easy, normal (the game's own player), hard
     dump_state=state_io.dump_state,
     load_state=state_io.load_state,
     public_choices=_public_choices,

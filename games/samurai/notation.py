@@ -28,7 +28,7 @@ Canonical form (written by :func:`notation`, stored in logs)::
 Place(tile='B3', hex='M16')
 >>> GAME.notation(s, GAME.parse(s, 0, "ship k14"))
 'W1@K14'
->>> GAME.label(s, Place("B3", "M16"))
+>>> GAME.label(s, acts.Place("B3", "M16"))
 'Buddha 3 on M16 (next to Kyoto (L16), village N15)'
 >>> GAME.notation(s, GAME.parse(s, 0, "figure swap rice kyoto buddha akita"))
 'FS R@L16 B@O10'
@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.base import AmbiguousNotation, InvalidNotation, Reason
+from games.samurai import state as acts
 from games.samurai.data import (
     FIGURE_NAMES,
     FIGURES,
@@ -53,18 +54,7 @@ from games.samurai.data import (
     all_labels,
     board_for,
 )
-from games.samurai.state import (
-    Confirm,
-    Drop,
-    End,
-    FigureSwap,
-    Place,
-    PlaceFigure,
-    SamuraiAction,
-    SamuraiState,
-    Take,
-    TileSwap,
-)
+from games.samurai.state import SamuraiAction, SamuraiState
 
 EXAMPLES = "`B3@F7`, `W1@C4`, `TS F7>G9`, `FS H@L16 B@O10`, `end`"
 PHRASES = (
@@ -111,22 +101,22 @@ PHRASE_RE = re.compile(r"\b(?:" + "|".join(re.escape(p) for p, _ in PHRASES) + r
 
 def notation(action: SamuraiAction) -> str:
     """Canonical text of ``action`` (see the module docstring)."""
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         return f"{action.tile}@{action.hex}"
-    if isinstance(action, End):
+    if isinstance(action, acts.End):
         return "end"
-    if isinstance(action, TileSwap):
+    if isinstance(action, acts.TileSwap):
         return f"TS {action.source}>{action.target}"
-    if isinstance(action, FigureSwap):
+    if isinstance(action, acts.FigureSwap):
         (f1, h1), (f2, h2) = action.first, action.second
         return f"FS {f1}@{h1} {f2}@{h2}"
-    if isinstance(action, PlaceFigure):
+    if isinstance(action, acts.PlaceFigure):
         return f"{action.figure}@{action.hex}"
-    if isinstance(action, Take):
+    if isinstance(action, acts.Take):
         return f"take {action.tile}"
-    if isinstance(action, Drop):
+    if isinstance(action, acts.Drop):
         return f"drop {action.tile}"
-    if isinstance(action, Confirm):
+    if isinstance(action, acts.Confirm):
         return "confirm"
     raise InvalidNotation(
         "That is not a Samurai action.", key="samurai.notation.not_samurai_action"
@@ -184,11 +174,11 @@ def label(state: SamuraiState, action: SamuraiAction) -> str:
     """A friendly one-line description for menus, at most 100 characters: a
     :class:`Reason` (``samurai.label.*``), so the bot words it in the reader's language."""
     board = board_for(state.players)
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         near = _near(state, board, action.hex)
         text = f"{tile_name(action.tile)} on {action.hex}{near}"
         return _short("samurai.label.place", text, tile=action.tile, hex=action.hex, near=near)
-    if isinstance(action, TileSwap):
+    if isinstance(action, acts.TileSwap):
         index = board.by_label.get(action.source)
         tile = state.tiles[index] if index is not None else None
         code = tile[1] if tile else "?"
@@ -199,7 +189,7 @@ def label(state: SamuraiState, action: SamuraiAction) -> str:
         )
         params = {"source": action.source, "moved": code, "target": action.target, "near": near}
         return _short("samurai.label.tile_swap", text, **params)
-    if isinstance(action, FigureSwap):
+    if isinstance(action, acts.FigureSwap):
         (f1, h1), (f2, h2) = action.first, action.second
         t1, t2 = _title(board, h1), _title(board, h2)
         text = (
@@ -208,16 +198,16 @@ def label(state: SamuraiState, action: SamuraiAction) -> str:
         )
         params = {"first": f1, "first_at": t1, "second": f2, "second_at": t2}
         return _short("samurai.label.figure_swap", text, **params)
-    if isinstance(action, PlaceFigure):
+    if isinstance(action, acts.PlaceFigure):
         where = _title(board, action.hex)
         text = f"Put a {FIGURE_NAMES.get(action.figure, '?')} on {where}"
         return _short("samurai.label.figure", text, figure=action.figure, where=where)
-    if isinstance(action, Take):
+    if isinstance(action, acts.Take):
         text = f"Take {tile_name(action.tile)} into your starting hand"
         return Reason("samurai.label.take", text, tile=action.tile)
-    if isinstance(action, Drop):
+    if isinstance(action, acts.Drop):
         return Reason("samurai.label.drop", f"Put {tile_name(action.tile)} back", tile=action.tile)
-    if isinstance(action, Confirm):
+    if isinstance(action, acts.Confirm):
         return Reason("samurai.label.confirm", "Confirm your starting hand")
     return Reason("samurai.label.end", "End your turn and draw back up to five tiles")
 
@@ -332,14 +322,14 @@ def parse(state: SamuraiState, seat: int, text: str, legal: Legal) -> SamuraiAct
     head, rest = words[0], words[1:]
     if head in END_WORDS and not rest:
         if state.phase == "pick" and head in CONFIRM_WORDS:
-            return Confirm()
-        return End()
+            return acts.Confirm()
+        return acts.End()
     if head in TAKE_WORDS | DROP_WORDS:
         code, _, nxt = _read_tile(rest, 0)
         if code is None or nxt != len(rest):
             raise _unreadable(text)
         code = _check_tile(code, text)
-        return Take(code) if head in TAKE_WORDS else Drop(code)
+        return acts.Take(code) if head in TAKE_WORDS else acts.Drop(code)
     if head == "fs":
         return _figure_swap(board, text, rest, legal)
     if head == "ts":
@@ -350,7 +340,7 @@ def parse(state: SamuraiState, seat: int, text: str, legal: Legal) -> SamuraiAct
         code, _, nxt = _read_tile(words, 0)
         if code is None or nxt != len(words):
             raise _unreadable(text)
-        return Take(_check_tile(code, text))
+        return acts.Take(_check_tile(code, text))
     return _tile_placement(board, text, words, legal, state.hands[seat])
 
 
@@ -363,15 +353,15 @@ def _tile_placement(
         label = _read_hex(board, words[0]) if len(words) == 1 else None
         if label is None:
             raise _unreadable(text)
-        return _pick_one(text, [a for a in legal() if isinstance(a, Place) and a.hex == label])
+        return _pick_one(text, [a for a in legal() if isinstance(a, acts.Place) and a.hex == label])
     if code is not None:
         code = _check_tile(code, text)
         if target is not None:
-            return Place(code, target)
+            return acts.Place(code, target)
     matches = [
         a
         for a in legal()
-        if isinstance(a, Place)
+        if isinstance(a, acts.Place)
         and (a.tile == code if code else a.tile[0] == kind)
         and (target is None or a.hex == target)
     ]
@@ -393,11 +383,11 @@ def _figure_placement(board: Board, text: str, words: list[str], legal: Legal) -
     if labels and target is None:
         raise _unreadable(text)
     if figure and target:
-        return PlaceFigure(figure, target)
+        return acts.PlaceFigure(figure, target)
     matches = [
         a
         for a in legal()
-        if isinstance(a, PlaceFigure)
+        if isinstance(a, acts.PlaceFigure)
         and (figure is None or a.figure == figure)
         and (target is None or a.hex == target)
     ]
@@ -423,9 +413,9 @@ def _figure_swap(board: Board, text: str, words: list[str], legal: Legal) -> Sam
         assert f1 is not None and f2 is not None
         if board.by_label[h2] < board.by_label[h1]:
             (f1, h1), (f2, h2) = (f2, h2), (f1, h1)
-        return FigureSwap((f1, h1), (f2, h2))
+        return acts.FigureSwap((f1, h1), (f2, h2))
 
-    def fits(action: FigureSwap) -> bool:
+    def fits(action: acts.FigureSwap) -> bool:
         ends = [action.first, action.second]
         for figure, label in pairs:
             hit = next((e for e in ends if e[1] == label and figure in (None, e[0])), None)
@@ -434,7 +424,7 @@ def _figure_swap(board: Board, text: str, words: list[str], legal: Legal) -> Sam
             ends.remove(hit)
         return True
 
-    matches = [a for a in legal() if isinstance(a, FigureSwap) and fits(a)]
+    matches = [a for a in legal() if isinstance(a, acts.FigureSwap) and fits(a)]
     return _pick_one(text, list(matches))
 
 
@@ -445,8 +435,8 @@ def _tile_swap(board: Board, text: str, words: list[str], legal: Legal) -> Samur
     if len(labels) == 2:
         source, target = labels
         assert source is not None and target is not None
-        return TileSwap(source, target)
+        return acts.TileSwap(source, target)
     matches = [
-        a for a in legal() if isinstance(a, TileSwap) and (not labels or a.source == labels[0])
+        a for a in legal() if isinstance(a, acts.TileSwap) and (not labels or a.source == labels[0])
     ]
     return _pick_one(text, list(matches))

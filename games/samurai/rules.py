@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.base import Event, GameOver, IllegalAction, Reveal
+from games.samurai import state as acts
 from games.samurai.data import FIGURES, HAND_SIZE, TILES, sort_tiles
 from games.samurai.flow import (
     advance_turn,
@@ -36,18 +37,7 @@ from games.samurai.mechanics import (
     swap_sources,
 )
 from games.samurai.notation import notation
-from games.samurai.state import (
-    Confirm,
-    Drop,
-    End,
-    FigureSwap,
-    Place,
-    PlaceFigure,
-    SamuraiAction,
-    SamuraiState,
-    Take,
-    TileSwap,
-)
+from games.samurai.state import SamuraiAction, SamuraiState
 
 
 def to_act(state: SamuraiState) -> frozenset[int]:
@@ -68,22 +58,22 @@ def legal(state: SamuraiState, seat: int) -> list[SamuraiAction]:
     board = board_of(state)
     labels = [h.label for h in board.hexes]
     if state.phase == "placement":
-        return [PlaceFigure(f, labels[h]) for f, h in placement_options(state)]
+        return [acts.PlaceFigure(f, labels[h]) for f, h in placement_options(state)]
     return _turn_actions(state, seat, labels)
 
 
 def _pick_actions(hand: tuple[str, ...]) -> list[SamuraiAction]:
-    actions: list[SamuraiAction] = [Confirm()] if len(hand) == HAND_SIZE else []
+    actions: list[SamuraiAction] = [acts.Confirm()] if len(hand) == HAND_SIZE else []
     if len(hand) < HAND_SIZE:
-        actions.extend(Take(c) for c, spec in TILES.items() if hand.count(c) < spec.count)
-    actions.extend(Drop(c) for c in dict.fromkeys(hand))
+        actions.extend(acts.Take(c) for c, spec in TILES.items() if hand.count(c) < spec.count)
+    actions.extend(acts.Drop(c) for c in dict.fromkeys(hand))
     return actions
 
 
 def _turn_actions(state: SamuraiState, seat: int, labels: list[str]) -> list[SamuraiAction]:
     board = board_of(state)
     hand = state.hands[seat]
-    actions: list[SamuraiAction] = [End()] if state.turn_steps else []
+    actions: list[SamuraiAction] = [acts.End()] if state.turn_steps else []
     targets = {
         "land": [labels[h] for h in empty_targets(board, state.tiles, "land")],
         "sea": [labels[h] for h in empty_targets(board, state.tiles, "sea")],
@@ -92,13 +82,13 @@ def _turn_actions(state: SamuraiState, seat: int, labels: list[str]) -> list[Sam
         spec = TILES[code]
         if code in ("FS", "TS") or (state.normal_played and not spec.fast):
             continue
-        actions.extend(Place(code, label) for label in targets[spec.placement])
+        actions.extend(acts.Place(code, label) for label in targets[spec.placement])
     if "TS" in hand and not state.normal_played:
         for source in swap_sources(board, state.tiles, seat):
-            actions.extend(TileSwap(labels[source], label) for label in targets["land"])
+            actions.extend(acts.TileSwap(labels[source], label) for label in targets["land"])
     if "FS" in hand:
         actions.extend(
-            FigureSwap((t1, labels[s1]), (t2, labels[s2]))
+            acts.FigureSwap((t1, labels[s1]), (t2, labels[s2]))
             for s1, t1, s2, t2 in figure_swaps(board, state.figures)
         )
     return actions
@@ -107,7 +97,7 @@ def _turn_actions(state: SamuraiState, seat: int, labels: list[str]) -> list[Sam
 def end_turn(state: SamuraiState, seat: int) -> SamuraiAction | None:
     """``end`` when ``seat`` may end its turn now."""
     if state.phase == "play" and seat == state.current and state.turn_steps:
-        return End()
+        return acts.End()
     return None
 
 
@@ -128,9 +118,9 @@ def apply(
 ) -> tuple[SamuraiState, list[Event]]:
     """The successor of a legal ``action`` (see :func:`games.engine.act`)."""
     events: list[Event] = []
-    if isinstance(action, (Take, Drop, Confirm)):
+    if isinstance(action, (acts.Take, acts.Drop, acts.Confirm)):
         return _apply_pick(state, seat, action, events), events
-    if isinstance(action, PlaceFigure):
+    if isinstance(action, acts.PlaceFigure):
         board = board_of(state)
         target = board.by_label[action.hex]
         state = put_figure(state, action.figure, target)
@@ -139,16 +129,19 @@ def apply(
         args = {"figure": action.figure, "hex": action.hex}
         events.append(Event("samurai.figure", args, seat))
         return after_placement(state, events), events
-    if isinstance(action, End):
+    if isinstance(action, acts.End):
         return _end_turn(state, seat, events), events
     return _apply_step(state, seat, action, events), events
 
 
 def _apply_pick(
-    state: SamuraiState, seat: int, action: Take | Drop | Confirm, events: list[Event]
+    state: SamuraiState,
+    seat: int,
+    action: acts.Take | acts.Drop | acts.Confirm,
+    events: list[Event],
 ) -> SamuraiState:
     hands = list(state.hands)
-    if isinstance(action, Confirm):
+    if isinstance(action, acts.Confirm):
         ready = tuple(r or s == seat for s, r in enumerate(state.ready))
         state = replace(state, ready=ready)
         events.append(Event("samurai.confirm", {}, seat))
@@ -156,12 +149,12 @@ def _apply_pick(
             state = finish_pick(state, events)
         return state
     hand = list(hands[seat])
-    if isinstance(action, Take):
+    if isinstance(action, acts.Take):
         hand.append(action.tile)
     else:
         hand.remove(action.tile)
     hands[seat] = sort_tiles(hand)
-    kind = "samurai.take" if isinstance(action, Take) else "samurai.drop"
+    kind = "samurai.take" if isinstance(action, acts.Take) else "samurai.drop"
     events.append(Event(kind, {"tile": action.tile}, seat, frozenset((seat,))))
     return replace(state, hands=tuple(hands))
 
@@ -173,9 +166,9 @@ def _apply_step(
     hand = list(state.hands[seat])
     touched, event = _play_tile(state, seat, action, work, hand)
     normal = state.normal_played  # a figure swap leaves it as it was
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         normal = normal or not TILES[action.tile].fast
-    elif isinstance(action, TileSwap):
+    elif isinstance(action, acts.TileSwap):
         normal = True
     events.append(event)
     events.extend(work.events)
@@ -204,14 +197,14 @@ def _play_tile(
 ) -> tuple[tuple[int, ...], Event]:
     """Play the step's tile from ``hand`` on ``work``: the hexes it touched and its event."""
     by_label = board_of(state).by_label
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         placed = by_label[action.hex]
         hand.remove(action.tile)
         work.tiles[placed] = (seat, action.tile)
         args = {"tile": action.tile, "hex": action.hex, "value": TILES[action.tile].value}
         resolve_after(state, work, placed)
         return (placed,), Event("samurai.tile", args, seat, reveals=Reveal.OWN)
-    if isinstance(action, TileSwap):
+    if isinstance(action, acts.TileSwap):
         source, placed = by_label[action.source], by_label[action.target]
         hand.remove("TS")
         moved = state.tiles[source]
@@ -221,14 +214,16 @@ def _play_tile(
         args = {"tile": moved[1], "source": action.source, "target": action.target}
         resolve_after(state, work, placed)
         return (source, placed), Event("samurai.tile_swap", args, seat, reveals=Reveal.OWN)
-    assert isinstance(action, FigureSwap)
+    assert isinstance(action, acts.FigureSwap)
     touched = _swap_figures(by_label, work, action)
     hand.remove("FS")
     args = {"first": list(action.first), "second": list(action.second)}
     return touched, Event("samurai.figure_swap", args, seat, reveals=Reveal.OWN)
 
 
-def _swap_figures(by_label: dict[str, int], work: Scratch, action: FigureSwap) -> tuple[int, ...]:
+def _swap_figures(
+    by_label: dict[str, int], work: Scratch, action: acts.FigureSwap
+) -> tuple[int, ...]:
     (f1, h1), (f2, h2) = action.first, action.second
     s1, s2 = by_label[h1], by_label[h2]
     work.figures[s1] = "".join(f for f in FIGURES if f == f2 or (f in work.figures[s1] and f != f1))

@@ -23,22 +23,12 @@ from collections.abc import Sequence
 from games.ai import Player, RandomPlayer, Seen
 from games.base import Action, Seat
 from games.rng import Rng
+from games.shitenno import state as acts
 from games.shitenno.data import PROVINCE_IDS, TITLE_BONUS, koku_value, provinces
 from games.shitenno.flow import stage
 from games.shitenno.rules import free_position
 from games.shitenno.scoring import majority
-from games.shitenno.state import (
-    Accept,
-    Choose,
-    Draw,
-    End,
-    Flip,
-    MakeLot,
-    Place,
-    Refuse,
-    ShitennoState,
-    Split,
-)
+from games.shitenno.state import ShitennoState
 
 TROOP_WORTH = 1.4
 TILE_WORTH = 1.5
@@ -73,11 +63,11 @@ class HeuristicPlayer:
             assert state.offer is not None
             left = max(1, len([s for s in state.lots if s is None]))
             share = (sum(card_worth(c) for c in state.offer[0]) + _pool(state)) / left
-            return Accept() if lot_worth(*state.offer) >= share else Refuse()
+            return acts.Accept() if lot_worth(*state.offer) >= share else acts.Refuse()
         if now == "choose":
             assert state.split is not None
             a, b = state.split
-            return Choose("a" if lot_worth(*a) >= lot_worth(*b) else "b")
+            return acts.Choose("a" if lot_worth(*a) >= lot_worth(*b) else "b")
         return self._turn(state, seat, legal)
 
     def _sample(self, legal: Sequence[Action]) -> list[Action]:
@@ -95,7 +85,7 @@ class HeuristicPlayer:
         best_score = float("inf")
         for action in self._sample(legal):
             if split:
-                assert isinstance(action, Split)
+                assert isinstance(action, acts.Split)
                 a = lot_worth(action.cards, action.first)
                 rest = tuple(c for c in state.open_cards)
                 b_cards = list(rest)
@@ -104,7 +94,7 @@ class HeuristicPlayer:
                 b = lot_worth(tuple(b_cards), action.second)
                 score = abs(a - b)
             else:
-                assert isinstance(action, MakeLot)
+                assert isinstance(action, acts.MakeLot)
                 score = abs(lot_worth(action.cards, action.tile) - total / max(left, 1))
             score += self.rng.below(100) * 1e-4
             if score < best_score:
@@ -114,28 +104,28 @@ class HeuristicPlayer:
 
     def _turn(self, state: ShitennoState, seat: Seat, legal: Sequence[Action]) -> Action:
         actions = list(legal)
-        if Draw() in actions:
-            return Draw()
+        if acts.Draw() in actions:
+            return acts.Draw()
         best: Action | None = None
         best_score = 0.0
         for action in actions:
-            if isinstance(action, Place):
+            if isinstance(action, acts.Place):
                 score = place_gain(state, seat, action)
                 if score > best_score:
                     best, best_score = action, score
         if best is not None:
             return best
-        flips = [a for a in actions if isinstance(a, Flip)]
+        flips = [a for a in actions if isinstance(a, acts.Flip)]
         if flips:
             return max(flips, key=lambda f: flip_gain(state, seat, f))
-        return End()
+        return acts.End()
 
 
 def _pool(state: ShitennoState) -> float:
     return sum(card_worth(c) for c in state.open_cards)
 
 
-def place_gain(state: ShitennoState, seat: Seat, action: Place) -> float:
+def place_gain(state: ShitennoState, seat: Seat, action: acts.Place) -> float:
     """Net favour of a placement: now, title bonus, tile, majority change, minus the cost."""
     i = PROVINCE_IDS.index(action.province)
     p = provinces()[i]
@@ -155,7 +145,7 @@ def place_gain(state: ShitennoState, seat: Seat, action: Place) -> float:
     return gain - spent
 
 
-def flip_gain(state: ShitennoState, seat: Seat, action: Flip) -> float:
+def flip_gain(state: ShitennoState, seat: Seat, action: acts.Flip) -> float:
     i = PROVINCE_IDS.index(action.province)
     slots = list(state.board[i])
     k = next(k for k, s in enumerate(slots) if s is not None and s[0] == seat and not s[1])

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from games.base import MALFORMED_ACTION, Reason, well_formed
+from games.shitenno import state as acts
 from games.shitenno.data import (
     HATAMOTO,
     PROVINCE_IDS,
@@ -17,21 +18,9 @@ from games.shitenno.data import (
 from games.shitenno.flow import stage
 from games.shitenno.lots import lot_sizes
 from games.shitenno.payment import HATAMOTO as HAT_CARD
-from games.shitenno.payment import koku_cost, meets, requirement
+from games.shitenno.payment import Price, koku_cost, meets, requirement
 from games.shitenno.rules import free_position, to_act
-from games.shitenno.state import (
-    ACTION_TYPES,
-    Accept,
-    Choose,
-    Draw,
-    End,
-    Flip,
-    MakeLot,
-    Place,
-    Refuse,
-    ShitennoState,
-    Split,
-)
+from games.shitenno.state import ACTION_TYPES, ShitennoState
 
 
 def _r(key: str, text: str, **params: Any) -> Reason:
@@ -49,13 +38,13 @@ def explain_illegal(state: ShitennoState, seat: int, action: object) -> str:
     if seat not in to_act(state):
         return Reason("rules.common.not_your_turn", "It is not your turn.")
     now = stage(state)
-    if isinstance(action, MakeLot):
+    if isinstance(action, acts.MakeLot):
         return _explain_lot(state, now, action)
-    if isinstance(action, Accept | Refuse):
+    if isinstance(action, acts.Accept | acts.Refuse):
         return _r("shitenno.offer.not_you", "No lot is offered to you now.")
-    if isinstance(action, Split):
+    if isinstance(action, acts.Split):
         return _explain_split(state, now, action)
-    if isinstance(action, Choose):
+    if isinstance(action, acts.Choose):
         if now != "choose":
             return _r("shitenno.choose.not_now", "There is no split to choose from now.")
         return _r("shitenno.choose.ab", "Choose lot a or lot b.")
@@ -69,13 +58,13 @@ def explain_illegal(state: ShitennoState, seat: int, action: object) -> str:
 
 def _explain_turn(state: ShitennoState, seat: int, action: object) -> Reason:
     """An action of a province turn, on the seat's turn."""
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         return explain_place(state, seat, action)
-    if isinstance(action, Draw):
+    if isinstance(action, acts.Draw):
         if not state.bonus[seat][2]:
             return _r("shitenno.draw.no_tile", "You have no Draw tile.")
         return _r("shitenno.draw.empty", "The Troop deck and its discards are empty.")
-    if isinstance(action, Flip):
+    if isinstance(action, acts.Flip):
         if state.titles[seat] != SENSEI:
             return _r("shitenno.flip.not_sensei", "Only the Senseï turns a Kamon golden.")
         if action.province not in PROVINCE_IDS:
@@ -84,11 +73,11 @@ def _explain_turn(state: ShitennoState, seat: int, action: object) -> Reason:
             "shitenno.flip.none",
             "You have no simple Kamon there that you may turn golden.",
         )
-    assert isinstance(action, End)
+    assert isinstance(action, acts.End)
     return _r("shitenno.turn.not_turn", "It is not your turn in a province year.")
 
 
-def _explain_lot(state: ShitennoState, now: str, action: MakeLot) -> Reason:
+def _explain_lot(state: ShitennoState, now: str, action: acts.MakeLot) -> Reason:
     if now == "split":
         return _r(
             "shitenno.lot.split_now",
@@ -128,7 +117,7 @@ def _cards_open(state: ShitennoState, cards: tuple[str, ...]) -> Reason | None:
     return None
 
 
-def _explain_split(state: ShitennoState, now: str, action: Split) -> Reason:
+def _explain_split(state: ShitennoState, now: str, action: acts.Split) -> Reason:
     if now != "split":
         return _r(
             "shitenno.split.not_now",
@@ -147,26 +136,26 @@ def need_text(need: dict[str, int]) -> str:
     return " + ".join(f"{n} {TROOP_NAMES[t]}" for t, n in need.items())
 
 
-def explain_place(state: ShitennoState, seat: int, action: Place) -> Reason:
+def explain_place(state: ShitennoState, seat: int, action: acts.Place) -> Reason:
     """Why a placement is refused (the first rule it breaks)."""
     problem = place_problem(state, seat, action)
     return problem or _r("shitenno.place.not_now", "That placement is not possible now.")
 
 
-def overpayment(state: ShitennoState, seat: int, action: object) -> Place | None:
+def overpayment(state: ShitennoState, seat: int, action: object) -> acts.Place | None:
     """A copy of ``action`` when it is a placement the rules accept although ``legal()``
     does not list it: one that pays with surplus (the rulebook: «debes descartar más Kokus
     que los necesarios, pero los excedentes se pierden»); ``None`` otherwise."""
-    if not isinstance(action, Place) or not well_formed(action):
+    if not isinstance(action, acts.Place) or not well_formed(action):
         return None
     if seat not in to_act(state) or stage(state) != "turn":
         return None
     if sort_cards(action.cards) != action.cards or place_problem(state, seat, action):
         return None
-    return Place(action.province, action.cards, action.exchange, action.plus, action.hatamoto)
+    return acts.Place(action.province, action.cards, action.exchange, action.plus, action.hatamoto)
 
 
-def place_problem(state: ShitennoState, seat: int, action: Place) -> Reason | None:
+def place_problem(state: ShitennoState, seat: int, action: acts.Place) -> Reason | None:
     """The first rule a placement breaks, or ``None`` when it pays (perhaps with surplus)."""
     if action.province not in PROVINCE_IDS:
         return _r("shitenno.place.unknown", "There is no such province.")
@@ -190,7 +179,9 @@ def place_problem(state: ShitennoState, seat: int, action: Place) -> Reason | No
         return _r("shitenno.place.hatamoto_used", "The Hatamoto's troop serves once per turn.")
     need, cost = requirement(p, state.stacks[i]), koku_cost(p, free)
     items = (*action.cards, HAT_CARD) if action.hatamoto else action.cards
-    if not meets(items, action.exchange, action.plus, tuple(need.items()), cost, **rules_of(state)):
+    if not meets(
+        items, action.exchange, action.plus, Price.under(state.options, tuple(need.items()), cost)
+    ):
         return _r(
             "shitenno.place.short",
             f"That does not pay for {p.name}: it needs {{need}} or {{koku}} Koku.",
@@ -199,11 +190,3 @@ def place_problem(state: ShitennoState, seat: int, action: Place) -> Reason | No
             koku=cost,
         )
     return None
-
-
-def rules_of(state: ShitennoState) -> dict[str, bool]:
-    """The payment options of the game, as :mod:`games.shitenno.payment` takes them."""
-    return {
-        "same_card": bool(state.options["tiles_on_one_card"]),
-        "koku_any": bool(state.options["koku_any_value_exchange"]),
-    }

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from games.rng import Rng, derive_seed
 from games.shitenno.data import rules, sort_cards
@@ -45,6 +46,22 @@ def draw_troops(state: ShitennoState, n: int) -> tuple[ShitennoState, tuple[str,
     return evolve(state, troop_deck=deck[n:], troop_discard=discard, reshuffles=reshuffles), drawn
 
 
+TURN_START: dict[str, Any] = {"placed": 0, "hatamoto_used": False, "turn_places": ()}
+"""The fields of a player's turn as it begins: no Kamon placed, the Hatamoto unused."""
+
+
+def sharing_start(players: int) -> dict[str, Any]:
+    """The fields of a sharing year before the first lot: no lot, offer or split yet."""
+    return {
+        "lots": (None,) * players,
+        "offer": None,
+        "offer_queue": (),
+        "refused": (),
+        "split": None,
+        "chooser": None,
+    }
+
+
 def begin_even_year(state: ShitennoState) -> ShitennoState:
     """A sharing year: the highest title is Tairō, reveals cards and takes the 4 tiles."""
     n = state.players
@@ -60,17 +77,10 @@ def begin_even_year(state: ShitennoState) -> ShitennoState:
         tairo=tairo,
         open_cards=sort_cards(troops + koku),
         tiles=(4, 3, 2, 1),
-        lots=(None,) * n,
-        offer=None,
-        offer_queue=(),
-        refused=(),
-        split=None,
-        chooser=None,
+        **sharing_start(n),
         order=by_title(state, range(n)),
         current=None,
-        placed=0,
-        hatamoto_used=False,
-        turn_places=(),
+        **TURN_START,
     )
 
 
@@ -119,9 +129,7 @@ def begin_odd_year(state: ShitennoState) -> ShitennoState:
         tairo=None,
         order=order,
         current=order[0],
-        placed=0,
-        hatamoto_used=False,
-        turn_places=(),
+        **TURN_START,
     )
 
 
@@ -130,13 +138,7 @@ def next_turn(state: ShitennoState) -> ShitennoState:
     assert state.current is not None
     i = state.order.index(state.current) + 1
     if i < len(state.order):
-        return evolve(
-            state,
-            current=state.order[i],
-            placed=0,
-            hatamoto_used=False,
-            turn_places=(),
-        )
+        return evolve(state, current=state.order[i], **TURN_START)
     if min(state.kamons) == 0:
         return evolve(state, phase="over", current=None, end_reason="kamons")
     if not state.koku_deck:

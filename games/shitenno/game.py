@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from games.base import Action, Event, Player, Reason, Seat
-from games.record import Rules, own
-from games.search import make_level
+from games import record
+from games.base import Reason, Seat
+from games.record import Rules
+from games.search import Levels
 from games.shitenno import explain, rules, scoring, secrets, setup
 from games.shitenno import hard as shitenno_hard
 from games.shitenno import notation as notation_io
 from games.shitenno import state as state_io
 from games.shitenno.flow import stage
 from games.shitenno.state import ACTION_TYPES, ShitennoAction, ShitennoState
-from games.shitenno.view import ShitennoView, build_view, private_info
+from games.shitenno.view import build_view, private_info
 
 
 class LastLegal:
@@ -42,36 +43,6 @@ class LastLegal:
 LEGAL = LastLegal()
 
 
-def _apply(state: ShitennoState, seat: Seat, action: Action) -> tuple[ShitennoState, list[Event]]:
-    """The successor state of a legal ``action``."""
-    return rules.apply(state, seat, _ours(action))
-
-
-def _view(state: ShitennoState, seat: Seat | None) -> ShitennoView:
-    """What ``seat`` (or the public) may know."""
-    return build_view(state, seat, rules.to_act(state), scoring.outcome(state))
-
-
-def _parse(state: ShitennoState, seat: Seat, text: str) -> ShitennoAction:
-    """An action from text (grammar: :mod:`games.shitenno.notation`)."""
-    return notation_io.parse(state, seat, text, lambda: rules.legal(state, seat))
-
-
-def _notation(state: ShitennoState, action: Action) -> str:
-    """Canonical text: ``lot K1 N + sensei``, ``accept``, ``kanto S S S MB``, ``end``."""
-    return notation_io.notation(_ours(action))
-
-
-def _label(state: ShitennoState, action: Action) -> str:
-    """Menu text, e.g. ``"Kamon on Kantō: Samurai, Samurai, Samurai, Sōhei + Bushi"``."""
-    return notation_io.label(state, _ours(action))
-
-
-def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    """``easy``, ``normal`` (the game's own player), ``hard`` (:mod:`games.shitenno.hard`)."""
-    return make_level(strength, seed, budget_s, shitenno_hard.HOOKS)
-
-
 def _public_choices(state: ShitennoState, seat: Seat) -> Sequence[ShitennoAction] | None:
     """Lots and splits are made of the open cards and the Tairō's Hierarchy tiles, an
     offer is Accept / Refuse and the split's chooser takes A or B: all public. A province
@@ -85,7 +56,7 @@ def _public_choices(state: ShitennoState, seat: Seat) -> Sequence[ShitennoAction
     return LEGAL(state, seat)
 
 
-_ours: Callable[[Action], ShitennoAction] = own(
+_OURS: record.Own[ShitennoAction] = record.Own(
     ACTION_TYPES, Reason("shitenno.notation.not_ours", "That is not a Shitenno action.")
 )
 
@@ -100,7 +71,7 @@ GAME = Rules(
     setup=setup.new_game,
     to_act=rules.to_act,
     legal=LEGAL,
-    apply=_apply,
+    apply=record.CheckedApply(rules.apply, _OURS),
     # A placement that pays with surplus: the rules accept it (what is more than needed
     # is lost), ``legal()`` lists only payments that spend nothing for nothing.
     unlisted=explain.overpayment,
@@ -108,16 +79,19 @@ GAME = Rules(
     # can_undo: never; lots and answers are final, a placement or a Draw reveals a tile
     # or a card.
     resign=rules.resign,
-    view=_view,
+    view=record.BuiltView(build_view, rules.to_act, scoring.outcome),
     hand=private_info,
     outcome=scoring.outcome,
-    parse=_parse,
-    notation=_notation,
-    label=_label,
+    # Canonical text ``lot K1 N + sensei``, ``accept``, ``kanto S S S MB``, ``end``; menu
+    # text such as "Kamon on Kantō: Samurai, Samurai, Samurai, Sōhei + Bushi" (grammar:
+    # :mod:`games.shitenno.notation`).
+    parse=record.ParseAmong(notation_io.parse, rules.legal),
+    notation=record.CheckedNotation(notation_io.notation, _OURS),
+    label=record.CheckedText(notation_io.label, _OURS),
     form=secrets.form,
     answer=secrets.answer,
     end_turn=rules.end_turn,
-    make_player=_make_player,
+    make_player=Levels(shitenno_hard.HOOKS),  # easy, normal (the game's own player), hard
     dump_state=state_io.dump_state,
     load_state=state_io.load_state,
     public_choices=_public_choices,

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from math import prod
-from typing import overload
 
+from games.lazy import LazyActions
 from games.shitenno.data import card_key
 from games.shitenno.flow import without_lot
 from games.shitenno.state import MakeLot, ShitennoAction, ShitennoState, Split
@@ -53,7 +53,7 @@ def lot_sizes(state: ShitennoState) -> tuple[int, int]:
     return min(least, most), most
 
 
-class LotChoices(Sequence[ShitennoAction]):
+class LotChoices(LazyActions[ShitennoAction]):
     """The lots (or splits) the Tairō may make, listed lazily: index ``i`` is the tile (or
     tile pair) ``i % T`` with the ``i // T``-th sub-multiset of the open cards whose size
     is within ``sizes``, in the order of their number read in mixed radix over the card
@@ -84,26 +84,12 @@ class LotChoices(Sequence[ShitennoAction]):
             out += [code] * digit
         return tuple(out)
 
-    @overload
-    def __getitem__(self, i: int) -> ShitennoAction: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[ShitennoAction]: ...
-    def __getitem__(self, i: int | slice) -> ShitennoAction | Sequence[ShitennoAction]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
+    def item(self, i: int) -> ShitennoAction:
         k, h = divmod(i, len(self.heads))
         cards, head = self._subset(self.numbers[k]), self.heads[h]
         if self.split:
             return Split(cards, head[0], head[1])
         return MakeLot(cards, head[0])
-
-    def __iter__(self) -> Iterator[ShitennoAction]:
-        for i in range(len(self)):
-            yield self[i]
 
     def index(self, value: object, start: int = 0, stop: int = sys.maxsize) -> int:
         """Where ``value`` is, computed from its cards and tile(s) (the inverse of

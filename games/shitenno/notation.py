@@ -24,11 +24,11 @@ payments it could mean.
 
 >>> from games.shitenno import GAME
 >>> s = GAME.setup(4, {}, 1)
->>> GAME.parse(s, s.tairo, "lot k1 k1 + tile 2") == MakeLot(("K1", "K1"), 2)
+>>> GAME.parse(s, s.tairo, "lot k1 k1 + tile 2") == acts.MakeLot(("K1", "K1"), 2)
 True
->>> notation(Place("kanto", ("S", "S", "S", "MB")))
+>>> notation(acts.Place("kanto", ("S", "S", "S", "MB")))
 'kanto S S S MB'
->>> notation(Split(("K1", "S"), 4, 3))
+>>> notation(acts.Split(("K1", "S"), 4, 3))
 'split K1 S + daimyo / shomyo'
 """
 
@@ -39,6 +39,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from games.base import AmbiguousNotation, InvalidNotation, Reason
+from games.shitenno import state as acts
 from games.shitenno.data import (
     ALL_CARD_CODES,
     PROVINCE_IDS,
@@ -50,19 +51,7 @@ from games.shitenno.data import (
     sort_cards,
 )
 from games.shitenno.flow import remove_cards, stage
-from games.shitenno.state import (
-    Accept,
-    Choose,
-    Draw,
-    End,
-    Flip,
-    MakeLot,
-    Place,
-    Refuse,
-    ShitennoAction,
-    ShitennoState,
-    Split,
-)
+from games.shitenno.state import ShitennoAction, ShitennoState
 
 Legal = Callable[[], Sequence[ShitennoAction]]
 EXAMPLES = (
@@ -91,28 +80,28 @@ REPEAT = re.compile(r"^(\d)x?([a-z0-9]+)$")
 
 def notation(action: ShitennoAction) -> str:
     """Canonical text of ``action`` (see the module docstring)."""
-    if isinstance(action, MakeLot):
+    if isinstance(action, acts.MakeLot):
         return " ".join(("lot", *action.cards, "+", TITLE_IDS[action.tile]))
-    if isinstance(action, Split):
+    if isinstance(action, acts.Split):
         first, second = TITLE_IDS[action.first], TITLE_IDS[action.second]
         return " ".join(("split", *action.cards, "+", first, "/", second))
-    if isinstance(action, Accept):
+    if isinstance(action, acts.Accept):
         return "accept"
-    if isinstance(action, Refuse):
+    if isinstance(action, acts.Refuse):
         return "refuse"
-    if isinstance(action, Choose):
+    if isinstance(action, acts.Choose):
         return f"choose {action.lot}"
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         parts = [action.province, *action.cards]
         parts += ["+exchange"] * action.exchange + ["+1"] * action.plus
         if action.hatamoto:
             parts.append("+hatamoto")
         return " ".join(parts)
-    if isinstance(action, Draw):
+    if isinstance(action, acts.Draw):
         return "draw"
-    if isinstance(action, Flip):
+    if isinstance(action, acts.Flip):
         return f"flip {action.province}"
-    if isinstance(action, End):
+    if isinstance(action, acts.End):
         return "end"
     raise InvalidNotation(Reason("shitenno.notation.not_ours", "That is not a Shitenno action."))
 
@@ -133,11 +122,11 @@ EXTRA_NAMES = {"exchange": "Exchange", "plus": "+1", "hatamoto": "Hatamoto"}
 def label(state: ShitennoState, action: ShitennoAction) -> str:
     """A friendly one-line description for menus: a :class:`Reason` (English text that
     names its catalogue entry, ``shitenno.label.*``), so the bot words it per reader."""
-    if isinstance(action, MakeLot):
+    if isinstance(action, acts.MakeLot):
         tile = TITLE_IDS[action.tile]
         text = f"Offer {cards_text(action.cards)} + {TITLE_NAMES[action.tile]} tile"
         return Reason("shitenno.label.lot", text, cards=_cards_said(action.cards), tile=tile)
-    if isinstance(action, Split):
+    if isinstance(action, acts.Split):
         text = (
             f"Split: A = {cards_text(action.cards)} + {TITLE_NAMES[action.first]}; "
             f"B = the rest + {TITLE_NAMES[action.second]}"
@@ -145,14 +134,14 @@ def label(state: ShitennoState, action: ShitennoAction) -> str:
         first, second = TITLE_IDS[action.first], TITLE_IDS[action.second]
         cards = _cards_said(action.cards)
         return Reason("shitenno.label.split", text, cards=cards, first=first, second=second)
-    if isinstance(action, Accept):
+    if isinstance(action, acts.Accept):
         return Reason("shitenno.label.accept", "Accept the lot")
-    if isinstance(action, Refuse):
+    if isinstance(action, acts.Refuse):
         return Reason("shitenno.label.refuse", "Refuse the lot")
-    if isinstance(action, Choose):
+    if isinstance(action, acts.Choose):
         lot = action.lot.upper()
         return Reason("shitenno.label.choose", f"Take lot {lot}", lot=lot)
-    if isinstance(action, Place):
+    if isinstance(action, acts.Place):
         name = provinces()[PROVINCE_IDS.index(action.province)].name
         extra = ["exchange"] * action.exchange + ["plus"] * action.plus
         extra += ["hatamoto"] if action.hatamoto else []
@@ -161,9 +150,9 @@ def label(state: ShitennoState, action: ShitennoAction) -> str:
         key = "shitenno.label.place" + (".extra" if extra else "")
         cards = _cards_said(action.cards)
         return Reason(key, text, province=action.province, cards=cards, extra=extra)
-    if isinstance(action, Draw):
+    if isinstance(action, acts.Draw):
         return Reason("shitenno.label.draw", "Use a Draw tile: take the top Troop card")
-    if isinstance(action, Flip):
+    if isinstance(action, acts.Flip):
         name = provinces()[PROVINCE_IDS.index(action.province)].name
         text = f"Turn a Kamon golden in {name} and end the turn"
         return Reason("shitenno.label.flip", text, province=action.province)
@@ -235,13 +224,13 @@ def parse(state: ShitennoState, seat: int, text: str, legal: Legal) -> ShitennoA
     now = stage(state)
     head = ws[0]
     if len(ws) == 1 and head in ACCEPT and now != "turn":
-        return Accept()
+        return acts.Accept()
     if len(ws) == 1 and head in REFUSE:
-        return Refuse()
+        return acts.Refuse()
     if now == "choose" or head in ("choose", "pick"):
         rest = ws[1:] if head in ("choose", "pick", "take", "lot") else ws
         if len(rest) == 1 and rest[0] in ("a", "b"):
-            return Choose(rest[0])
+            return acts.Choose(rest[0])
         raise _bad(text)
     if head == "split" or (now == "split" and head not in ("lot", "offer")):
         return _split(state, ws[1:] if head == "split" else ws, text)
@@ -252,7 +241,7 @@ def parse(state: ShitennoState, seat: int, text: str, legal: Legal) -> ShitennoA
     return _turn(ws, text, legal)
 
 
-def _lot(ws: list[str], text: str) -> MakeLot:
+def _lot(ws: list[str], text: str) -> acts.MakeLot:
     tiles = [TILE_WORDS[w] for w in ws if w in TILE_WORDS]
     if len(tiles) != 1:
         raise InvalidNotation(
@@ -262,10 +251,10 @@ def _lot(ws: list[str], text: str) -> MakeLot:
             )
         )
     cards = _cards([w for w in ws if w not in TILE_WORDS], text)
-    return MakeLot(sort_cards(cards), tiles[0])
+    return acts.MakeLot(sort_cards(cards), tiles[0])
 
 
-def _split(state: ShitennoState, ws: list[str], text: str) -> Split:
+def _split(state: ShitennoState, ws: list[str], text: str) -> acts.Split:
     if "/" not in ws:
         raise InvalidNotation(
             Reason(
@@ -284,25 +273,25 @@ def _split(state: ShitennoState, ws: list[str], text: str) -> Split:
             )
         )
     if first.tile > second[0]:
-        return Split(first.cards, first.tile, second[0])
+        return acts.Split(first.cards, first.tile, second[0])
     try:
         rest = remove_cards(state.open_cards, first.cards)
     except ValueError:
         rest = ()
-    return Split(rest, second[0], first.tile)
+    return acts.Split(rest, second[0], first.tile)
 
 
 def _turn(ws: list[str], text: str, legal: Legal) -> ShitennoAction:
     head = ws[0]
     if head in END and len(ws) == 1:
-        return End()
+        return acts.End()
     if head == "draw" and len(ws) == 1:
-        return Draw()
+        return acts.Draw()
     if head in ("flip", "golden", "gold") and len(ws) == 2:
         pid = province_of(ws[1])
         if pid is None:
             raise _bad(text)
-        return Flip(pid)
+        return acts.Flip(pid)
     if head in ("place", "kamon", "control"):
         ws = ws[1:]
     pid = province_of(ws[0]) if ws else None
@@ -312,9 +301,9 @@ def _turn(ws: list[str], text: str, legal: Legal) -> ShitennoAction:
     plus = sum(1 for w in ws[1:] if w in PLUS)
     hat = any(w in HAT for w in ws[1:])
     cards = _cards([w for w in ws[1:] if w not in EXCHANGE | PLUS | HAT], text)
-    action = Place(pid, sort_cards(cards), exchange, plus, hat)
+    action = acts.Place(pid, sort_cards(cards), exchange, plus, hat)
     if not cards and not exchange and not plus and not hat:
-        options = [a for a in legal() if isinstance(a, Place) and a.province == pid]
+        options = [a for a in legal() if isinstance(a, acts.Place) and a.province == pid]
         if len(options) == 1:
             return options[0]
         if options:

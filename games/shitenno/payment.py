@@ -26,9 +26,11 @@ same card; off, tiles may be spread over the cards.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
 from games.shitenno.data import TROOPS, Province
 from games.shitenno.state import Place
@@ -36,6 +38,26 @@ from games.shitenno.state import Place
 HATAMOTO = "H"  # the Hatamoto's virtual card in the search
 
 CardState = tuple[str, int]  # (troop letters, sorted; Koku value)
+
+
+@dataclass(frozen=True)
+class Price:
+    """What a placement must pay and under which options: the troops ``need`` (per type,
+    in the requirement's order) or ``cost`` Koku; ``same_card`` puts every tile on one
+    card, ``koku_any`` lets an Exchange turn a Koku card of any value."""
+
+    need: tuple[tuple[str, int], ...]
+    cost: int
+    same_card: bool
+    koku_any: bool
+
+    @classmethod
+    def under(
+        cls, options: Mapping[str, Any], need: tuple[tuple[str, int], ...], cost: int
+    ) -> Price:
+        """The price of ``need`` or ``cost`` under a game's ``options``."""
+        same = bool(options["tiles_on_one_card"])
+        return cls(need, cost, same, bool(options["koku_any_value_exchange"]))
 
 
 def requirement(p: Province, stack: tuple[str, ...]) -> dict[str, int]:
@@ -156,34 +178,13 @@ def _assignments(
         yield list(zip(es, ps, strict=True))
 
 
-def meets(
-    items: tuple[str, ...],
-    exchange: int,
-    plus: int,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-    *,
-    same_card: bool,
-    koku_any: bool,
-) -> bool:
-    """Whether cards ``items`` (the Hatamoto as ``"H"``) with the tiles can meet the troop
-    requirement ``need`` or pay ``cost`` Koku."""
-    return _meets(items, exchange, plus, need, cost, same_card, koku_any)
-
-
 @lru_cache(maxsize=65536)
-def _meets(
-    items: tuple[str, ...],
-    exchange: int,
-    plus: int,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-    same_card: bool,
-    koku_any: bool,
-) -> bool:
-    if same_card or (exchange + plus == 0) or len(items) <= 1:
-        return _meets_one_carrier(items, exchange, plus, need, cost, koku_any)
-    return _meets_spread(items, exchange, plus, need, cost, koku_any)
+def meets(items: tuple[str, ...], exchange: int, plus: int, price: Price) -> bool:
+    """Whether cards ``items`` (the Hatamoto as ``"H"``) with the tiles can meet the troop
+    requirement or pay the Koku of ``price``."""
+    if price.same_card or (exchange + plus == 0) or len(items) <= 1:
+        return _meets_one_carrier(items, exchange, plus, price)
+    return _meets_spread(items, exchange, plus, price)
 
 
 @lru_cache(maxsize=4096)
@@ -198,15 +199,9 @@ def _short(have: list[int], v: tuple[int, ...], target: tuple[int, ...]) -> int:
     return sum(max(0, n - a - b) for a, b, n in zip(have, v, target, strict=True))
 
 
-def _meets_one_carrier(
-    items: tuple[str, ...],
-    exchange: int,
-    plus: int,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-    koku_any: bool,
-) -> bool:
+def _meets_one_carrier(items: tuple[str, ...], exchange: int, plus: int, price: Price) -> bool:
     """All tiles on one item (or no tiles): a direct check, the Hatamoto filling one gap."""
+    need, cost, koku_any = price.need, price.cost, price.koku_any
     target = tuple(n for _, n in need)
     hats = items.count(HATAMOTO)
     cards = [c for c in items if c != HATAMOTO]
@@ -241,14 +236,8 @@ def _summed(cards: list[str], need: tuple[tuple[str, int], ...]) -> tuple[list[i
     return troops, koku
 
 
-def _meets_spread(
-    items: tuple[str, ...],
-    exchange: int,
-    plus: int,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-    koku_any: bool,
-) -> bool:
+def _meets_spread(items: tuple[str, ...], exchange: int, plus: int, price: Price) -> bool:
+    need, cost, koku_any = price.need, price.cost, price.koku_any
     target = tuple(n for _, n in need)
     for tiles in _assignments(len(items), exchange, plus, False):
         sums: set[tuple[int, ...]] = {tuple(0 for _ in need)}
@@ -271,22 +260,14 @@ def _meets_spread(
 
 
 def waste(
-    cards: tuple[str, ...],
-    exchange: int,
-    plus: int,
-    hatamoto: bool,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-    *,
-    same_card: bool,
-    koku_any: bool,
+    cards: tuple[str, ...], exchange: int, plus: int, hatamoto: bool, price: Price
 ) -> str | None:
     """What in a payment that meets the requirement is spent for nothing: a card code,
     ``"exchange"``, ``"plus"`` or ``"hatamoto"``; ``None`` when everything is needed."""
     items = (*cards, HATAMOTO) if hatamoto else cards
 
     def ok(its: tuple[str, ...], e: int, p: int) -> bool:
-        return _meets(its, e, p, need, cost, same_card, koku_any)
+        return meets(its, e, p, price)
 
     for code in dict.fromkeys(cards):
         rest = list(items)
@@ -302,30 +283,18 @@ def waste(
     return None
 
 
-def valid(
-    cards: tuple[str, ...],
-    exchange: int,
-    plus: int,
-    hatamoto: bool,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-    *,
-    same_card: bool,
-    koku_any: bool,
-) -> bool:
+def valid(cards: tuple[str, ...], exchange: int, plus: int, hatamoto: bool, price: Price) -> bool:
     """Meets the requirement and spends nothing for nothing."""
     items = (*cards, HATAMOTO) if hatamoto else cards
-    if not _meets(items, exchange, plus, need, cost, same_card, koku_any):
-        return False
-    kw = {"same_card": same_card, "koku_any": koku_any}
-    return waste(cards, exchange, plus, hatamoto, need, cost, **kw) is None
+    return (
+        meets(items, exchange, plus, price)
+        and waste(cards, exchange, plus, hatamoto, price) is None
+    )
 
 
-def surplus(
-    paid: Place, need: tuple[tuple[str, int], ...], cost: int, **rules: bool
-) -> tuple[int, tuple[str, ...]]:
-    """What a placement's payment (which meets the requirement ``need`` or the ``cost``;
-    ``rules``: ``same_card`` and ``koku_any``) loses: the Koku (an int) and the rest as
+def surplus(paid: Place, price: Price) -> tuple[int, tuple[str, ...]]:
+    """What a placement's payment (which meets the requirement or the Koku of ``price``)
+    loses: the Koku (an int) and the rest as
     codes (a troop letter per troop, ``"exchange"``, ``"plus"``, ``"hatamoto"``). The items
     spent for nothing are taken out one at a time (:func:`waste`); of what is left, a
     payment without tiles loses its Koku above the cost or its troops beyond the
@@ -333,7 +302,7 @@ def surplus(
     exchange, plus, hatamoto = paid.exchange, paid.plus, paid.hatamoto
     koku, lost = 0, []
     rest = list(paid.cards)
-    while (item := waste(tuple(rest), exchange, plus, hatamoto, need, cost, **rules)) is not None:
+    while (item := waste(tuple(rest), exchange, plus, hatamoto, price)) is not None:
         if item == "exchange":
             exchange -= 1
         elif item == "plus":
@@ -348,9 +317,9 @@ def surplus(
         gold = sum(_koku_of(c) for c in rest)
         troops = Counter("".join(c for c in rest if c[0] != "K"))
         if troops:
-            lost += sorted((troops - Counter(dict(need))).elements(), key=_TROOP_ORDER)
-        elif gold > cost:
-            koku += gold - cost
+            lost += sorted((troops - Counter(dict(price.need))).elements(), key=_TROOP_ORDER)
+        elif gold > price.cost:
+            koku += gold - price.cost
     return koku, tuple(lost)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, product
 
-from games.shitenno.payment import HATAMOTO, _fixed, _koku_of
+from games.shitenno.payment import HATAMOTO, Price, _fixed, _koku_of
 from games.shitenno.payment_tables import (
     CARD_ORDER,
     Candidate,
@@ -29,11 +29,8 @@ def payments(
     exchange: int,
     plus: int,
     hatamoto: bool,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
+    price: Price,
     *,
-    same_card: bool,
-    koku_any: bool,
     bounded: bool = False,
 ) -> list[tuple[tuple[str, ...], int, int, bool]]:
     """Every valid payment from ``hand`` (with up to ``exchange``/``plus`` tiles and the
@@ -45,12 +42,12 @@ def payments(
     short, nothing pays.
     """
     tiles = exchange + plus
-    if not bounded and sum(_koku_of(c) for c in hand) + tiles < cost:
-        reach = _reach(hand, need)
-        short = sum(max(0, n - r) for r, (_, n) in zip(reach, need, strict=True))
+    if not bounded and sum(_koku_of(c) for c in hand) + tiles < price.cost:
+        reach = _reach(hand, price.need)
+        short = sum(max(0, n - r) for r, (_, n) in zip(reach, price.need, strict=True))
         if short > tiles + hatamoto:
             return []
-    return _Search(hand, exchange, plus, hatamoto, need, cost, same_card, koku_any).run()
+    return _Search(hand, exchange, plus, hatamoto, price).run()
 
 
 @lru_cache(maxsize=65536)
@@ -117,17 +114,10 @@ class _Search:
     """
 
     def __init__(
-        self,
-        hand: tuple[str, ...],
-        exchange: int,
-        plus: int,
-        hatamoto: bool,
-        need: tuple[tuple[str, int], ...],
-        cost: int,
-        same_card: bool,
-        koku_any: bool,
+        self, hand: tuple[str, ...], exchange: int, plus: int, hatamoto: bool, price: Price
     ) -> None:
-        self.exchange, self.plus, self.cost, self.same = exchange, plus, cost, same_card
+        need, cost, koku_any = price.need, price.cost, price.koku_any
+        self.exchange, self.plus, self.cost, self.same = exchange, plus, cost, price.same_card
         self.hats = (False, True) if hatamoto else (False,)
         self.target = tuple(n for _, n in need)
         self.total = sum(self.target)

@@ -24,6 +24,7 @@ from operator import itemgetter
 from typing import Any
 
 from games.base import Event, Reveal
+from games.shitenno import state as acts
 from games.shitenno.data import (
     ALL_CARD_CODES,
     EFFECTS,
@@ -48,22 +49,9 @@ from games.shitenno.flow import (
 )
 from games.shitenno.lots import LotChoices, lot_sizes
 from games.shitenno.notation import notation
-from games.shitenno.payment import koku_cost, requirement, surplus
+from games.shitenno.payment import Price, koku_cost, requirement, surplus
 from games.shitenno.payment_search import payments
-from games.shitenno.state import (
-    Accept,
-    Choose,
-    Draw,
-    End,
-    Flip,
-    MakeLot,
-    Place,
-    Refuse,
-    ShitennoAction,
-    ShitennoState,
-    Split,
-    evolve,
-)
+from games.shitenno.state import ShitennoAction, ShitennoState, evolve
 
 PROVINCE_INDEX = {pid: i for i, pid in enumerate(PROVINCE_IDS)}
 
@@ -94,48 +82,47 @@ def legal(state: ShitennoState, seat: int) -> Sequence[ShitennoAction]:
     if now == "split":
         return LotChoices(state.open_cards, state.tiles, True, (0, len(state.open_cards)))
     if now == "offer":
-        return [Accept(), Refuse()]
+        return [acts.Accept(), acts.Refuse()]
     if now == "choose":
-        return [Choose("a"), Choose("b")]
+        return [acts.Choose("a"), acts.Choose("b")]
     return turn_actions(state, seat)
 
 
 def turn_actions(state: ShitennoState, seat: int) -> list[ShitennoAction]:
     actions: list[ShitennoAction] = list(placements(state, seat))
     if state.bonus[seat][2] and (state.troop_deck or state.troop_discard):
-        actions.append(Draw())
-    actions.extend(Flip(pid) for pid in flippable(state, seat))
-    actions.append(End())
+        actions.append(acts.Draw())
+    actions.extend(acts.Flip(pid) for pid in flippable(state, seat))
+    actions.append(acts.End())
     return actions
 
 
-def placements(state: ShitennoState, seat: int) -> list[Place]:
+def placements(state: ShitennoState, seat: int) -> list[acts.Place]:
     """Every legal placement of ``seat`` now, cheapest first."""
     if state.placed >= 2 or state.kamons[seat] == 0:
         return []
     hand = state.hands[seat]
     exchange, plus, _ = state.bonus[seat]
     hat = state.titles[seat] == HATAMOTO and not state.hatamoto_used
-    same = bool(state.options["tiles_on_one_card"])
-    koku_any = bool(state.options["koku_any_value_exchange"])
-    found: list[tuple[tuple[int, int, int, tuple[str, ...], int], Place]] = []
+    found: list[tuple[tuple[int, int, int, tuple[str, ...], int], acts.Place]] = []
     gold, letters, holders = _hand_stats(hand)
     tiles = exchange + plus
     for i, p in enumerate(provinces()):
         free = free_position(state, i)
         if free is None:
             continue
-        need = tuple(requirement(p, state.stacks[i]).items())
-        cost = koku_cost(p, free)
-        if gold + tiles < cost:  # the bound of payment.payments(), the hand counted once
-            (t1, n1), *second = need
+        price = Price.under(
+            state.options, tuple(requirement(p, state.stacks[i]).items()), koku_cost(p, free)
+        )
+        if gold + tiles < price.cost:  # the bound of payment.payments(), the hand counted once
+            (t1, n1), *second = price.need
             short = max(0, n1 - letters.get(t1, 0))  # a card has 2 troops at most, n1 >= 2
             if second:
                 t2, n2 = second[0]
                 short += max(0, n2 - holders.get(t2, 0))
             if short > tiles + hat:
                 continue
-        found += _province_places(i, hand, exchange, plus, hat, need, cost, same, koku_any)
+        found += _province_places(i, hand, exchange, plus, hat, price)
     if len(found) > 1:
         found.sort(key=itemgetter(0))  # each province's run is sorted already
     return [x[1] for x in found]
@@ -155,26 +142,17 @@ PRICE = {c: 2 * (int(c[1]) if c[0] == "K" else len(c)) for c in ALL_CARD_CODES}
 
 @lru_cache(maxsize=4096)
 def _province_places(
-    i: int,
-    hand: tuple[str, ...],
-    exchange: int,
-    plus: int,
-    hat: bool,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-    same: bool,
-    koku_any: bool,
-) -> tuple[tuple[tuple[int, int, int, tuple[str, ...], int], Place], ...]:
-    """The placements on province ``i``, each with its sort key: price (2 per troop or Koku
-    on the cards, 3 per bonus tile, 1 for the Hatamoto), province, number of cards, cards,
-    Exchange tiles (the price tells +1 and the Hatamoto apart), in that order."""
+    i: int, hand: tuple[str, ...], exchange: int, plus: int, hat: bool, price: Price
+) -> tuple[tuple[tuple[int, int, int, tuple[str, ...], int], acts.Place], ...]:
+    """The placements on province ``i`` paying ``price``, each with its sort key: what it
+    spends (2 per troop or Koku on the cards, 3 per bonus tile, 1 for the Hatamoto),
+    province, number of cards, cards, Exchange tiles (what it spends tells +1 and the
+    Hatamoto apart), in that order."""
     pid = PROVINCE_IDS[i]
     out = []
-    for cards, e, pl, h in payments(
-        hand, exchange, plus, hat, need, cost, same_card=same, koku_any=koku_any, bounded=True
-    ):
-        price = sum(PRICE[c] for c in cards) + 3 * (e + pl) + h
-        out.append(((price, i, len(cards), cards, e), Place(pid, cards, e, pl, h)))
+    for cards, e, pl, h in payments(hand, exchange, plus, hat, price, bounded=True):
+        spent = sum(PRICE[c] for c in cards) + 3 * (e + pl) + h
+        out.append(((spent, i, len(cards), cards, e), acts.Place(pid, cards, e, pl, h)))
     out.sort(key=itemgetter(0))
     return tuple(out)
 
@@ -199,7 +177,7 @@ def flippable(state: ShitennoState, seat: int) -> list[str]:
 
 def end_turn(state: ShitennoState, seat: int) -> ShitennoAction | None:
     if state.phase == "odd" and state.current == seat:
-        return End()
+        return acts.End()
     return None
 
 
@@ -216,12 +194,12 @@ def apply(
     """The successor of a legal ``action``."""
     text = notation(action)
     after, events = _STEPS[type(action)](state, seat, action)
-    province = action.province if isinstance(action, Place | Flip) else None
+    province = action.province if isinstance(action, acts.Place | acts.Flip) else None
     after = evolve(after, last_seat=seat, last_text=text, last_province=province)
     return after, _new_year(state, after, events)
 
 
-def _make_lot(state: ShitennoState, seat: int, action: MakeLot) -> Step:
+def _make_lot(state: ShitennoState, seat: int, action: acts.MakeLot) -> Step:
     state = evolve(
         state,
         offer=(action.cards, action.tile),
@@ -233,13 +211,13 @@ def _make_lot(state: ShitennoState, seat: int, action: MakeLot) -> Step:
     return state, [_event("lot", seat, cards=list(action.cards), tile=action.tile, to=to)]
 
 
-def _accept(state: ShitennoState, seat: int, action: Accept) -> Step:
+def _accept(state: ShitennoState, seat: int, action: acts.Accept) -> Step:
     assert state.offer is not None
     event = _event("accept", seat, cards=list(state.offer[0]), tile=state.offer[1])
     return after_lot(give_lot(state, seat, state.offer)), [event]
 
 
-def _refuse(state: ShitennoState, seat: int, action: Refuse) -> Step:
+def _refuse(state: ShitennoState, seat: int, action: acts.Refuse) -> Step:
     offer = state.offer
     assert offer is not None
     queue = state.offer_queue[1:]
@@ -252,7 +230,7 @@ def _refuse(state: ShitennoState, seat: int, action: Refuse) -> Step:
     return state, events
 
 
-def _split(state: ShitennoState, seat: int, action: Split) -> Step:
+def _split(state: ShitennoState, seat: int, action: acts.Split) -> Step:
     rest = remove_cards(state.open_cards, action.cards)
     other = next(s for s in without_lot(state) if s != seat)
     state = evolve(
@@ -266,20 +244,20 @@ def _split(state: ShitennoState, seat: int, action: Split) -> Step:
     return state, [_event("split", seat, a=a, b=b, first=action.first, second=action.second)]
 
 
-def _choose(state: ShitennoState, seat: int, action: Choose) -> Step:
+def _choose(state: ShitennoState, seat: int, action: acts.Choose) -> Step:
     assert state.split is not None and state.tairo is not None
     mine, theirs = state.split if action.lot == "a" else state.split[::-1]
     state = give_lot(give_lot(state, seat, mine), state.tairo, theirs)
     return end_even_year(state), [_event("choose", seat, lot=action.lot)]
 
 
-def _place_step(state: ShitennoState, seat: int, action: Place) -> Step:
+def _place_step(state: ShitennoState, seat: int, action: acts.Place) -> Step:
     lost = _lost(state, seat, action)
     state, event = _place(state, seat, action)
     return state, [event, *lost]
 
 
-def _draw(state: ShitennoState, seat: int, action: Draw) -> Step:
+def _draw(state: ShitennoState, seat: int, action: acts.Draw) -> Step:
     state, drawn = draw_troops(state, 1)
     hands = list(state.hands)
     hands[seat] = sort_cards(hands[seat] + drawn)
@@ -293,7 +271,7 @@ def _draw(state: ShitennoState, seat: int, action: Draw) -> Step:
     return state, [_event("draw", seat), secret]
 
 
-def _flip(state: ShitennoState, seat: int, action: Flip) -> Step:
+def _flip(state: ShitennoState, seat: int, action: acts.Flip) -> Step:
     i = PROVINCE_INDEX[action.province]
     slots = list(state.board[i])
     k = next(k for k, s in enumerate(slots) if s is not None and s[0] == seat and not s[1])
@@ -304,20 +282,20 @@ def _flip(state: ShitennoState, seat: int, action: Flip) -> Step:
     return state, [_event("flip", seat, province=action.province)]
 
 
-def _end(state: ShitennoState, seat: int, action: End) -> Step:
+def _end(state: ShitennoState, seat: int, action: acts.End) -> Step:
     return next_turn(state), [_event("end", seat)]
 
 
 _STEPS: dict[type, Callable[[ShitennoState, int, Any], Step]] = {
-    MakeLot: _make_lot,
-    Accept: _accept,
-    Refuse: _refuse,
-    Split: _split,
-    Choose: _choose,
-    Place: _place_step,
-    Draw: _draw,
-    Flip: _flip,
-    End: _end,
+    acts.MakeLot: _make_lot,
+    acts.Accept: _accept,
+    acts.Refuse: _refuse,
+    acts.Split: _split,
+    acts.Choose: _choose,
+    acts.Place: _place_step,
+    acts.Draw: _draw,
+    acts.Flip: _flip,
+    acts.End: _end,
 }
 """What each kind of action does (``apply`` adds what every action leaves behind)."""
 
@@ -334,7 +312,7 @@ def _event(kind: str, seat: int, reveals: Reveal | None = None, **args: object) 
     return Event(f"shitenno.{kind}", dict(args), seat, reveals=reveals)
 
 
-def _lost(state: ShitennoState, seat: int, action: Place) -> list[Event]:
+def _lost(state: ShitennoState, seat: int, action: acts.Place) -> list[Event]:
     """The ``lost`` event of a payment with surplus (none when nothing is lost): «los
     excedentes se pierden»."""
     i = PROVINCE_INDEX[action.province]
@@ -342,15 +320,13 @@ def _lost(state: ShitennoState, seat: int, action: Place) -> list[Event]:
     free = free_position(state, i)
     assert free is not None
     need = tuple(requirement(p, state.stacks[i]).items())
-    same = bool(state.options["tiles_on_one_card"])
-    koku_any = bool(state.options["koku_any_value_exchange"])
-    koku, items = surplus(action, need, koku_cost(p, free), same_card=same, koku_any=koku_any)
+    koku, items = surplus(action, Price.under(state.options, need, koku_cost(p, free)))
     if not koku and not items:
         return []
     return [_event("lost", seat, koku=koku, items=list(items))]
 
 
-def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoState, Event]:
+def _place(state: ShitennoState, seat: int, action: acts.Place) -> tuple[ShitennoState, Event]:
     i = PROVINCE_INDEX[action.province]
     p = provinces()[i]
     k = free_position(state, i)
@@ -385,7 +361,7 @@ def _place(state: ShitennoState, seat: int, action: Place) -> tuple[ShitennoStat
 
 
 def _bonus_after(
-    state: ShitennoState, seat: int, action: Place, i: int, k: int
+    state: ShitennoState, seat: int, action: acts.Place, i: int, k: int
 ) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[str, ...], ...], str | None]:
     """The bonus tiles after the placement spends some and may take the stack's top (the
     first three positions of a province), the stacks after, and the tile taken."""
@@ -401,7 +377,9 @@ def _bonus_after(
     return tuple((b[0], b[1], b[2]) for b in bonus), tuple(stacks), tile
 
 
-def _place_event(seat: int, action: Place, position: int, gain: int, tile: str | None) -> Event:
+def _place_event(
+    seat: int, action: acts.Place, position: int, gain: int, tile: str | None
+) -> Event:
     return _event(
         "place",
         seat,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from games.base import JSON, InvalidOption, OptionSpec, Reason
 from games.rng import Rng, derive_seed
 from games.shitenno.data import PROVINCE_IDS, rules, sort_cards
-from games.shitenno.flow import begin_even_year
+from games.shitenno.flow import TURN_START, begin_even_year, sharing_start
 from games.shitenno.state import ShitennoState
 
 OPTIONS = (
@@ -94,17 +94,10 @@ def _first_state(players: int, opts: dict[str, JSON], seed: int) -> ShitennoStat
         tairo=None,
         open_cards=(),
         tiles=(),
-        lots=(None,) * players,
-        offer=None,
-        offer_queue=(),
-        refused=(),
-        split=None,
-        chooser=None,
+        **sharing_start(players),
         order=(),
         current=None,
-        placed=0,
-        hatamoto_used=False,
-        turn_places=(),
+        **TURN_START,
         last_seat=None,
         last_text="",
         last_province=None,

@@ -406,12 +406,15 @@ class Position:
         return mates
 
 
-def perft(pos: Position, depth: int) -> int:
-    """Sequences of ``depth`` actions, playing every leaf (see ``yokai.md`` §7)."""
+def perft(pos: Position, depth: int, bulk: bool = False) -> int:
+    """Sequences of ``depth`` actions (see ``yokai.md`` §7), playing every leaf, or with
+    ``bulk`` counting the last ply without playing it (bulk counting)."""
     if depth <= 0:
         return 1
     moves = pos.legal_moves()
     if depth == 1:
+        if bulk:
+            return len(moves)
         count = 0
         make, unmake = pos.make, pos.unmake
         for m in moves:
@@ -422,21 +425,6 @@ def perft(pos: Position, depth: int) -> int:
     total = 0
     for m in moves:
         captured = pos.make(m)
-        total += perft(pos, depth - 1)
-        pos.unmake(m, captured)
-    return total
-
-
-def perft_bulk(pos: Position, depth: int) -> int:
-    """Same count, but the last ply is counted without playing it (bulk counting)."""
-    if depth <= 0:
-        return 1
-    moves = pos.legal_moves()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for m in moves:
-        captured = pos.make(m)
-        total += perft_bulk(pos, depth - 1)
+        total += perft(pos, depth - 1, bulk)
         pos.unmake(m, captured)
     return total

@@ -67,17 +67,21 @@ def explain_illegal(state: YokaiState, seat: int, action: object) -> str:
     )
 
 
+def _off_board(geo: Geometry) -> Reason:
+    return Reason(
+        "yokai.rules.square_not_board",
+        f"That square is not on the {geo.variant} board.",
+        variant=geo.variant,
+    )
+
+
 def _own(text: str, seat: int) -> bool:
     return bool(text) and (text != text.upper()) == (seat == 1)
 
 
 def _explain_move(state: YokaiState, geo: Geometry, move: Move) -> str:
     if encode(geo, move) is None:
-        return Reason(
-            "yokai.rules.square_not_board",
-            f"That square is not on the {geo.variant} board.",
-            variant=geo.variant,
-        )
+        return _off_board(geo)
     seat = state.to_move
     piece = state.board[move.src]
     where = square_name(geo, move.src)
@@ -163,11 +167,7 @@ def _explain_drop(state: YokaiState, geo: Geometry, drop: Drop) -> str:
             variant=geo.variant,
         )
     if encode(geo, drop) is None:
-        return Reason(
-            "yokai.rules.square_not_board",
-            f"That square is not on the {geo.variant} board.",
-            variant=geo.variant,
-        )
+        return _off_board(geo)
     seat = state.to_move
     if not state.hands[seat][LETTERS.index(drop.piece)]:
         return Reason("yokai.rules.have_no_reserve", f"You have no {name} in reserve.", name=name)

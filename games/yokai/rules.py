@@ -11,9 +11,10 @@ version before the promoting one; then drops by letter K F T D I O, then square 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
+from games import record
 from games.base import (
     JSON,
     Action,
@@ -22,15 +23,13 @@ from games.base import (
     InvalidOption,
     OptionSpec,
     Outcome,
-    Player,
     Termination,
 )
-from games.record import Rules, own
+from games.record import Rules
 from games.yokai import ai as yokai_ai
 from games.yokai import explain, notation
 from games.yokai.board import LETTERS, Position
 from games.yokai.board import perft as _perft
-from games.yokai.board import perft_bulk as _perft_bulk
 from games.yokai.state import (
     CODE_TEXT,
     VARIANTS,
@@ -102,9 +101,8 @@ def _legal(state: YokaiState, seat: int) -> Sequence[YokaiAction]:
     return [decode(geo, m) for m in to_position(state).legal_moves()]
 
 
-def _apply(state: YokaiState, seat: int, action: Action) -> tuple[YokaiState, list[Event]]:
+def _play(state: YokaiState, seat: int, action: YokaiAction) -> tuple[YokaiState, list[Event]]:
     """Play a legal ``action``; the end of the game is decided here (§3, §4.5, §5.5)."""
-    action = _ours(action)
     geo = state.geometry
     pos = to_position(state)
     m = encode(geo, action)
@@ -208,11 +206,6 @@ def _outcome(state: YokaiState) -> Outcome | None:
     return Outcome(termination, frozenset((winner,)), ranks, scores, detail=detail)
 
 
-def _make_player(strength: str, seed: int, budget_s: float) -> Player:
-    """Alpha-beta with iterative deepening (see :mod:`games.yokai.ai`)."""
-    return yokai_ai.make_player(strength, seed=seed, budget_s=budget_s)
-
-
 def _parse(state: YokaiState, seat: int, text: str) -> YokaiAction:
     """An action from text (see :mod:`games.yokai.notation` for the grammar)."""
     return notation.parse(state, text, _legal(state, seat), seat)
@@ -220,15 +213,10 @@ def _parse(state: YokaiState, seat: int, text: str) -> YokaiAction:
 
 def _notation(state: YokaiState, action: Action) -> str:
     """Canonical text: ``b2b3``, ``b3b4+``, ``D*b3``."""
-    return notation.notation(state.geometry, _ours(action))
+    return notation.notation(state.geometry, _OURS(action))
 
 
-def _label(state: YokaiState, action: Action) -> str:
-    """Menu text such as ``kodama b2→b3 takes kodama`` or ``drop kodama on b3``."""
-    return notation.label(state, _ours(action))
-
-
-_ours: Callable[[Action], YokaiAction] = own((Move, Drop), "That is not a Yōkai no Mori action.")
+_OURS: record.Own[YokaiAction] = record.Own((Move, Drop), "That is not a Yōkai no Mori action.")
 
 
 def _end_event(result: Result) -> Event:
@@ -262,8 +250,7 @@ def perft(state: YokaiState, depth: int, *, bulk: bool = False) -> int:
     Every leaf is played (made and unmade) unless ``bulk`` counts the last ply's moves
     without playing them. Repetition, resignation and the state's history are ignored.
     """
-    pos = to_position(state)
-    return _perft_bulk(pos, depth) if bulk else _perft(pos, depth)
+    return _perft(to_position(state), depth, bulk)
 
 
 GAME = Rules(
@@ -277,17 +264,18 @@ GAME = Rules(
     setup=_setup,
     to_act=_to_act,
     legal=_legal,
-    apply=_apply,
+    apply=record.CheckedApply(_play, _OURS),
     explain_illegal=explain.explain_illegal,
     # can_undo: a turn is a single action, confirmed when played: nothing to take back.
     resign=_resign,
     view=_view,
     hand=_hand,
     outcome=_outcome,
-    make_player=_make_player,
+    make_player=yokai_ai.make_player,  # alpha-beta with iterative deepening
     parse=_parse,
     notation=_notation,
-    label=_label,
+    # Menu text such as "kodama b2→b3 takes kodama" or "drop kodama on b3".
+    label=record.CheckedText(notation.label, _OURS),
     dump_state=dump_state,
     load_state=load_state,
     # shuffle_hidden: nothing is hidden in Yōkai no Mori.

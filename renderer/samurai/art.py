@@ -15,22 +15,12 @@ from typing import cast
 
 from PIL import Image, ImageDraw
 
+from games.samurai.data import FIGURES, KIND_LETTER
 from renderer.core import Point, Toolkit, build_png_palette, draw_seat_mark, rgb, rounded_polygon
 from renderer.palettes import Palette
 
 SS = 4  # supersampling factor of every sprite
 SQRT3 = math.sqrt(3)
-FIGURES = "HBR"
-KIND_GLYPH = {  # what a tile shows above its value
-    "helmet": "H",
-    "buddha": "B",
-    "rice": "R",
-    "samurai": "S",
-    "ronin": "N",
-    "ship": "W",
-    "tile_swap": "TS",
-    "figure_swap": "FS",
-}
 
 
 @dataclass(frozen=True)
@@ -231,7 +221,7 @@ def build_tile(
     draw.polygon(inner, fill=fill)
     mark = pal["player_shapes"][seat]
     draw_seat_mark(draw, mark, (cx, cy - r * 0.56), r * 0.19, ink, ink)
-    draw_code(draw, KIND_GLYPH[kind], value, (cx, cy + r * 0.2), r, ink, kit.supersampled(SS))
+    draw_code(draw, KIND_LETTER[kind], value, (cx, cy + r * 0.2), r, ink, kit.supersampled(SS))
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 

@@ -16,7 +16,7 @@ import pytest
 import games
 from games import engine
 from games.ai import choose_for
-from games.base import Game, IllegalAction, resolve_options
+from games.base import Game, IllegalAction, Reason, resolve_options
 from games.record import Rules
 from games.yokai import GAME as YOKAI
 
@@ -43,6 +43,14 @@ def test_every_record_pickles_as_itself() -> None:
         state = game.setup(min(game.seats), resolve_options(game, {}), 1)
         game.legal(state, min(game.to_act(state)))  # fill any memo first
         assert pickle.loads(pickle.dumps(game)) == game, key
+
+
+def test_a_refusal_pickles_with_its_key() -> None:
+    """A record's ``Own`` check carries its refusal, a :class:`Reason`: the worker's copy
+    names the same catalogue entry with the same parameters."""
+    reason = Reason("shitenno.notation.not_ours", "That is not a Shitenno action.", n=2)
+    copy = pickle.loads(pickle.dumps(reason))
+    assert (copy, copy.key, copy.params) == (reason, reason.key, reason.params)
 
 
 def test_public_choices_follow_the_declarations() -> None:

@@ -1,5 +1,5 @@
 """The payment search as it was before the class/bitset search (commit cd913fd): every
-candidate payment checked one by one with ``_meets`` and ``waste``. Kept as a second
+candidate payment checked one by one with ``meets`` and ``waste``. Kept as a second
 reference for hands too big for the brute force of ``test_properties.py``."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from games.shitenno.payment import HATAMOTO, _meets, waste
+from games.shitenno.payment import HATAMOTO, Price, meets, waste
 
 
 @lru_cache(maxsize=16384)
@@ -54,7 +54,7 @@ def slow_payments(
     extra_max = (1 if same_card else exchange) if exchange else 0
     useful = tuple((c, n) for c, n in kinds.items() if c[0] != "K" and types.intersection(c))
     other = tuple((c, n) for c, n in kinds.items() if not (c[0] != "K" and types.intersection(c)))
-    kw = {"same_card": same_card, "koku_any": koku_any}
+    price = Price(need, cost, same_card, koku_any)
     found: set[tuple[tuple[str, ...], int, int, bool]] = set()
     hats = (False, True) if hatamoto else (False,)
     for base in _submultisets(useful, total):
@@ -68,7 +68,7 @@ def slow_payments(
                     if len(extra) > e:
                         continue
                     for p in range(max(0, total - native - e - h), plus + 1):
-                        if _first_meeting(cards, e, p, h, need, cost, kw, found):
+                        if _first_meeting(cards, e, p, h, price, found):
                             break
     koku_cards = tuple((c, n) for c, n in kinds.items() if c[0] == "K")
     troop_cards = tuple((c, n) for c, n in kinds.items() if c[0] != "K")
@@ -80,7 +80,7 @@ def slow_payments(
             cards = _merge(kk, extra, order)
             for e in range(len(extra), exchange + 1):
                 for p in range(max(0, cost - value - e), plus + 1):
-                    if _first_meeting(cards, e, p, False, need, cost, kw, found):
+                    if _first_meeting(cards, e, p, False, price, found):
                         break
     return list(found)
 
@@ -90,9 +90,7 @@ def _first_meeting(
     e: int,
     p: int,
     h: bool,
-    need: tuple[tuple[str, int], ...],
-    cost: int,
-    kw: dict[str, bool],
+    price: Price,
     found: set[tuple[tuple[str, ...], int, int, bool]],
 ) -> bool:
     """Whether the payment meets the requirement (then record it if nothing is wasted).
@@ -101,9 +99,9 @@ def _first_meeting(
     requirement every larger ``p`` wastes one: the callers stop at the first that meets.
     """
     items = (*cards, HATAMOTO) if h else cards
-    if not _meets(items, e, p, need, cost, kw["same_card"], kw["koku_any"]):
+    if not meets(items, e, p, price):
         return False
-    if waste(cards, e, p, h, need, cost, **kw) is None:
+    if waste(cards, e, p, h, price) is None:
         found.add((cards, e, p, h))
     return True
 

@@ -22,7 +22,7 @@ from games.ai import choose_for
 from games.shitenno import GAME, Place
 from games.shitenno.data import provinces, sort_cards
 from games.shitenno.payment import HATAMOTO as HAT_CARD
-from games.shitenno.payment import koku_cost, meets, requirement, valid, waste
+from games.shitenno.payment import Price, koku_cost, meets, requirement, valid, waste
 from games.shitenno.rules import free_position
 
 from .helpers import HONDA, SAKAKIBARA, odd_year, province
@@ -146,11 +146,11 @@ def _placement_waste(state, seat: int, action: Place) -> str | None:
     p = provinces()[i]
     need = tuple(requirement(p, state.stacks[i]).items())
     cost = koku_cost(p, free_position(state, i))
-    kw = {"same_card": True, "koku_any": True}
+    price = Price(need, cost, same_card=True, koku_any=True)
     items = (*action.cards, HAT_CARD) if action.hatamoto else action.cards
-    assert meets(items, action.exchange, action.plus, need, cost, **kw)
-    assert valid(action.cards, action.exchange, action.plus, action.hatamoto, need, cost, **kw)
-    return waste(action.cards, action.exchange, action.plus, action.hatamoto, need, cost, **kw)
+    assert meets(items, action.exchange, action.plus, price)
+    assert valid(action.cards, action.exchange, action.plus, action.hatamoto, price)
+    return waste(action.cards, action.exchange, action.plus, action.hatamoto, price)
 
 
 @settings(max_examples=3, deadline=None)

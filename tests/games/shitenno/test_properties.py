@@ -15,9 +15,11 @@ from games.shitenno.data import ALL_CARD_CODES, TROOPS, provinces, rules, sort_c
 from games.shitenno.lots import LotChoices
 from games.shitenno.payment import (
     HATAMOTO,
+    Price,
     _assignments,
     _koku_values,
     _troop_vectors,
+    meets,
     requirement,
     valid,
 )
@@ -115,7 +117,7 @@ def _reference_payments(hand, exchange, plus, hat, need, cost, same):
             items = (*cards, HATAMOTO) if h else cards
             if not _reference_meets(items, e, p, need, cost, same):
                 continue
-            if valid(cards, e, p, h, need, cost, same_card=same, koku_any=True):
+            if valid(cards, e, p, h, Price(need, cost, same_card=same, koku_any=True)):
                 out.add((cards, e, p, h))
     return out
 
@@ -138,13 +140,11 @@ def test_the_payment_search_finds_exactly_the_valid_payments(
     need = tuple(requirement(p, (top + "X",) if top else ()).items())
     cost = p.values[position]
     hand = sort_cards(hand)
-    found = set(payments(hand, exchange, plus, hat, need, cost, same_card=same, koku_any=True))
+    found = set(payments(hand, exchange, plus, hat, Price(need, cost, same, koku_any=True)))
     assert found == _reference_payments(hand, exchange, plus, hat, need, cost, same)
 
 
 def test_the_fast_check_agrees_with_the_definition() -> None:
-    from games.shitenno.payment import _meets
-
     rng = Rng(7)
     for _ in range(3000):
         p = provinces()[rng.below(8)]
@@ -156,7 +156,7 @@ def test_the_fast_check_agrees_with_the_definition() -> None:
             items = (*items, HATAMOTO)
         e, pl = rng.below(3), rng.below(3)
         for same in (True, False):
-            assert _meets(items, e, pl, need, cost, same, True) == _reference_meets(
+            assert meets(items, e, pl, Price(need, cost, same, True)) == _reference_meets(
                 items, e, pl, need, cost, same
             ), (items, e, pl, need, cost, same)
 
@@ -182,11 +182,11 @@ def test_the_search_agrees_with_the_card_by_card_search_on_big_hands() -> None:
         hand = sort_cards(rng.choice(ALL_CARD_CODES) for _ in range(size))
         exchange, plus = rng.below(4 if same else 3), rng.below(3)
         hat, koku_any = rng.below(2) == 1, rng.below(3) > 0
-        args = (hand, exchange, plus, hat, need, cost)
-        kw = {"same_card": same, "koku_any": koku_any}
-        new = payments(*args, **kw)
+        args = (hand, exchange, plus, hat)
+        new = payments(*args, Price(need, cost, same, koku_any))
         assert len(new) == len(set(new)), args
-        assert set(new) == set(slow_payments(*args, **kw)), (args, kw)
+        slow = slow_payments(*args, need, cost, same_card=same, koku_any=koku_any)
+        assert set(new) == set(slow), (args, need, cost, same, koku_any)
         compared += 1
         found += len(new)
     assert compared == 60 and found > 1000
@@ -215,12 +215,10 @@ def test_placements_come_cheapest_first_and_each_once() -> None:
                 pos = free_position(state, i)
                 assert pos is not None
                 need = tuple(requirement(provinces()[i], state.stacks[i]).items())
-                opts = {
-                    "same_card": bool(state.options["tiles_on_one_card"]),
-                    "koku_any": bool(state.options["koku_any_value_exchange"]),
-                }
-                cost = koku_cost(provinces()[i], pos)
-                assert valid(a.cards, a.exchange, a.plus, a.hatamoto, need, cost, **opts)
+                same = bool(state.options["tiles_on_one_card"])
+                koku_any = bool(state.options["koku_any_value_exchange"])
+                due = Price(need, koku_cost(provinces()[i], pos), same, koku_any)
+                assert valid(a.cards, a.exchange, a.plus, a.hatamoto, due)
                 price = sum(2 * (int(c[1]) if c[0] == "K" else len(c)) for c in a.cards)
                 price += 3 * (a.exchange + a.plus) + a.hatamoto
                 keys.append((price, i, len(a.cards), a.cards, a.exchange))
