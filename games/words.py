@@ -73,6 +73,7 @@ __all__ = [
     "game_keys",
     "number",
     "plural_category",
+    "spoken",
     "unalias",
 ]
 
@@ -116,6 +117,26 @@ def aliases(key: str) -> Mapping[str, str]:
     for path in sorted((DATA_DIR / key / "aliases").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         out.update({_fold_word(k): str(v) for k, v in data.items() if k != "about"})
+    return out
+
+
+@cache
+def spoken(key: str, prefix: str) -> Mapping[str, str]:
+    """What every language of game ``key`` calls the entries ``<prefix>.<id>`` of its
+    catalogue, folded, each to its id: the Spanish boards print Spanish tile codes, and a
+    player types what they see (``spoken("samurai", "samurai.code")["a2"] == "R2"``). Every
+    language together, as :func:`aliases`; a name that two ids share raises ``ValueError``
+    (a test reads every table, so a clash cannot ship)."""
+    out: dict[str, str] = {}
+    for path in sorted((DATA_DIR / key / "locales").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for entry, name in data.items():
+            head, _, ident = str(entry).rpartition(".")
+            if head != prefix:
+                continue
+            folded = _fold_word(str(name))
+            if out.setdefault(folded, ident) != ident:
+                raise ValueError(f"{path.name}: {name!r} names both {out[folded]} and {ident}")
     return out
 
 

@@ -7,6 +7,9 @@ its label on every board it belongs to.
 
 Tile codes are a letter and a value: ``H`` helmet, ``B`` Buddha, ``R`` rice field, ``S``
 samurai, ``N`` ronin, ``W`` ship (water), then ``FS`` figure swap and ``TS`` tile swap.
+Boards print them in the reader's language (``samurai.code.*`` in the catalogues: Spanish
+``Y2`` yelmo, ``A2`` arroz, ``R1`` ronin, ``M1`` barco, ``IL``/``IF``) and the notation
+reads every language's (:func:`games.words.spoken`).
 Figure types are ``H``, ``B`` and ``R`` (helmet, Buddha, rice field), in that order.
 """
 

@@ -18,7 +18,10 @@ Canonical form (written by :func:`notation`, stored in logs)::
 :func:`parse` also reads friendlier forms in any case: ``buddha 3 on f7``, ``b3 f7``,
 ``ship 2 c4`` or ``ship c4`` (when only one ship fits), ``ronin f7``, ``tile swap f7 g9``,
 ``figure swap helmet kyoto buddha akita``, ``helmet kyoto``, ``pick b4``, ``ready``,
-``done``, ``end turn``; a lone tile or hex lists the plays it could mean.
+``done``, ``end turn``; a lone tile or hex lists the plays it could mean. A tile code is
+also read as any language's board prints it (``samurai.code.*`` in the catalogues): in
+Spanish ``Y`` yelmo, ``A`` arroz, ``R1`` ronin, ``M`` barco (mar), ``IF`` and ``IL`` the
+swaps, so ``A2@F7`` is ``R2@F7``.
 
 >>> from games.samurai import GAME
 >>> s = GAME.setup(2, {"random_opening": True, "random_placement": True}, 5)
@@ -55,6 +58,7 @@ from games.samurai.data import (
     board_for,
 )
 from games.samurai.state import SamuraiAction, SamuraiState
+from games.words import spoken
 
 EXAMPLES = "`B3@F7`, `W1@C4`, `TS F7>G9`, `FS H@L16 B@O10`, `end`"
 PHRASES = (
@@ -250,7 +254,7 @@ def _read_tile(words: list[str], i: int) -> tuple[str | None, str | None, int]:
     """``(code, kind letter, next index)`` for a tile at ``words[i]``; ``(None, None, i)``."""
     if i >= len(words):
         return None, None, i
-    word = words[i]
+    word = _code(words[i])
     match = TILE_RE.match(word)
     if match and match.group(1) in KINDS:
         kind = KINDS[match.group(1)]
@@ -263,6 +267,12 @@ def _read_tile(words: list[str], i: int) -> tuple[str | None, str | None, int]:
             return kind + words[i + 1], kind, i + 2
         return None, kind, i + 1
     return None, None, i
+
+
+def _code(word: str) -> str:
+    """A tile code as the reader's board prints it (Spanish ``a2`` is rice 2), in the
+    parser's own letters; any other word as it is."""
+    return spoken("samurai", "samurai.code").get(word, word).lower()
 
 
 def _read_hex(board: Board, word: str) -> str | None:
@@ -320,6 +330,7 @@ def parse(state: SamuraiState, seat: int, text: str, legal: Legal) -> SamuraiAct
         )
     board = board_for(state.players)
     head, rest = words[0], words[1:]
+    head = head if _code(head) not in ("fs", "ts") else _code(head)  # Spanish IF, IL
     if head in END_WORDS and not rest:
         if state.phase == "pick" and head in CONFIRM_WORDS:
             return acts.Confirm()

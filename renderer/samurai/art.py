@@ -1,10 +1,11 @@
 """Samurai sprites: terrain colours, the three figures, tile tokens and hex rings.
 
 Figures differ by silhouette as well as colour (a horned helmet, a seated Buddha, a rice
-sheaf) and carry their letter; tiles are hexes in their owner's colour with the owner's
-seat shape on top and the tile's code below ("B3": kind letter, value), as players type it,
-so nothing depends on colour alone. Every sprite is drawn 4x larger and shrunk (Pillow
-polygons are not anti-aliased) and cached through the toolkit.
+sheaf); tiles are hexes in their owner's colour with the owner's seat shape on top and the
+tile's code below in the reader's language ("B3": kind letter, value; Spanish "A2" for
+Arroz 2, ``samurai.code.*``), as players type it, so nothing depends on colour alone.
+Every sprite is drawn 4x larger and shrunk (Pillow polygons are not anti-aliased) and cached
+through the toolkit.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import cast
 
 from PIL import Image, ImageDraw
 
-from games.samurai.data import FIGURES, KIND_LETTER
+from games.samurai.data import FIGURES
 from renderer.core import Point, Toolkit, build_png_palette, draw_seat_mark, rgb, rounded_polygon
 from renderer.palettes import Palette
 
@@ -204,10 +205,9 @@ def figure(kind: str, size: int, pal: Palette, kit: Toolkit, letter: bool = True
 # --- tiles ------------------------------------------------------------------------------
 
 
-def build_tile(
-    kind: str, value: int, seat: int, radius: int, pal: Palette, kit: Toolkit
-) -> Image.Image:
-    """An RGBA hex token of circumradius ``radius``: kind on top, value, seat shape below."""
+def build_tile(code: str, seat: int, radius: int, pal: Palette, kit: Toolkit) -> Image.Image:
+    """An RGBA hex token of circumradius ``radius``: the seat's shape on top, the tile's
+    code as the reader's board prints it below (``code``: "B3", Spanish "A2", "IL")."""
     w, h = 2 * radius, math.ceil(SQRT3 * radius)
     s = SS
     img = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
@@ -221,21 +221,15 @@ def build_tile(
     draw.polygon(inner, fill=fill)
     mark = pal["player_shapes"][seat]
     draw_seat_mark(draw, mark, (cx, cy - r * 0.56), r * 0.19, ink, ink)
-    draw_code(draw, KIND_LETTER[kind], value, (cx, cy + r * 0.2), r, ink, kit.supersampled(SS))
+    draw_code(draw, code, (cx, cy + r * 0.2), r, ink, kit.supersampled(SS))
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 
 def draw_code(
-    draw: ImageDraw.ImageDraw,
-    glyph: str,
-    value: int,
-    centre: Point,
-    r: float,
-    ink: str,
-    kit: Toolkit,
+    draw: ImageDraw.ImageDraw, code: str, centre: Point, r: float, ink: str, kit: Toolkit
 ) -> None:
-    """The tile's code as on the notation ("B3", "TS"): letter, bigger value, centred."""
-    digits = "" if glyph in ("TS", "FS") else str(value)
+    """The tile's code as a player types it ("B3", "TS"): letters, bigger value, centred."""
+    glyph, digits = code.rstrip("0123456789"), code[len(code.rstrip("0123456789")) :]
     # A piece's label, the loudest text on the map: letter and value as large as the tile
     # holds (capitals of 8 px at 450 px wide), well above the hexes' coordinates.
     letter_font = kit.font(round(r * (0.96 if digits else 0.98)), True, "piece")
@@ -251,11 +245,11 @@ def draw_code(
         draw.text((x, y), digits, font=value_font, fill=ink, anchor="ls")
 
 
-def tile(kind: str, value: int, seat: int, radius: int, pal: Palette, kit: Toolkit) -> Image.Image:
+def tile(code: str, seat: int, radius: int, pal: Palette, kit: Toolkit) -> Image.Image:
     """The cached tile token (see :func:`build_tile`)."""
     return kit.stamp(
-        ("samurai", "tile", kind, value, seat, radius, pal["name"]),
-        lambda: build_tile(kind, value, seat, radius, pal, kit),
+        ("samurai", "tile", code, seat, radius, pal["name"]),
+        lambda: build_tile(code, seat, radius, pal, kit),
     )
 
 

@@ -42,7 +42,7 @@ from renderer.samurai.layout import Layout, hex_centre, layout_for, slot_centres
 from renderer.samurai.panels import draw_panels, draw_static_panels
 from renderer.samurai.result import result_part
 from renderer.samurai.text import draw_line, text_width
-from renderer.samurai.words import alt_sentences, alt_text
+from renderer.samurai.words import alt_sentences, alt_text, tile_code
 from renderer.words import words
 
 __all__ = [
@@ -232,15 +232,14 @@ def draw_highlights(
             )
 
 
-def draw_tiles(
-    img: Image.Image, lay: Layout, view: SamuraiView, pal: Palette, kit: Toolkit
-) -> None:
+def draw_tiles(img: Image.Image, lay: Layout, view: SamuraiView, paint: Paint) -> None:
+    pal, kit = paint.palette, paint.kit
     radius = round(lay.r * TILE_SCALE)
     kit = kit.on_map()
     where = {h.label: h for h in view.hexes}
     for placed in view.tiles:
         h = where[placed.hex]
-        sprite = tile(placed.tile.kind, placed.tile.value, placed.owner, radius, pal, kit)
+        sprite = tile(tile_code(placed.tile, paint.tr), placed.owner, radius, pal, kit)
         paste_centred(img, sprite, lay.centre(h.x, h.y))
 
 
@@ -285,7 +284,7 @@ def render(view: SamuraiView, paint: Paint) -> Image.Image:
     lay = layout_for(view)
     key = (GAME_KEY, view.players, (lay.width, lay.height), palette["name"], tr.locale)
     img = kit.layer(key, lambda: draw_static(lay, view, palette, kit, tr.locale))
-    draw_tiles(img, lay, view, palette, kit)
+    draw_tiles(img, lay, view, paint)
     if paint.highlight:  # over the tiles' rims, under the figures
         draw_highlights(img, lay, view, palette, kit)
     draw_figures(img, lay, view, palette, kit)
@@ -328,7 +327,7 @@ def render_detail(view: SamuraiView, paint: Paint) -> Image.Image | None:
         return None
     key = (GAME_KEY, "map", view.players, (lay.width, lay.height), palette["name"], tr.locale)
     img = kit.layer(key, lambda: draw_static(lay, view, palette, kit, tr.locale, panels=False))
-    draw_tiles(img, lay, view, palette, kit)
+    draw_tiles(img, lay, view, paint)
     draw_highlights(img, lay, view, palette, kit)
     draw_figures(img, lay, view, palette, kit)
     return img.crop(box)

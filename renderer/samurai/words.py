@@ -248,6 +248,11 @@ def tile_name(tile: TileView, tr: Words | None = None) -> str:
     return tr.get(f"samurai.tile.{tile.code}", tile.name)
 
 
+def tile_code(tile: TileView, tr: Words) -> str:
+    """The code a tile's token prints in ``tr``'s locale: "B3"; Spanish "A2" for rice 2."""
+    return tr.get(f"samurai.code.{tile.code}", tile.code)
+
+
 def tile_phrase(tile: TileView, tr: Words | None = None) -> str:
     """ "Buddha 3", "Ship 2 (fast)"."""
     tr = tr or words()

@@ -260,7 +260,7 @@ def test_tiles_of_different_seats_differ_beyond_colour() -> None:
     box = (round(r - 0.3 * r), 0, round(r + 0.3 * r), round(0.3 * r + 0.3 * r))
     masks = []
     for seat in SEATS:
-        sprite = build_tile("buddha", 3, seat, r, pal, CACHED).crop(box)
+        sprite = build_tile("B3", seat, r, pal, CACHED).crop(box)
         ink = rgb(ink_for(pal["players"][seat]))
         mask = Image.new("L", sprite.size)
         mask.putdata([255 * (math.dist(p[:3], ink) < 60) for p in sprite.get_flattened_data()])  # type: ignore[index]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+from games import words as words_module
 from games.base import AmbiguousNotation, InvalidNotation, resolve_options
 from games.samurai import (
     GAME,
@@ -17,6 +21,7 @@ from games.samurai import (
     TileSwap,
 )
 from games.samurai.data import all_labels, board_for, hex_label
+from games.words import spoken
 from tests.games.samurai.positions import play, position
 
 RED = 0
@@ -162,3 +167,40 @@ def test_illegal_actions_are_explained_in_the_rules_words() -> None:
         assert words in GAME.explain_illegal(where, RED, action)
     assert "not a Samurai action" in GAME.explain_illegal(state, RED, object())
     assert GAME.explain_illegal(state, 1, Place("B2", "L15")) == "It is not your turn."
+
+
+def test_a_tile_code_reads_as_any_languages_board_prints_it() -> None:
+    """A Spanish board prints Spanish codes (``A2`` for rice 2, ``IL`` the tile swap,
+    ``samurai.code.*``); a Spanish player types what they see, and it is the same action
+    as the English code, for every tile of every hand in a seeded game."""
+    table = spoken("samurai", "samurai.code")
+    spanish = {code: name for name, code in table.items() if name != code.lower()}
+    assert set(spanish.values()) >= {"y2", "a2", "r1", "m1", "il", "if"}
+    state = GAME.setup(4, {"random_opening": True, "random_placement": True}, 7)
+    checked = 0
+    for action in GAME.legal(state, 0):
+        written = GAME.notation(state, action)
+        head = written.split("@")[0].split()[0]
+        if head not in spanish:
+            continue
+        local = spanish[head] + written[len(head) :]
+        assert GAME.parse(state, 0, local) == action, (written, local)
+        checked += 1
+    assert checked >= 5, checked
+
+
+def test_no_language_gives_two_tiles_one_code(tmp_path: Path, monkeypatch: Any) -> None:
+    """Every language's codes are read together, so a code two tiles share would make a
+    move mean two things: the reader refuses such a catalogue outright."""
+    assert len(set(spoken("samurai", "samurai.code").values())) == 17
+    folder = tmp_path / "samurai" / "locales"
+    folder.mkdir(parents=True)
+    (folder / "en.json").write_text('{"samurai.code.R2": "R2"}', encoding="utf-8")
+    (folder / "xx.json").write_text('{"samurai.code.N1": "R2"}', encoding="utf-8")
+    monkeypatch.setattr(words_module, "DATA_DIR", tmp_path)
+    spoken.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="names both"):
+            spoken("samurai", "samurai.code")
+    finally:
+        spoken.cache_clear()
