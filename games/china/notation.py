@@ -12,7 +12,10 @@ Canonical forms (what :func:`notation` writes)::
     pass     = "pass"
 
 :func:`parse` also reads friendly forms, in any case: colour words (``red green green``),
-region names with or without diacritics and apostrophes (``Ch'in``, ``chin``, ``qin``),
+any language's card letters as its boards print them (``china.letter.*``: Spanish ``V``
+verde, ``N`` naranja, ``A`` amarilla, ``M`` morada; a lone ``a`` stays an article unless it
+touches ``:`` or ``>``, as in ``A:qin`` or ``swap R>A``), region names with or without
+diacritics and apostrophes (``Ch'in``, ``chin``, ``qin``),
 a space by its number within the region (``wei 3``), ``emissary``/``e``/``2e``, a bare
 ``house``/``h`` (any free space: ambiguous when several fit), ``fort WEI3``; ``draw 2``
 (the second face-up card from the left), ``take red``, ``pile``; ``exchange red for
@@ -45,6 +48,7 @@ from games.china import state as acts
 from games.china.board import Board, load_data, normalise
 from games.china.rules import layout_of, legal_actions
 from games.china.state import PILE, ChinaAction, ChinaState, colour_key
+from games.words import spoken
 
 EMISSARY_WORDS = frozenset({"e", "emissary", "emissaries", "envoy", "envoys"})
 HOUSE_WORDS = frozenset({"h", "house", "houses"})
@@ -52,6 +56,7 @@ FORT_WORDS = frozenset({"f", "fort", "fortification"})
 FILLER = frozenset({"a", "an", "the", "in", "on", "and", "with", "card", "cards", "play", "top"})
 PILE_WORDS = frozenset({"pile", "deck", "stack"})
 MAX_CANDIDATES = 25
+CARD_WORD = re.compile(r"([a-z]+)(?=[:>])|(?<=>)([a-z]+)")
 
 
 def notation(action: ChinaAction) -> str:
@@ -132,6 +137,9 @@ def _colour_of(token: str) -> str | None:
     data = load_data()
     if token.upper() in data.colours:
         return token.upper()
+    letter = spoken("china", "china.letter").get(token)  # the Spanish board's "A": yellow
+    if letter is not None:
+        return letter
     for letter, name in data.colour_names.items():
         if token == name:
             return letter
@@ -169,8 +177,12 @@ def _source(state: ChinaState, token: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    spaced = re.sub(r"[:+,&>]|->", " ", text.lower())
-    return [w for w in spaced.split() if w not in FILLER and w != "for"]
+    """The words of ``text``, without filler; a word written against ``:`` or ``>`` names
+    cards (``A:qin``, ``swap R>A``: Spanish "A" amarilla, never the article)."""
+    lowered = text.lower()
+    cards = {a or b for a, b in CARD_WORD.findall(lowered)}
+    spaced = re.sub(r"[:+,&>]|->", " ", lowered)
+    return [w for w in spaced.split() if w in cards or (w not in FILLER and w != "for")]
 
 
 def _choose(state: ChinaState, seat: int, fits: list[ChinaAction], what: str) -> ChinaAction:

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from games.china.view import ChinaView
 from renderer.china.pieces import card_sprite, pile_sprite
-from renderer.china.words import colour_name, pile_status, turn_status
+from renderer.china.words import card_letter, colour_name, pile_status, turn_status
 from renderer.core import Toolkit, draw_text, rgb
 from renderer.palettes import Palette
 from renderer.plugin import Paint, picture
@@ -67,9 +67,8 @@ def render_hand(view: ChinaView, paint: Paint) -> Image.Image:
     xy = (HAND_X, 74)
     draw_text(img, xy, status, size=20, fill=muted, kit=kit, anchor="lm", max_width=SIDE_X - 50)
     for n, card in enumerate(view.hand):
-        sprite = card_sprite(
-            card, colour_name(view, card, tr), BIG, palette, kit, regions_for(view, card)
-        )
+        name, regions = colour_name(view, card, tr), regions_for(view, card)
+        sprite = card_sprite(card, card_letter(card, tr), name, BIG, palette, kit, regions)
         img.paste(sprite, (HAND_X + n * (BIG[0] + 14), HAND_Y), sprite)
     if not view.hand:
         none = tr("china.hand.no_cards")
@@ -82,7 +81,7 @@ def render_hand(view: ChinaView, paint: Paint) -> Image.Image:
 def _side(img: Image.Image, view: ChinaView, palette: Palette, kit: Toolkit, tr: Words) -> None:
     """The face-up row and the pile, with how many cards are left, at the right."""
     for n, card in enumerate(view.face_up):
-        sprite = card_sprite(card, "", SMALL, palette, kit)
+        sprite = card_sprite(card, card_letter(card, tr), "", SMALL, palette, kit)
         img.paste(sprite, (SIDE_X + n * (SMALL[0] + 8), HAND_Y + 36), sprite)
     top = HAND_Y + 36 + SMALL[1] + 24
     back = pile_sprite(palette, kit, 44)

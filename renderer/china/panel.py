@@ -18,6 +18,7 @@ from renderer.china.pieces import (
     token_sprite,
 )
 from renderer.china.words import (
+    card_letter,
     last_turn_text,
     pile_notes,
     result_text,
@@ -258,7 +259,7 @@ def draw_cards(
     x0, y0, x1, _ = geo.panel_box
     left, top = x0 + CARDS_X, y0 + 42
     for n, card in enumerate(view.face_up):
-        sprite = card_sprite(card, "", (CARD_W, CARD_H), pal, kit)
+        sprite = card_sprite(card, card_letter(card, tr), "", (CARD_W, CARD_H), pal, kit)
         img.paste(sprite, (left + n * (CARD_W + 8), top), sprite)
     px = left + 4 * (CARD_W + 8) + 8
     back = pile_sprite(pal, kit, CARD_W)

@@ -161,9 +161,11 @@ def fort_sprite(pal: Palette, kit: Toolkit, size: int = 56) -> Image.Image:
 
 
 def card_sprite(
-    card: str, name: str, size: tuple[int, int], pal: Palette, kit: Toolkit, regions: str = ""
-) -> Image.Image:
-    """A card in its colour: its notation letter big, the colour's name when one is given
+    card: str, letter: str, name: str, size: tuple[int, int], pal: Palette, kit: Toolkit,
+    regions: str = "",
+) -> Image.Image:  # fmt: skip
+    """A card of colour ``card`` in its colour: ``letter`` big (the reader's letter for it,
+    as the notation reads it: Spanish "A" for yellow), the colour's name when one is given
     (only large cards: see below), maybe its regions."""
 
     def build() -> Image.Image:
@@ -186,14 +188,14 @@ def card_sprite(
         # hand cards, so smaller cards are given no ``name`` (issue 15).
         letter_y = h * (0.36 if name else 0.5)
         big = kit_.font(round((0.5 if name else 0.62) * w), True)
-        draw.text((w / 2, letter_y), card, font=big, fill=ink, anchor="mm")
+        draw.text((w / 2, letter_y), letter, font=big, fill=ink, anchor="mm")
         if name:
             _card_word(draw, kit, name.upper(), (w, h), 0.7, round(0.2 * w), True, ink)
         if regions:
             _card_word(draw, kit, regions, (w, h), 0.84, round(0.12 * w), False, ink)
         return _shrink(img)
 
-    return kit.stamp(("china", "card", card, name, size, regions, pal["name"]), build)
+    return kit.stamp(("china", "card", card, letter, name, size, regions, pal["name"]), build)
 
 
 def _card_word(

@@ -32,10 +32,16 @@ def colour_names(view: ChinaView, tr: Words) -> dict[str, str]:
     return {letter: colour_name(view, letter, tr) for letter, _ in view.colours}
 
 
-def a_card(colour: str, tr: Words) -> str:
-    """ "a red card", "an orange card" (the article follows the colour word's sound)."""
-    vowel = colour[:1].lower() in "aeiou"
-    return tr(f"china.a_card.{'vowel' if vowel else 'consonant'}", colour=colour)
+def a_card(view: ChinaView, letter: str, tr: Words) -> str:
+    """ "a red card", "an orange card": one catalogue entry per colour (``china.a_card.O``),
+    the same the bot's sentences use, so the article is written once per language."""
+    return tr.get(f"china.a_card.{letter}", colour_name(view, letter, tr))
+
+
+def card_letter(letter: str, tr: Words) -> str:
+    """The letter a card prints in ``tr``'s locale: "Y" yellow, Spanish "A" amarilla
+    (``china.letter.*``; the notation reads every language's, see ``games.words.spoken``)."""
+    return tr.get(f"china.letter.{letter}", letter)
 
 
 def region_of(view: ChinaView, region_id: str | None) -> RegionView | None:
@@ -121,7 +127,7 @@ def last_turn_text(view: ChinaView, names: Sequence[str] | None, locale: str = "
             take = tr("china.last.take_pile")
         else:
             take = tr("china.last.take_face_up", colour=colour_name(view, last.take or "", tr))
-        given = a_card(colour_name(view, last.cards[0], tr), tr)
+        given = a_card(view, last.cards[0], tr)
         return tr("china.last.exchange", who=who, given=given, take=take)
     region = region_of(view, last.region)
     where = region.name if region is not None else (last.region or "")

@@ -7,6 +7,7 @@ import pytest
 from games.base import AmbiguousNotation, GameError, InvalidNotation
 from games.china import GAME
 from games.china.state import PILE, ChinaState, Draw, Exchange, Pass, Place
+from games.words import spoken
 from tests.games.china.helpers import ALEX, BARBARA, place, position
 
 
@@ -121,3 +122,29 @@ def test_place_fields_are_normalised() -> None:
     assert Place(("G", "R", "G"), "wei", ("WEI5", "WEI3")) == Place(
         ("R", "G", "G"), "wei", ("WEI3", "WEI5")
     )
+
+
+def test_a_card_letter_reads_as_any_languages_board_prints_it() -> None:
+    """A Spanish board prints Spanish card letters (V verde, N naranja, A amarilla, M
+    morada, ``china.letter.*``); typed as seen (``AAV:wei``, ``swap R>A``), each is the
+    same action as the English letters, for every legal action of seeded positions."""
+    table = spoken("china", "china.letter")
+    local = {code: name.upper() for name, code in table.items() if name != code.lower()}
+    assert local == {"G": "V", "O": "N", "Y": "A", "P": "M"}
+    checked = 0
+    for seed in range(4):
+        state = GAME.setup(4, {}, seed=seed)
+        seat = min(GAME.to_act(state))
+        for action in GAME.legal(state, seat):
+            written = GAME.notation(state, action)
+            cards, sep, rest = written.partition(":")
+            if sep:  # a placement: its cards before the colon
+                spanish = "".join(local.get(c, c) for c in cards) + ":" + rest
+            elif written.startswith("swap "):
+                spanish = "swap " + "".join(local.get(c, c) for c in written[5:])
+            else:
+                continue
+            if spanish != written:
+                assert GAME.parse(state, seat, spanish) == action, (written, spanish)
+                checked += 1
+    assert checked >= 20, checked
