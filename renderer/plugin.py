@@ -121,6 +121,11 @@ class GameRenderer(Protocol):
         Without one, both raise :class:`NoHandPicture`."""
         ...
 
+    def board_marks(self, locale: str = "en") -> list[str]:
+        """The board's marks its picture does not explain, one line each in ``locale``'s
+        words, for ``/help game:`` (what a key on the picture would not fit)."""
+        ...
+
     def render(
         self,
         view: Any,
@@ -202,6 +207,9 @@ class RendererDefaults:
     def alt_text(self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
         raise NotImplementedError("a renderer describes its board")
 
+    def board_marks(self, locale: str = "en") -> list[str]:
+        return []  # the board's own key explains every mark
+
     def alt_sentences(
         self, view: Any, *, names: Sequence[str] | None = None, locale: str = "en"
     ) -> Sequence[Sentence]:
@@ -254,7 +262,8 @@ class Drawing:
     ``describe`` gives the board's ranked sentences (see :mod:`renderer.alt`).
 
     Hand functions, a PNG palette and category colours are optional (no hand picture; the
-    shared palette; no category colours).
+    shared palette; no category colours); so are ``marks``, the catalogue keys of the lines
+    ``/help game:`` adds about the board's marks that its picture has no room to explain.
     """
 
     key: str
@@ -266,10 +275,15 @@ class Drawing:
     palette: Callable[[Palette, Toolkit], Image.Image] | None = None
     draw_detail: Callable[..., Image.Image | None] | None = None
     categories: Callable[[Palette], Mapping[str, str]] | None = None
+    marks: tuple[str, ...] = ()  # catalogue keys: the marks /help game: explains
 
     @property
     def has_hand(self) -> bool:
         return self.draw_hand is not None and self.describe_hand is not None
+
+    def board_marks(self, locale: str = "en") -> list[str]:
+        tr = words(locale)
+        return [tr(key) for key in self.marks]
 
     def render(
         self,

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -76,6 +76,28 @@ def within(content: str, limit: int) -> str:
     if cut <= 0:
         cut = head.rfind(" ")
     return head[:cut] if cut > 0 else head
+
+
+def chunks(text: str, size: int) -> list[str]:
+    """``text`` in messages of at most ``size`` characters, split between lines (a line
+    longer than a message between its words)."""
+    out: list[str] = [""]
+    for line in _lines(text, size):
+        if len(out[-1]) + len(line) + 1 > size:
+            out.append("")
+        out[-1] = f"{out[-1]}\n{line}" if out[-1] else line
+    return [c for c in out if c] or [text[:size] or "…"]
+
+
+def _lines(text: str, size: int) -> Iterator[str]:
+    """The lines of ``text``, each at most ``size`` characters, cut at a space if needed."""
+    for line in text.splitlines():
+        while len(line) > size:
+            cut = line.rfind(" ", 0, size + 1)
+            cut = cut if cut > 0 else size
+            yield line[:cut]
+            line = line[cut:].lstrip()
+        yield line
 
 
 async def reply(

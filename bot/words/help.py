@@ -4,6 +4,7 @@ Discord: the CLI demo and the cogs share it. Nothing here names a game."""
 
 from __future__ import annotations
 
+import renderer
 from bot.words.i18n import LANGUAGE_NAMES
 from bot.words.text import has, say, t
 from games.base import Game, OptionSpec
@@ -67,6 +68,10 @@ def game_help(game: Game, locale: str) -> str:
     if examples:
         lines.append(t("help.moves_head", locale))
         lines.extend(f"- `{notation}`: {label}" for notation, label in examples)
+    marks = renderer.get(game.key).board_marks(locale) if renderer.has_board(game.key) else []
+    if marks:
+        lines.append(t("help.marks_head", locale))
+        lines.extend(f"- {mark}" for mark in marks)
     lines.append(t("help.game_tail", locale, game=game.key))
     return "\n".join(lines)
 

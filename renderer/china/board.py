@@ -125,6 +125,11 @@ def draw_static(
     return img
 
 
+# The marks /help game:china explains: the full key does not fit under a 5-player board
+# (it would pass 1,200 px); the board's own key shows the dragon and the scored check.
+MARKS = ("space", "house", "emissary", "fort", "alliance", "road", "last")
+
+
 def draw_key(img: Image.Image, at: Point, pal: Palette, kit: Toolkit, tr: Words) -> None:
     """The key under the panel: the dragon space (emissaries stand there) and the check
     mark of a scored region, each with its word."""
@@ -274,4 +279,5 @@ RENDERER = Drawing(
     result=result_part,
     palette=png_palette,
     categories=category_colours,
+    marks=tuple(f"china.mark.{m}" for m in MARKS),
 )

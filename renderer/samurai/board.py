@@ -292,6 +292,8 @@ def render(view: SamuraiView, paint: Paint) -> Image.Image:
     return img
 
 
+# The marks /help game:samurai explains (the board's own key lists the tile letters).
+MARKS = ("terrain", "tile", "figure", "closed", "highlight")
 DETAIL_W, DETAIL_H = 640, 480  # the detail window, in board pixels (shown 450 px wide)
 
 
@@ -344,4 +346,5 @@ RENDERER = Drawing(
     draw_detail=render_detail,
     palette=png_palette,
     categories=category_colours,
+    marks=tuple(f"samurai.mark.{m}" for m in MARKS),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.edge.cogs.play import chunks
+from bot.edge.delivery import chunks
 from bot.posts.alt_text import ALT_MAX, alt_summary
 from bot.words.text import t
 from renderer import alt_text

@@ -12,7 +12,7 @@ import pytest
 
 import games
 import renderer
-from bot.edge.cogs.play import chunks
+from bot.edge.delivery import chunks
 from tests.e2e.conftest import Table
 from tests.e2e.test_yokai_e2e import game_id_of
 from tests.emulator import FakeUser

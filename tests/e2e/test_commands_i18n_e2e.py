@@ -9,8 +9,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import games
+import renderer
+from bot.edge.delivery import chunks
 from bot.edge.translator import PLACEHOLDER_DESCRIPTION
-from bot.words.help import LANGUAGES_SHOWN
+from bot.words.help import LANGUAGES_SHOWN, game_help
 from bot.words.text import t
 from tests.e2e.conftest import Table
 from tests.e2e.test_i18n_e2e import es_table as es_table
@@ -57,14 +59,23 @@ async def test_help_for_every_game_in_spanish(es_table: Table) -> None:
     assert general.content.startswith(t("help.intro", "es"))
     assert "`/partida nueva`" in general.content and "`/ayuda`" in general.content
     for key, game in games.GAMES.items():
-        text = (
-            await tab.answer(await tab.emu.slash(tab.alice, tab.channel, "help", {"game": key}))
-        ).content
+        whole = game_help(game, "es")
+        handle = await tab.emu.slash(tab.alice, tab.channel, "help", {"game": key})
+        first = await tab.answer(handle)
+        parts = chunks(whole, 2000)  # a help longer than one message goes on in follow-ups
+        more = await handle.followups(len(parts) - 1) if len(parts) > 1 else []
+        said = [m.content for m in [first, *more]]
+        assert all(len(part) <= 2000 for part in said), [len(part) for part in said]
+        text = "\n".join(said)
+        assert text == whole, key  # every line of the help arrives, none cut
         assert text.startswith(f"**{game.title}**"), text
         for spec in game.options:
             assert f"`{spec.name}`" in text
             assert t(f"{key}.option.{spec.name}", "es") in text
-        assert t("help.moves_head", "es") in text and len(text) <= 2000
+        assert t("help.moves_head", "es") in text
+        marks = renderer.get(key).board_marks("es")
+        assert all(f"- {mark}" in text for mark in marks), key
+    assert len(chunks(game_help(games.get("rising_sun"), "es"), 2000)) > 1  # one was long
 
 
 async def test_lang_changes_the_language_and_refuses_an_unknown_one(es_table: Table) -> None:

@@ -1,13 +1,14 @@
 """Every mark a board draws is explained where it is seen (issue 25, item 2).
 
-For Shitenno and Yōkai (Rising Sun has its own test, ``test_rising_sun_phone.py``; China
-and Samurai are not checked yet, see docs/DESIGN.md) the drawing calls
-that put a mark on the board are hooked, each naming the mark it draws; every board of
-the start, middle and end of a seeded game of every configuration is drawn in both
-languages; every mark drawn must be one the board's key lists, and every entry of the key
-must be drawn on the picture in the reader's words. A few marks are explained on the board
-by something other than the key (``ELSEWHERE``): a seat's colour and shape by the same
-mark beside the seat's name, a chip or a card by the words printed on it.
+For every game but Rising Sun (which has its own test, ``test_rising_sun_phone.py``) the
+drawing calls that put a mark on the board are hooked, each naming the mark it draws;
+every board of the start, middle and end of a seeded game of every configuration is drawn
+in both languages; every mark drawn must be one the board's key lists or one that
+``/help game:`` explains (``Drawing.marks``: China's and Samurai's full keys do not fit
+under their boards), every entry of the key must be drawn on the picture in the reader's
+words, and every mark of the help must be in the help's text. A few marks are explained on
+the board by something other than the key (``elsewhere``): a seat's colour and shape by the
+same mark beside the seat's name, a chip or a card by the words printed on it.
 """
 
 from __future__ import annotations
@@ -18,8 +19,13 @@ from typing import Any
 
 import pytest
 
+import games
 import renderer
+from bot.words.help import game_help
+from renderer.china import board as china_board
+from renderer.china import map as china_map
 from renderer.palettes import PALETTES
+from renderer.samurai import board as samurai_board
 from renderer.shitenno import art as shitenno_art
 from renderer.shitenno import board as shitenno_board
 from renderer.words import Words, words
@@ -42,6 +48,7 @@ class Spec:
     hooks: dict[tuple[Any, str], Namer]
     key: Callable[[Any, Words], list[tuple[str, str]]]
     elsewhere: frozenset[str]
+    helped: tuple[str, ...] = ()  # the marks /help game: explains (Drawing.marks' order)
 
 
 def _yokai_key(view: Any, tr: Words) -> list[tuple[str, str]]:
@@ -53,7 +60,43 @@ def _shitenno_key(view: Any, tr: Words) -> list[tuple[str, str]]:
     return [(mark, tr(key)) for mark, key in shitenno_board.KEY]
 
 
+def _no_key(view: Any, tr: Words) -> list[tuple[str, str]]:
+    return []
+
+
+def _china_key(view: Any, tr: Words) -> list[tuple[str, str]]:
+    return [("dragon", tr("china.key.dragon")), ("scored", tr("china.key.scored"))]
+
+
 SPECS: dict[str, Spec] = {
+    "samurai": Spec(
+        hooks={
+            (samurai_board, "_draw_terrain"): lambda *a, **k: "terrain",
+            (samurai_board, "tile"): lambda *a, **k: "tile",
+            (samurai_board, "figure"): lambda *a, **k: "figure",
+            (samurai_board, "_closed"): lambda *a, **k: "closed",
+            (samurai_board, "ring"): lambda *a, **k: "highlight",
+        },
+        key=_no_key,
+        elsewhere=frozenset(),
+        helped=samurai_board.MARKS,
+    ),
+    "china": Spec(
+        hooks={
+            (china_map, "space_disc"): lambda *a, **k: "space",
+            (china_map, "draw_roads"): lambda *a, **k: "road",
+            (china_map, "draw_badge"): lambda *a, **k: "alliance",
+            (china_map, "dragon_sprite"): lambda *a, **k: "dragon",
+            (china_map, "last_ring"): lambda *a, **k: "last",
+            (china_board, "house_sprite"): lambda *a, **k: "house",
+            (china_board, "token_sprite"): lambda *a, **k: "emissary",
+            (china_board, "fort_sprite"): lambda *a, **k: "fort",
+            (china_board, "scored_label"): lambda *a, **k: "scored",
+        },
+        key=_china_key,
+        elsewhere=frozenset(),
+        helped=china_board.MARKS,
+    ),
     "yokai": Spec(
         hooks={
             (yokai_board, "token"): lambda key, *a, **k: key,
@@ -116,10 +159,13 @@ def test_every_mark_on_the_board_is_in_its_key(
                 names=NAMES[: config.players], locale=locale,
             )  # fmt: skip
             key = spec.key(view, tr)
-            listed = {mark for mark, _ in key} | spec.elsewhere
+            listed = {mark for mark, _ in key} | spec.elsewhere | set(spec.helped)
             assert set(marks) - listed == set(), (config.label, sorted(set(marks) - listed))
             said = {d.text for d in log.drawn}
             unsaid = [word for _, word in key if word not in said]
             assert not unsaid, (config.label, unsaid)
             assert len({word for _, word in key}) == len(key), key
     assert marks, "no mark recorded: the hooks missed the drawing calls"
+    helped = game_help(games.get(game), locale)
+    for mark in spec.helped:  # each explained in the reader's words, in /help game:
+        assert tr(f"{game}.mark.{mark}") in helped, mark

@@ -11,7 +11,7 @@ from discord.app_commands import TranslationContextLocation as Location
 
 import games
 from bot.edge.cogs.common import Interaction, game_key_autocomplete
-from bot.edge.delivery import reply
+from bot.edge.delivery import chunks, reply
 from bot.edge.translator import TenkaTranslator
 from bot.service.results import NotAllowed
 from bot.words.help import LANGUAGES_SHOWN, game_help
@@ -61,7 +61,8 @@ async def help_(interaction: Interaction, game: str | None = None) -> None:
         text = game_help(found, locale)
     else:
         text = general_help(interaction.client.tree, locale)
-    await reply(interaction, text)
+    for chunk in chunks(text, 2000):  # a long help in several messages, never cut
+        await reply(interaction, chunk)
 
 
 async def language_autocomplete(

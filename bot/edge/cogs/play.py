@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from discord import app_commands
@@ -18,7 +17,7 @@ from bot.edge.cogs.common import (
     resolve_game,
 )
 from bot.edge.components import form_view
-from bot.edge.delivery import reply
+from bot.edge.delivery import chunks, reply
 from bot.edge.runner import deliver_and_reply
 from bot.service.results import ServiceError
 from bot.words.i18n import locale_for
@@ -54,28 +53,6 @@ async def topic_autocomplete(
     locale = await locale_for(interaction)
     topics = interaction.client.service.rule_topics(key, current, locale)
     return [app_commands.Choice(name=name[:100], value=name[:100]) for name in topics[:25]]
-
-
-def chunks(text: str, size: int) -> list[str]:
-    """``text`` in messages of at most ``size`` characters, split between lines (a line
-    longer than a message between its words)."""
-    out: list[str] = [""]
-    for line in _lines(text, size):
-        if len(out[-1]) + len(line) + 1 > size:
-            out.append("")
-        out[-1] = f"{out[-1]}\n{line}" if out[-1] else line
-    return [c for c in out if c] or [text[:size] or "…"]
-
-
-def _lines(text: str, size: int) -> Iterator[str]:
-    """The lines of ``text``, each at most ``size`` characters, cut at a space if needed."""
-    for line in text.splitlines():
-        while len(line) > size:
-            cut = line.rfind(" ", 0, size + 1)
-            cut = cut if cut > 0 else size
-            yield line[:cut]
-            line = line[cut:].lstrip()
-        yield line
 
 
 class PlayCog(commands.Cog):
