@@ -19,7 +19,7 @@ from games.yokai.search import MATE, Searcher, evaluate, key_hash
 from games.yokai.state import YokaiAction, YokaiState, decode, to_position
 
 STRENGTHS = ("random", "greedy", "easy", "normal", "hard")
-NODES = {"easy": None, "normal": 50_000, "hard": 90_000}  # search nodes per move
+NODES = {"easy": None, "normal": 15_000, "hard": 90_000}  # search nodes per move
 
 
 class AlphaBetaPlayer:
@@ -97,7 +97,7 @@ class GreedyPlayer:
 def make_player(strength: str = "normal", seed: int = 0, budget_s: float | None = None) -> Player:
     """A computer player: ``random``, ``greedy`` (one ply), ``easy`` (a two-ply search),
     ``normal`` or ``hard`` (the search bounded by ``NODES``, so a seed replays the same
-    moves: about 0.5 s and 1 s a move on one core). The clock is a safety net: the search
+    moves: about 0.2 s and 1 s a move on one core). The clock is a safety net: the search
     also stops after ``budget_s`` seconds (default: ``0.3`` for ``easy``, else
     ``games.search.NET_S``), which a generous budget never reaches."""
     if strength == "random":
