@@ -75,7 +75,7 @@ def decide(g: G, seat: int, task: dict[str, Any], legal: list[RSAction]) -> RSAc
         return _tea(g, seat, legal)
     if t == "choose":
         choices = [a for a in legal if isinstance(a, acts.Choose)]
-        gains = {m: _mandate_gain(g, seat, m) for m in dict.fromkeys(a.mandate for a in choices)}
+        gains = {m: mandate_gain(g, seat, m) for m in dict.fromkeys(a.mandate for a in choices)}
         if g.ally[seat] is not None and g.count(seat, "honesty"):
             honest = g.count(seat, "honesty") * data().value("honesty", "vp")
             gains = {m: v + (honest if m != "betray" else 0) for m, v in gains.items()}
@@ -174,10 +174,14 @@ def _greedy(g: G, seat: int, steps: int, options: Callable[[G, dict[str, Any]], 
             break
         total += best[0] - base
         base, h = best[0], best[1]
-        if isinstance(best[2], acts.Move) and best[2].kind != "stronghold":
+        if isinstance(best[2], acts.Move):  # what stands where it went counts as moved
             dst = data().province(best[2].dst)
-            moved = [i for i, f in enumerate(h.figs) if f[0] == seat and f[2] == dst]
-            task["moved"] = sorted(set(task["moved"]) | set(moved))
+            if best[2].kind == "stronghold":
+                held = [k for k, q in enumerate(h.holds[seat]) if q == dst]
+                task["hmoved"] = sorted(set(task["hmoved"]) | set(held))
+            else:
+                moved = [i for i, f in enumerate(h.figs) if f[0] == seat and f[2] == dst]
+                task["moved"] = sorted(set(task["moved"]) | set(moved))
         if isinstance(best[2], acts.Betray):
             b = best[2]
             if task["left"] and b.victim not in task["victims"] and "shrine:" not in b.province:
@@ -198,13 +202,15 @@ def _mandate_value(gain: float, a: acts.Choose) -> float:
     return value
 
 
-def _mandate_gain(g: G, seat: int, mandate: str) -> float:
+def mandate_gain(g: G, seat: int, mandate: str) -> float:
     if mandate == "recruit":
         slots = len(g.holds[seat]) + 1
         return _greedy(g, seat, slots, lambda h, t: recruit_options(h, seat), {"t": "recruit"})
     if mandate == "marshal":
         task = {"t": "marshal", "bonus": True, "built": False, "moved": [], "hmoved": []}
-        moves = _greedy(g, seat, 3, lambda h, t: rules.moves(h, seat, t["moved"], []), task)
+        moves = _greedy(
+            g, seat, 3, lambda h, t: rules.moves(h, seat, t["moved"], t["hmoved"]), task
+        )
         builds = rules.builds(g, seat, task)
         build = max((_gain_of(g, seat, task, b) for b in builds), default=0.0)
         return moves + max(0.0, build)
@@ -428,4 +434,4 @@ def make_player(strength: str, seed: int = 0) -> Player:
     return GreedyPlayer(seed)
 
 
-__all__ = ["GreedyPlayer", "card_value", "decide", "make_player", "target_bid"]
+__all__ = ["GreedyPlayer", "card_value", "decide", "make_player", "mandate_gain", "target_bid"]

@@ -8,7 +8,16 @@ how); the player decides from its seat's legal actions only."""
 from __future__ import annotations
 
 from games.rising_sun import ai, ai_eval, rules
-from games.rising_sun.state import RESERVE, SHRINE, Build, Buy, Done, G, RSAction, Summon
+from games.rising_sun.state import (
+    RESERVE,
+    SHRINE,
+    Build,
+    Buy,
+    Done,
+    G,
+    RSAction,
+    Summon,
+)
 
 from .helpers import BONSAI, KOI, LOTUS, TURTLE, clear, fresh, g_of, p, put
 
@@ -132,3 +141,20 @@ def test_a_tie_of_force_is_reckoned_to_the_higher_honor() -> None:
     koi = ai_eval.win_chance(g, KOI, [1, 0, 1])
     turtle = ai_eval.win_chance(g, TURTLE, [1, 0, 1])
     assert koi > ai_eval.MARGIN_CHANCE[0] > turtle
+
+
+def test_a_marshal_moves_each_turtle_stronghold_once_in_the_player_s_reckoning() -> None:
+    """Marshal: «Each of your figures on the map may make one Move» (reference §6.2);
+    Turtle's Strongholds move «exactly as if they were Clan figures» (player aid), so once
+    each. Hokkaido, the only war province, is two Moves from Turtle's Stronghold in Kyoto
+    (to Kansai, then by sea): the Marshal Turtle weighs cannot take it (the player let the
+    same Stronghold move at every step of its reckoning)."""
+    g = _political(1)
+    g.war = [p("hokkaido")]
+    g.holds[TURTLE] = [p("kyoto")]
+    put(g, KOI, "bushi", "kyoto", 2)  # Kyoto and Edo are Koi's: Kansai's Harvest draws
+    put(g, KOI, "bushi", "edo", 2)  # the Stronghold there first
+    reach = ai_eval.win_chance(g, TURTLE, [0, 0, 1]) * ai_eval.province_value(
+        g, TURTLE, p("hokkaido")
+    )
+    assert ai.mandate_gain(g, TURTLE, "marshal") < reach / 2
