@@ -21,7 +21,7 @@ Canonical form (written by :func:`notation`, stored in logs)::
 ``done``, ``end turn``; a lone tile or hex lists the plays it could mean. A tile code is
 also read as any language's board prints it (``samurai.code.*`` in the catalogues): in
 Spanish ``Y`` yelmo, ``A`` arroz, ``R1`` ronin, ``M`` barco (mar), ``IF`` and ``IL`` the
-swaps, so ``A2@F7`` is ``R2@F7``.
+swaps, so ``A2@F7`` is ``R2@F7``; a figure too (``Y@L16``: a helmet, ``samurai.letter.*``).
 
 >>> from games.samurai import GAME
 >>> s = GAME.setup(2, {"random_opening": True, "random_placement": True}, 5)
@@ -93,6 +93,7 @@ TAKE_WORDS = frozenset(("take", "pick", "choose", "add", "select"))
 DROP_WORDS = frozenset(("drop", "remove", "unpick", "return", "discard"))
 CONFIRM_WORDS = frozenset(("confirm", "ready", "ok", "done"))
 TILE_RE = re.compile(r"^([a-z]+?)(\d+)$")
+PIECE_WORD = re.compile(r"([a-z]+)\s*(?=@)")
 HEX_RE = re.compile(r"^[a-t]\d{1,2}$")
 Legal = Callable[[], Sequence[SamuraiAction]]
 SEPARATORS = re.compile(r"->|→|↔|<->|<>|[@>,;:()\[\]\-_/]")
@@ -223,9 +224,19 @@ LABEL_MAX = 100
 
 
 def _words(text: str) -> list[str]:
-    text = SEPARATORS.sub(" ", text.strip().lower())
+    """The words of ``text`` without filler; a word written against ``@`` is a figure or a
+    tile, never filler (Spanish ``A@L16``: arroz, not the preposition)."""
+    lowered = text.strip().lower()
+    pieces = set(PIECE_WORD.findall(lowered))
+    text = SEPARATORS.sub(" ", lowered)
     text = PHRASE_RE.sub(lambda m: PHRASE_MAP[m.group(0)], " ".join(text.split()))
-    return [w for w in text.split() if w not in FILLER]
+    return [w for w in text.split() if w in pieces or w not in FILLER]
+
+
+def _figure(word: str) -> str | None:
+    """The figure type a word names (``helmet``, ``H``; Spanish ``Y`` yelmo, ``A`` arroz as
+    the Spanish boards' key prints them, ``samurai.letter.*``), else ``None``."""
+    return FIGURE_WORDS.get(word) or spoken("samurai", "samurai.letter").get(word)
 
 
 def _ambiguous(text: str, actions: Sequence[SamuraiAction]) -> AmbiguousNotation:
@@ -386,7 +397,7 @@ def _tile_placement(
 
 
 def _figure_placement(board: Board, text: str, words: list[str], legal: Legal) -> SamuraiAction:
-    figure = FIGURE_WORDS.get(words[0])
+    figure = _figure(words[0])
     labels = words[1:] if figure else words
     if len(labels) > 1:
         raise _unreadable(text)
@@ -409,8 +420,8 @@ def _figure_swap(board: Board, text: str, words: list[str], legal: Legal) -> Sam
     pairs: list[tuple[str | None, str]] = []
     pending: str | None = None
     for word in words:
-        if word in FIGURE_WORDS and pending is None:
-            pending = FIGURE_WORDS[word]
+        if _figure(word) and pending is None:
+            pending = _figure(word)
             continue
         label = _read_hex(board, word)
         if label is None:

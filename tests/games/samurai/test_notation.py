@@ -204,3 +204,19 @@ def test_no_language_gives_two_tiles_one_code(tmp_path: Path, monkeypatch: Any) 
             spoken("samurai", "samurai.code")
     finally:
         spoken.cache_clear()
+
+
+def test_a_figure_reads_as_the_spanish_key_prints_it() -> None:
+    """The Spanish board's key reads "Y B A: un tipo de figura" (``samurai.letter.*``): a
+    figure typed so (``Y@L16``, ``A@O10``; ``A`` touching ``@`` is arroz, not the
+    preposition) is the same action as in English, in the placement and in a figure swap."""
+    state = GAME.setup(2, {"random_opening": True}, 5)
+    seat = min(GAME.to_act(state))
+    spanish = {"H": "Y", "B": "B", "R": "A"}
+    placements = [a for a in GAME.legal(state, seat) if isinstance(a, PlaceFigure)]
+    assert {a.figure for a in placements} == set(spanish)
+    for action in placements:
+        typed = f"{spanish[action.figure]}@{action.hex}"
+        assert GAME.parse(state, seat, typed) == action, typed
+    swap = GAME.setup(2, {"random_opening": True, "random_placement": True}, 5)
+    assert GAME.parse(swap, 0, "IF Y@L16 B@O10") == GAME.parse(swap, 0, "FS H@L16 B@O10")
