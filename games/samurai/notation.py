@@ -341,7 +341,8 @@ def parse(state: SamuraiState, seat: int, text: str, legal: Legal) -> SamuraiAct
         )
     board = board_for(state.players)
     head, rest = words[0], words[1:]
-    head = head if _code(head) not in ("fs", "ts") else _code(head)  # Spanish IF, IL
+    if _code(head) in ("fs", "ts"):  # Spanish IF, IL
+        head = _code(head)
     if head in END_WORDS and not rest:
         if state.phase == "pick" and head in CONFIRM_WORDS:
             return acts.Confirm()
@@ -420,8 +421,9 @@ def _figure_swap(board: Board, text: str, words: list[str], legal: Legal) -> Sam
     pairs: list[tuple[str | None, str]] = []
     pending: str | None = None
     for word in words:
-        if _figure(word) and pending is None:
-            pending = _figure(word)
+        figure = _figure(word)
+        if figure and pending is None:
+            pending = figure
             continue
         label = _read_hex(board, word)
         if label is None:

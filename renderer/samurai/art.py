@@ -229,7 +229,8 @@ def draw_code(
     draw: ImageDraw.ImageDraw, code: str, centre: Point, r: float, ink: str, kit: Toolkit
 ) -> None:
     """The tile's code as a player types it ("B3", "TS"): letters, bigger value, centred."""
-    glyph, digits = code.rstrip("0123456789"), code[len(code.rstrip("0123456789")) :]
+    glyph = code.rstrip("0123456789")
+    digits = code[len(glyph) :]
     # A piece's label, the loudest text on the map: letter and value as large as the tile
     # holds (capitals of 8 px at 450 px wide), well above the hexes' coordinates.
     letter_font = kit.font(round(r * (0.96 if digits else 0.98)), True, "piece")

@@ -42,7 +42,7 @@ from renderer.samurai.layout import Layout, hex_centre, layout_for, slot_centres
 from renderer.samurai.panels import draw_panels, draw_static_panels
 from renderer.samurai.result import result_part
 from renderer.samurai.text import draw_line, text_width
-from renderer.samurai.words import alt_sentences, alt_text, tile_code
+from renderer.samurai.words import alt_sentences, alt_text, printed_code
 from renderer.words import words
 
 __all__ = [
@@ -239,7 +239,7 @@ def draw_tiles(img: Image.Image, lay: Layout, view: SamuraiView, paint: Paint) -
     where = {h.label: h for h in view.hexes}
     for placed in view.tiles:
         h = where[placed.hex]
-        sprite = tile(tile_code(placed.tile, paint.tr), placed.owner, radius, pal, kit)
+        sprite = tile(printed_code(placed.tile, paint.tr), placed.owner, radius, pal, kit)
         paste_centred(img, sprite, lay.centre(h.x, h.y))
 
 

@@ -25,7 +25,7 @@ from renderer.samurai.art import (
     tile,
 )
 from renderer.samurai.text import draw_line, fitting, text_width
-from renderer.samurai.words import hand_alt_text, tile_code, tile_name
+from renderer.samurai.words import hand_alt_text, printed_code, tile_name
 from renderer.text import seat_label
 from renderer.words import Words
 
@@ -109,7 +109,7 @@ def render_hand(view: SamuraiView, paint: Paint) -> Image.Image:
     seat = view.viewer
     _draw_title(img, view, seat, names, palette, kit, tr)
     for (cx, cy), t in zip(hand_slot_centres(), view.hand, strict=False):
-        paste_centred(img, tile(tile_code(t, tr), seat, BIG, palette, kit), (cx, cy))
+        paste_centred(img, tile(printed_code(t, tr), seat, BIG, palette, kit), (cx, cy))
         _draw_tile_name(img, (cx, cy), tile_name(t, tr), palette, kit)
         if t.fast:
             _tag(img, (cx, cy + 116), tr("samurai.hand.fast"), palette, kit)
@@ -226,7 +226,7 @@ def _draw_pile(
     for n, t in enumerate(tiles[: 2 * PILE_PER_ROW]):
         row, col = divmod(n, PILE_PER_ROW)
         centre = (PILE_X + SMALL + col * PILE_STEP, PILE_Y + SMALL + row * 2 * SMALL * 0.95)
-        paste_centred(img, tile(tile_code(t, tr), seat, SMALL, pal, kit), centre)
+        paste_centred(img, tile(printed_code(t, tr), seat, SMALL, pal, kit), centre)
 
 
 def _draw_captures(img: Image.Image, view: SamuraiView, pal: Palette, kit: Toolkit) -> None:

@@ -248,7 +248,7 @@ def tile_name(tile: TileView, tr: Words | None = None) -> str:
     return tr.get(f"samurai.tile.{tile.code}", tile.name)
 
 
-def tile_code(tile: TileView, tr: Words) -> str:
+def printed_code(tile: TileView, tr: Words) -> str:
     """The code a tile's token prints in ``tr``'s locale: "B3"; Spanish "A2" for rice 2."""
     return tr.get(f"samurai.code.{tile.code}", tile.code)
 
