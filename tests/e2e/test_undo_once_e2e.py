@@ -23,14 +23,6 @@ from tests.e2e.test_yokai_e2e import boards
 from tests.emulator import Emulator, start_client, stop_client
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh store on each backend (PostgreSQL: a real server, see ``tests/pg.py``)."""
-    if request.param == "postgresql":
-        return str(request.getfixturevalue("pg_url"))
-    return str(tmp_path / "tenka.db")
-
-
 @pytest_asyncio.fixture
 async def backend_table(url: str, emulator: Emulator, tmp_path: Path) -> AsyncIterator[Table]:
     """The e2e table on ``url``'s backend."""

@@ -13,8 +13,6 @@ channel's boards."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bench.faults.discord_faults import _boards
@@ -22,14 +20,6 @@ from bot.edge.app import TenkaBot
 from bot.service.results import Result
 from tests.emulator import Emulator
 from tests.faults.test_shards_pg import Tab, open_games, two_bots
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh store on each backend (PostgreSQL: a real server, see ``tests/pg.py``)."""
-    if request.param == "postgresql":
-        return str(request.getfixturevalue("pg_url"))
-    return str(tmp_path / "tenka.db")
 
 
 async def _move(bot: TenkaBot, tab: Tab) -> Result:
