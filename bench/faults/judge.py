@@ -26,8 +26,9 @@ from bot.service.unit import replay_step
 from bot.words.text import catalogue, has, t
 
 # what a player reads when the move is in: a reply, the note that the board follows (or
-# will, after a failure past the commit), that the same request counted once
-IN_THE_LOG = ("reply.board_follows", "err.after_commit", "err.already_played")
+# will, after a failure past the commit), that the same request (a move, an Undo or a
+# takeback) counted once
+IN_THE_LOG = ("reply.board_follows", "err.after_commit", "err.already_played", "err.already_undone")
 PLAYED = (
     t("reply.played", "en", notation="@@").split("@@")[0],
     t("reply.played.label", "en", label="@@", notation="@@").split("@@")[0],

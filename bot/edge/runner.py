@@ -27,7 +27,7 @@ from bot.edge.ctx import Ctx
 from bot.service import unit
 from bot.service.facade import Service
 from bot.service.results import AlreadyPlayed, Attachment, GameSummary, Result, ServiceError
-from bot.store import Busy, Unavailable
+from bot.store import Busy, Played, Unavailable
 from bot.words.i18n import catalogue_for_locale, locale_for
 from bot.words.text import has, t
 from games.base import GameError
@@ -110,15 +110,16 @@ async def answer_for(
     first delivery is still at work and answers it (``None``: say nothing)."""
     current = unit.receipt()
     if isinstance(error, discord.HTTPException) and error.code == delivery.ACKNOWLEDGED:
-        if await _in_log(current, publisher) is None:
+        played = await _in_log(current, publisher)
+        if played is None:
             log.info("interaction %s delivered again while it runs", interaction.id)
             return None
-        return t("err.already_played", locale)
+        return t(unit.already(played), locale)  # a move, or an Undo or a takeback
     text = error_text(error, locale)
     changed = [] if current is None or isinstance(error, AlreadyPlayed) else current.games
     if not changed and isinstance(error, Unavailable):  # the commit's answer may be lost
         found = await _in_log(current, publisher)
-        changed = [] if found is None else [found]
+        changed = [] if found is None else [found.game_id]
     if not changed:
         return text
     log.warning("interaction %s failed after its change was saved", interaction.id)
@@ -128,8 +129,8 @@ async def answer_for(
     return t("err.after_commit", locale)
 
 
-async def _in_log(current: unit.Receipt | None, publisher: Publisher | None) -> int | None:
-    """The game whose log holds the action this request produced, if the log can say."""
+async def _in_log(current: unit.Receipt | None, publisher: Publisher | None) -> Played | None:
+    """Where a log holds what this request wrote (an action, a rollback), if it can say."""
     if current is None or current.origin is None or publisher is None:
         return None
     try:
@@ -137,7 +138,7 @@ async def _in_log(current: unit.Receipt | None, publisher: Publisher | None) -> 
     except Exception:
         log.info("could not ask the log whether %s was played", current.origin)
         return None
-    return None if found is None else found[0]
+    return found
 
 
 async def _error_locale(interaction: discord.Interaction[Any]) -> str:

@@ -14,7 +14,6 @@ from bot.service.aftermath import Mover
 from bot.service.levels import DEFAULT_LEVEL
 from bot.service.loaded import Loaded
 from bot.service.results import NotAllowed, NotSeated, Post, Result, Stale
-from bot.service.unit import wrote
 from bot.store import AlreadySeated, Conflict
 from bot.words.text import t
 from games import engine
@@ -212,19 +211,11 @@ class Council(Mover):
 
     async def _take_back(self, loaded: Loaded, request: dict[str, Any], locale: str) -> Result:
         """Roll the log back to before the requester's move, in one transaction."""
-        game_id, to_version = loaded.row.id, int(request["to"])
-        previous = await self.unit.state_at(loaded, to_version)
+        game_id = loaded.row.id
         try:
-            await self.store.rollback(
-                game_id,
-                to_version=to_version,
-                expected_version=loaded.row.version,
-                state=loaded.game.dump_state(previous),
-                now=self.unit.clock(),
-            )
+            await self.unit.rollback(loaded, int(request["to"]))
         except Conflict:
             raise Stale("err.stale") from None
-        wrote(game_id)  # the takeback is in, whatever fails from here
         await self.store.update_settings(game_id, {"takeback": None})
         before = loaded.state
         loaded = await self.unit.load(game_id)

@@ -133,16 +133,7 @@ class Play(Mover):
             refused = rewind.refusal(steps, seat, user_id, own=True)
             if refused is not None:
                 raise NotAllowed(refused)
-            previous = await self.unit.state_at(loaded, version - 1)
-            await self.store.rollback(
-                game_id,
-                to_version=version - 1,
-                expected_version=version,
-                state=loaded.game.dump_state(previous),
-                now=self.unit.clock(),
-                keep_turn_clock=True,
-            )
-            wrote(game_id)  # the undo is in, whatever fails from here
+            await self.unit.rollback(loaded, version - 1, keep_turn_clock=True)
             before = loaded.state
             loaded = await self.unit.reload(loaded)
             undone = Event("undo", {}, seat=seat)

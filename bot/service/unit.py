@@ -28,7 +28,16 @@ from bot.service import ratings
 from bot.service.loaded import Loaded, new_turn
 from bot.service.results import AlreadyPlayed, BrokenGame, NoSuchGame, NotAllowed, Stale, WrongPhase
 from bot.service.rewind import Undone
-from bot.store import ActionRow, Conflict, Duplicate, GameRow, NewAction, NotFound, Store
+from bot.store import (
+    ActionRow,
+    Conflict,
+    Duplicate,
+    GameRow,
+    NewAction,
+    NotFound,
+    Played,
+    Store,
+)
 from games import engine
 from games.base import Event, Game, Seat, State
 
@@ -45,12 +54,17 @@ class Receipt:
     origin: str | None = None
     games: list[int] = field(default_factory=list)  # a game's id per change written
 
+    @property
+    def key(self) -> str | None:
+        """The origin the request's next write carries: none once it committed (the AI's
+        answers and later commits of the same request carry none)."""
+        return None if self.games else self.origin
+
     def stamp(self, rows: Sequence[NewAction]) -> list[NewAction]:
-        """``rows`` with the origin on the first one, if this request committed nothing
-        yet (the AI's answers and later commits of the same request carry none)."""
-        if self.origin is None or self.games or not rows:
+        """``rows`` with the origin on the first one, if this request committed nothing yet."""
+        if self.key is None or not rows:
             return list(rows)
-        return [replace(rows[0], origin=self.origin), *rows[1:]]
+        return [replace(rows[0], origin=self.key), *rows[1:]]
 
 
 _RECEIPT: contextvars.ContextVar[Receipt | None] = contextvars.ContextVar(
@@ -113,9 +127,7 @@ class Unit:
         loaded, _ = await self._load(game_id)
         return loaded
 
-    async def _load(
-        self, game_id: int, origin: str | None = None
-    ) -> tuple[Loaded, tuple[int, int] | None]:
+    async def _load(self, game_id: int, origin: str | None = None) -> tuple[Loaded, Played | None]:
         """The game with its players' and server's settings, and where ``origin`` was
         played if it was: one store call (:meth:`bot.store.Store.load_game`)."""
         try:
@@ -248,15 +260,14 @@ class Unit:
         same read that loads the game says so."""
         async with self.lock(game_id):
             current = _RECEIPT.get()
-            origin = None if current is None or current.games else current.origin
-            loaded, played = await self._load(game_id, origin)
+            loaded, played = await self._load(game_id, None if current is None else current.key)
             if guard is not None:
                 guard(loaded)
             check_phase(loaded, phase)
             if not paused_ok and phase == "active" and loaded.row.settings.get("paused"):
                 raise NotAllowed("err.paused", game_id=game_id)
             if played is not None:
-                raise AlreadyPlayed("err.already_played", game_id=game_id)
+                raise AlreadyPlayed(already(played), game_id=game_id)
             try:
                 yield loaded
             except Conflict:
@@ -300,6 +311,28 @@ class Unit:
             await self.rate(loaded.row.id)
         seats = loaded.acted([one.seat for one in rows], loaded.row.version)
         return replace(loaded, row=row, seats=seats, state=state)
+
+    async def rollback(
+        self, loaded: Loaded, to_version: int, *, keep_turn_clock: bool = False
+    ) -> None:
+        """Take ``loaded``'s log back to ``to_version`` (an Undo, a takeback) in one
+        transaction, keeping the request's origin with it: the same request delivered
+        again is "already taken back", never one more step. The receipt records it."""
+        previous = await self.state_at(loaded, to_version)
+        current = _RECEIPT.get()
+        try:
+            await self.store.rollback(
+                loaded.row.id,
+                to_version=to_version,
+                expected_version=loaded.row.version,
+                state=loaded.game.dump_state(previous),
+                now=self.clock(),
+                keep_turn_clock=keep_turn_clock,
+                origin=None if current is None else current.key,
+            )
+        except Duplicate:
+            raise AlreadyPlayed("err.already_undone", game_id=loaded.row.id) from None
+        wrote(loaded.row.id)  # the rollback is in, whatever fails from here
 
     async def rate(self, game_id: int) -> None:
         """Rate a game that just finished. A failure loses no move: it is logged, and
@@ -426,6 +459,11 @@ class _Replay:
             self.items.append((seat, text))
             self.states.append(state)
             self.events.append(events)
+
+
+def already(played: Played) -> str:
+    """What a request found in a log is told: its move or its rollback counted once."""
+    return "err.already_undone" if played.rollback else "err.already_played"
 
 
 def check_phase(loaded: Loaded, phase: Phase) -> Loaded:

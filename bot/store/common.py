@@ -17,6 +17,7 @@ from bot.store.models import (
     Conflict,
     GameRow,
     NewAction,
+    Played,
     SeatRow,
     _NotGiven,
     merge_settings,
@@ -64,7 +65,16 @@ GUILD_SETTINGS: Final = "SELECT data FROM guild_settings WHERE guild_id = ?"
 ADD_TIMER: Final = (
     "INSERT INTO timers (due_at, kind, game_id, user_id, payload) VALUES (?, ?, ?, ?, ?)"
 )
-PLAYED: Final = "SELECT game_id, seq FROM actions WHERE origin = ?"
+# where a request's origin is in a log ($origin twice): the action it played, or the
+# version a rollback it asked for went back to (then 1)
+PLAYED: Final = (
+    "SELECT game_id, seq, 0 FROM actions WHERE origin = ?"
+    " UNION ALL SELECT game_id, to_version, 1 FROM rollbacks WHERE origin = ?"
+)
+# a rollback's origin, in its transaction ($origin, $game, $to, $now)
+KEEP_ROLLBACK: Final = (
+    "INSERT INTO rollbacks (origin, game_id, to_version, created_at) VALUES (?, ?, ?, ?)"
+)
 # a seat in a lobby ($game, $user, $ai, $joined), and whether a user has one ($game, $user)
 ADD_SEAT: Final = "INSERT INTO seats (game_id, user_id, ai, joined_at) VALUES (?, ?, ?, ?)"
 SEATED: Final = "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?"
@@ -140,6 +150,32 @@ class Move:
     @property
     def new_version(self) -> int:
         return self.expected_version + len(self.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class Rollback:
+    """One ``rollback`` call, checked and encoded before the backend's transaction: the
+    log from ``to`` on goes, ``state`` (JSON) is the game's then; ``origin`` is kept
+    (:data:`KEEP_ROLLBACK`) when the request that asked for it has one."""
+
+    game_id: int
+    to: int
+    expected: int
+    state: str
+    at: float
+    status: str | None
+    keep_clock: bool
+    origin: str | None
+
+    @property
+    def kept(self) -> tuple[str, int, int, float] | None:
+        """The parameters of :data:`KEEP_ROLLBACK`, or ``None`` (no origin)."""
+        return None if self.origin is None else (self.origin, self.game_id, self.to, self.at)
+
+
+def played_at(row: Sequence[Any] | None) -> Played | None:
+    """A :data:`PLAYED` row as a :class:`Played`."""
+    return None if row is None else Played(int(row[0]), int(row[1]), bool(row[2]))
 
 
 def move_states(expected_version: int, actions: Sequence[NewAction], every: int) -> list[str]:

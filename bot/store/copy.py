@@ -29,6 +29,7 @@ TABLES: Final = (
     ("meta", None),
     ("rating_history", None),  # ratings (migration 6): rebuilt alike from the games anyway
     ("ratings", None),
+    ("rollbacks", None),  # the origins of rollbacks (migration 7)
 )
 _CASTS: Final = {"bigint": int, "integer": int, "double precision": float, "text": str}
 

@@ -207,6 +207,22 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
         CREATE INDEX ratings_player ON ratings (guild_id, player);
         """,
     ),
+    (
+        7,
+        """
+        -- what asked for a rollback (an Undo's interaction, a takeback's deciding vote):
+        -- a rollback writes no action, so its origin is kept here, in its transaction,
+        -- and the same request delivered again is answered "already taken back" instead
+        -- of taking back one more step (origins share one space with actions.origin)
+        CREATE TABLE rollbacks (
+            origin     TEXT    NOT NULL PRIMARY KEY,
+            game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            to_version INTEGER NOT NULL,
+            created_at REAL    NOT NULL
+        );
+        CREATE INDEX rollbacks_game ON rollbacks (game_id);
+        """,
+    ),
 ]
 
 LATEST_VERSION: Final = MIGRATIONS[-1][0]

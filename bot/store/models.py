@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 STATUSES: Final = ("lobby", "active", "finished", "abandoned")
 OPEN_STATUSES: Final = ("lobby", "active")
@@ -54,7 +54,7 @@ class Unavailable(StoreError):
 
 class Duplicate(StoreError):
     """The interaction (or form answer) that asks for this write already produced an
-    action of the log (its ``origin``): nothing was written a second time."""
+    action of the log or a rollback (its ``origin``): nothing was written a second time."""
 
 
 class Busy(Unavailable):
@@ -154,6 +154,15 @@ class NewTimer:
     payload: dict[str, Any] = field(default_factory=dict)
 
 
+class Played(NamedTuple):
+    """Where a request's origin is in a log: the game and the action it played (``seq``),
+    or, for a rollback it asked for (``rollback``), the version the game went back to."""
+
+    game_id: int
+    seq: int
+    rollback: bool = False
+
+
 TimerPlan = Callable[[list[Timer]], tuple[Iterable[int], Sequence[NewTimer]]]
 
 
@@ -165,7 +174,7 @@ class GameLoad:
     seats: list[SeatRow]
     prefs: dict[int, dict[str, Any]]
     guild: dict[str, Any]
-    played: tuple[int, int] | None = None
+    played: Played | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,14 +15,16 @@ from bot.store import codec
 from bot.store.common import (
     ACTION_COLUMNS,
     CUT_LOG,
+    KEEP_ROLLBACK,
     UNDONE,
     Move,
+    Rollback,
     check_rollback,
     numbered,
     snapshots_due,
     stale,
 )
-from bot.store.models import ActionRow, Conflict, GameRow, NewAction
+from bot.store.models import ActionRow, Conflict, Duplicate, GameRow, NewAction
 from bot.store.pg_pool import Conn
 from bot.store.postgres_base import PostgresBase, clash, game_of, require_game
 
@@ -82,6 +84,7 @@ SELECT * FROM g
 
 
 _CUT_LOG: Final = tuple(numbered(sql) for sql in CUT_LOG)
+_KEEP_ROLLBACK: Final = numbered(KEEP_ROLLBACK)
 
 
 class ActionsMixin(PostgresBase):
@@ -123,22 +126,25 @@ class ActionsMixin(PostgresBase):
             row = await conn.fetchrow(numbered(sql), *args)
         return None if row is None else cast(Sequence[Any], row)
 
-    async def _rollback(
-        self, game_id: int, to: int, expected: int, state: str, at: float, status: str | None,
-        keep_clock: bool,
-    ) -> GameRow:  # fmt: skip
+    async def _rollback(self, back: Rollback) -> GameRow:
+        game_id, to, at = back.game_id, back.to, back.at
         async with self._tx() as conn:
             game = await require_game(conn, game_id, lock=True)
-            check_rollback(game, to, expected)
+            if back.kept is not None:
+                try:
+                    await conn.execute(_KEEP_ROLLBACK, *back.kept)
+                except asyncpg.UniqueViolationError as err:  # the same request again
+                    raise Duplicate(f"game {game_id}: {back.origin} was already done") from err
+            check_rollback(game, to, back.expected)
             await _cut_log(conn, game_id, to)
-            new_status = game.status if status is None else status
+            new_status = game.status if back.status is None else back.status
             row = await conn.fetchrow(
                 "UPDATE games SET version = $1, state = $2, status = $3, updated_at = $4,"
                 f" revision = revision + 1,{UNDONE.replace('?', '$1')}"
                 " turn_started_at = CASE WHEN $5 THEN turn_started_at ELSE $4 END,"
                 " outcome = CASE WHEN $3 IN ('lobby', 'active') THEN NULL ELSE outcome END"
                 f" WHERE id = $6 RETURNING {codec.GAME_COLUMNS}",
-                to, state, new_status, at, keep_clock, game_id,
+                to, back.state, new_status, at, back.keep_clock, game_id,
             )  # fmt: skip
             return game_of(row)
 

@@ -286,13 +286,13 @@ class MiscMixin(PostgresBase):
             guild = None
             if row.guild_id is not None:
                 guild = await conn.fetchval(_GUILD_SETTINGS, row.guild_id)
-            played = None if origin is None else await conn.fetchrow(_PLAYED, origin)
+            played = None if origin is None else await conn.fetchrow(_PLAYED, origin, origin)
         return GameLoad(
             row,
             seats,
             prefs,
             {} if guild is None else dict(loads(guild)),
-            None if played is None else (int(played[0]), int(played[1])),
+            common.played_at(None if played is None else tuple(played)),
         )
 
     async def claim_board(self, game_id: int, revision: int) -> bool:

@@ -18,9 +18,11 @@ from bot.store.common import (
     SNAPSHOT_AT_OR_BEFORE,
     Move,
     Order,
+    Rollback,
     encode_outcome,
     given_messages,
     move_states,
+    played_at,
 )
 from bot.store.models import (
     NOT_GIVEN,
@@ -31,6 +33,7 @@ from bot.store.models import (
     NewAction,
     NotFound,
     Outbox,
+    Played,
     PlayerStats,
     RateFn,
     RatingRow,
@@ -58,7 +61,7 @@ class Store(Protocol):
     _set_messages: Callable[[int, dict[str, int | None]], Awaitable[GameRow]]
     _set_status: Callable[[int, str, str | None, int | None, float], Awaitable[GameRow]]
     _append: Callable[[Move], Awaitable[GameRow]]
-    _rollback: Callable[[int, int, int, str, float, str | None, bool], Awaitable[GameRow]]
+    _rollback: Callable[[Rollback], Awaitable[GameRow]]
     _add_timer: Callable[[tuple[Any, ...]], Awaitable[int]]
     _add_seat: Callable[[int, int | None, str | None, float, int | None], Awaitable[list[SeatRow]]]
     _games_in_channel: Callable[[int, list[str]], Awaitable[list[GameRow]]]
@@ -278,20 +281,24 @@ class Store(Protocol):
         now: float | None = None,
         status: str | None = None,
         keep_turn_clock: bool = False,
+        origin: str | None = None,
     ) -> GameRow:
         """Take back every action from ``seq = to_version`` on; ``state`` is the state then.
 
         The turn clock restarts (``turn_started_at = now``) unless ``keep_turn_clock`` (an
         undone step inside the same turn must not buy the player time). ``status`` (e.g. back to
         ``"active"`` after taking back a game-ending move, which also clears the outcome)
-        changes only when given.
+        changes only when given. ``origin`` (the request that asked for it) is kept in the
+        same transaction: :meth:`played` finds it, and a second rollback of the same origin
+        raises :class:`Duplicate`, writing nothing.
         """
         if status is not None:
             check_status(status)
         at = now_or(now)
         return await self._rollback(
-            game_id, to_version, expected_version, dumps(state), at, status, keep_turn_clock
-        )
+            Rollback(game_id, to_version, expected_version, dumps(state), at, status,
+                     keep_turn_clock, origin)
+        )  # fmt: skip
 
     async def snapshot_at_or_before(self, game_id: int, seq: int) -> tuple[int, Any]:
         """``(version, state)`` of the newest snapshot with ``version <= seq``.
@@ -304,10 +311,9 @@ class Store(Protocol):
             raise NotFound(f"game {game_id} has no snapshot at or before {seq}")
         return int(row[0]), loads(row[1])
 
-    async def played(self, origin: str) -> tuple[int, int] | None:
-        """``(game, seq)`` of the action ``origin`` produced, if it is in a log."""
-        row = await self._fetchone(PLAYED, (origin,))
-        return None if row is None else (int(row[0]), int(row[1]))
+    async def played(self, origin: str) -> Played | None:
+        """Where ``origin`` is in a log: the action it produced, or the rollback it asked for."""
+        return played_at(await self._fetchone(PLAYED, (origin, origin)))
 
     async def games_in_channel(
         self, channel_id: int, statuses: Iterable[str] = OPEN_STATUSES

@@ -26,6 +26,7 @@ from bot.store.common import (
     SEAT_COLUMNS,
     SEATED,
     Order,
+    played_at,
     seating,
     stale,
     with_vote,
@@ -145,13 +146,13 @@ class SqliteStore(ActionsMixin, MiscMixin, RatingsMixin):
             guild = None
             if row.guild_id is not None:
                 guild = conn.execute(GUILD_SETTINGS, (row.guild_id,)).fetchone()
-            played = None if origin is None else conn.execute(PLAYED, (origin,)).fetchone()
+            found = None if origin is None else conn.execute(PLAYED, (origin, origin)).fetchone()
             return GameLoad(
                 row,
                 fetch_seats(conn, game_id),
                 prefs,
                 {} if guild is None else dict(loads(guild[0])),
-                None if played is None else (int(played[0]), int(played[1])),
+                played_at(found),
             )
 
         return await self._read(run)

@@ -10,9 +10,11 @@ from bot.store import codec
 from bot.store.common import (
     ACTION_COLUMNS,
     CUT_LOG,
+    KEEP_ROLLBACK,
     NEW_REVISION,
     UNDONE,
     Move,
+    Rollback,
     check_rollback,
     snapshots_due,
     stale,
@@ -127,17 +129,21 @@ class ActionsMixin(SqliteBase):
         row: Sequence[Any] | None = await self._one(lambda conn: conn.execute(sql, args).fetchone())
         return row
 
-    async def _rollback(
-        self, game_id: int, to: int, expected: int, state: str, at: float, status: str | None,
-        keep_clock: bool,
-    ) -> GameRow:  # fmt: skip
+    async def _rollback(self, back: Rollback) -> GameRow:
+        game_id, to = back.game_id, back.to
+
         def run(conn: sqlite3.Connection) -> GameRow:
             game = require_game(conn, game_id)
-            check_rollback(game, to, expected)
+            if back.kept is not None:
+                try:
+                    conn.execute(KEEP_ROLLBACK, back.kept)
+                except sqlite3.IntegrityError as err:  # the same request, delivered again
+                    raise Duplicate(f"game {game_id}: {back.origin} was already done") from err
+            check_rollback(game, to, back.expected)
             _cut_log(conn, game_id, to)
-            new_status = game.status if status is None else status
-            back = (to, state, new_status, at, keep_clock, at, new_status)
-            conn.execute(_ROLLED_BACK, (*back, game_id))
+            status = game.status if back.status is None else back.status
+            values = (to, back.state, status, back.at, back.keep_clock, back.at, status)
+            conn.execute(_ROLLED_BACK, (*values, game_id))
             return require_game(conn, game_id)
 
         return await self._write(run)

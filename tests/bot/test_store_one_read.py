@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import NewTimer, Timer
+from bot.store import NewTimer, Played, Timer
 from tests.bot.store_support import ALICE, BOB, CAROL, Opener, play, started_game, toy_apply
 
 
@@ -34,7 +34,7 @@ async def test_load_game_reads_the_game_its_players_settings_and_the_origin_at_o
     assert found.seats == await store.seats(game.id)
     assert found.prefs == {ALICE: {"language": "es"}}  # BOB has none, CAROL is not seated
     assert found.guild == {"reminder_hours": 6}
-    assert found.played == (game.id, 0)
+    assert found.played == Played(game.id, 0)
     again = await store.load_game(game.id, "i43")
     assert again is not None and again.played is None
     assert await store.load_game(game.id + 1000) is None

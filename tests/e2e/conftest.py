@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 import pytest_asyncio
 
 from bot.config import Config
@@ -76,6 +77,15 @@ def make_bot(
         ai_workers=ai_workers,
     )
     return TenkaBot(config, clock=clock, ai_budget_s=ai_budget_s, store=store)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh store on each backend (PostgreSQL: a real server, see ``tests/pg.py``);
+    a test narrows it with ``@pytest.mark.parametrize("url", [...], indirect=True)``."""
+    if request.param == "postgresql":
+        return str(request.getfixturevalue("pg_url"))
+    return str(tmp_path / "t.db")
 
 
 @pytest_asyncio.fixture

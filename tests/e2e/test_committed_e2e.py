@@ -110,14 +110,6 @@ async def _yokai(emu: Emulator, bot: TenkaBot, store: Any) -> Game:
 Opening = Callable[[Callable[[Store], Any]], Awaitable[Game]]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh store on each backend (PostgreSQL: a real server, see ``tests/pg.py``)."""
-    if request.param == "postgresql":
-        return str(request.getfixturevalue("pg_url"))
-    return str(tmp_path / "t.db")
-
-
 @pytest_asyncio.fixture
 async def opening(url: str, emulator: Emulator, tmp_path: Path) -> AsyncIterator[Opening]:
     """Opens a started two-player Yōkai game on ``url``'s backend, the bot's store
