@@ -26,7 +26,7 @@ from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G
 
 COIN = 0.5  # a coin before the war: bidding power, gone at cleanup
 RONIN = 0.7  # a Ronin: Force when its owner wins Hire Ronin, every battle
-LATER_NEW = 0.7  # provinces new to a clan it takes in each later season, about
+LATER_NEW = 0.5  # new provinces a season to come: 0.9-1.4 in mirror games, discounted (unsure)
 SHRINE_POWER = {
     "amaterasu": 1.0,
     "fujin": 1.5,
