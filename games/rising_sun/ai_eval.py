@@ -1,7 +1,8 @@
 """The computer player's static evaluation of a position for one seat, in VP-equivalents.
 
 ``evaluate(g, seat)`` adds: VP; the expected value of this season's unresolved war
-provinces (token VP plus the set bonus a new province brings, times a chance of taking it
+provinces (token VP plus what a new province adds to the set bonus, whose steps are at 3,
+5 and 7 different provinces, times a chance of taking it
 from the Force margin, a tie to the higher Honor, Koi's coins counted as Ronin); the shrines
 still to be worshipped at (each remaining Kami Turn's power, when this seat would win the
 shrine); a little for majorities Harvest could pay; Strongholds (and the summon each brings
@@ -15,14 +16,17 @@ millisecond).
 from __future__ import annotations
 
 import copy
+import functools
+import math
 
 from games.rising_sun import board
 from games.rising_sun.data import data
+from games.rising_sun.scoring import set_bonus
 from games.rising_sun.state import HOSTAGE, RESERVE, SHRINE, G
 
 COIN = 0.5  # a coin before the war: bidding power, gone at cleanup
 RONIN = 0.7  # a Ronin: Force when its owner wins Hire Ronin, every battle
-NEW_PROVINCE = 4.5  # the set bonus grows 10 VP per two different provinces
+LATER_NEW = 0.5  # new provinces a season to come: 0.9-1.4 in mirror games, discounted (unsure)
 SHRINE_POWER = {
     "amaterasu": 1.0,
     "fujin": 1.5,
@@ -74,13 +78,31 @@ def kami_turns_left(g: G) -> int:
 
 
 def province_value(g: G, seat: int, p: int) -> float:
+    """A war province's token, and what a province new to ``seat`` adds to its set bonus."""
     season = min(g.season, 2)
-    new = all(q != p for _, q in g.tokens[seat])
-    return data().token_vp[season] + (NEW_PROVINCE if new else 0.0)
+    mine = {q for _, q in g.tokens[seat]}
+    token = data().token_vp[season]
+    return token if p in mine else token + set_gain(len(mine), max(0, 2 - g.season))
+
+
+@functools.cache
+def set_gain(have: int, seasons_after: int) -> float:
+    """What one more different province adds to the set bonus (10 VP at 3, 5 and 7): the
+    step it makes now or with the new provinces still to come, a Poisson count of mean
+    ``LATER_NEW`` a season. The third province is worth 10 VP in Autumn, the fourth none,
+    so a seat fights for the province that completes a step, not for any new one."""
+    mean = LATER_NEW * seasons_after
+    total, chance = 0.0, math.exp(-mean)
+    for later in range(8 - have):  # 8 provinces on the map
+        total += chance * (set_bonus(have + 1 + later) - set_bonus(have + later))
+        chance *= mean / (later + 1)
+    return total
 
 
 def win_chance(g: G, seat: int, forces: list[int]) -> float:
-    """Chance that ``seat`` takes a war province with these Forces (all seats)."""
+    """Chance that ``seat`` takes a war province with these Forces (all seats): the margin
+    over the best other, each side's Ronin (Koi's coins too) counted at half, as only the
+    winner of Hire Ronin adds them."""
     mine = forces[seat]
     if mine <= 0:
         return 0.0
@@ -91,11 +113,12 @@ def win_chance(g: G, seat: int, forces: list[int]) -> float:
     if ally is not None and others == [ally]:
         ahead = mine > forces[ally] or (mine == forces[ally] and g.higher(seat, ally))
         return 0.85 if ahead else 0.1
-    best = max(forces[s] for s in others)
-    margin = mine + min(hireable(g, seat), 4) // 2 - best
+    reach = {s: forces[s] + min(hireable(g, s), 4) // 2 for s in (seat, *others)}
+    best = max(reach[s] for s in others)
+    margin = reach[seat] - best
     chance = MARGIN_CHANCE[max(-3, min(3, margin))]
     if margin == 0:  # a tie of Force goes to the higher Honor
-        tied = [s for s in others if forces[s] == best]
+        tied = [s for s in others if reach[s] == best]
         chance += HONOR_TIE if all(g.higher(seat, s) for s in tied) else -HONOR_TIE
     return chance
 

@@ -8,6 +8,7 @@ how); the player decides from its seat's legal actions only."""
 from __future__ import annotations
 
 from games.rising_sun import ai, ai_eval, rules
+from games.rising_sun.data import data
 from games.rising_sun.state import (
     RESERVE,
     SHRINE,
@@ -158,3 +159,52 @@ def test_a_marshal_moves_each_turtle_stronghold_once_in_the_player_s_reckoning()
         g, TURTLE, p("hokkaido")
     )
     assert ai.mandate_gain(g, TURTLE, "marshal") < reach / 2
+
+
+def test_a_new_province_is_worth_the_step_it_makes_in_the_set_bonus() -> None:
+    """«Número de fichas de provincia de guerra diferentes: 3-4 10 VP, 5-6 20 VP, 7-8 30
+    VP.» In Autumn, the last war, a province new to Koi is worth its token (3 VP) plus 10 VP
+    when it is the third, fifth or seventh different one, and only its token when it is the
+    fourth; a province Koi already holds adds nothing to the set. The player valued every
+    new province at 4.5 VP, so it fought for a fourth as for a third."""
+    g = _political(2, players=5)
+    token = data().token_vp[2]
+    g.tokens[KOI] = [[0, p("edo")], [1, p("kyoto")], [1, p("oshu")]]
+    assert ai_eval.province_value(g, KOI, p("shikoku")) == token
+    assert ai_eval.province_value(g, KOI, p("oshu")) == token
+    g.tokens[KOI] = [[0, p("edo")], [1, p("kyoto")]]
+    assert ai_eval.province_value(g, KOI, p("shikoku")) == token + 10
+    g.tokens[KOI] = [[0, p(q)] for q in ("edo", "kyoto", "oshu", "kansai")]
+    assert ai_eval.province_value(g, KOI, p("shikoku")) == token + 10
+    assert ai_eval.set_gain(3, 0) == 0 < ai_eval.set_gain(3, 1)  # a later fifth may follow
+
+
+def test_a_recruit_goes_for_the_sure_token_when_a_new_province_makes_no_step() -> None:
+    """Autumn's war is in Oshu and Shikoku, where Koi has Strongholds; Lotus's Bushi stands
+    in Shikoku. Holding tokens of Edo, Kyoto and Oshu, Koi summons its Bushi to Oshu, a sure
+    token, not to a tie in Shikoku that would be its fourth province (no step of the set).
+    Holding Edo and Oshu only, Shikoku would be its third (10 VP more), worth the tie."""
+    g = _political(2, players=5)
+    g.war = [p("oshu"), p("shikoku")]
+    g.holds[KOI] = [p("oshu"), p("shikoku")]
+    put(g, LOTUS, "bushi", "shikoku")
+    task = {"t": "recruit"}
+    legal = [a for a in ai.recruit_options(g, KOI) if isinstance(a, Summon) and a.kind == "bushi"]
+    assert {a.dest for a in legal} == {"oshu", "shikoku"}
+    g.tokens[KOI] = [[0, p("edo")], [1, p("kyoto")], [1, p("oshu")]]
+    assert ai.decide(g, KOI, task, legal) == Summon("bushi", "oshu")
+    g.tokens[KOI] = [[0, p("edo")], [1, p("oshu")]]
+    assert ai.decide(g, KOI, task, legal) == Summon("bushi", "shikoku")
+
+
+def test_a_rival_s_ronin_count_against_a_lead_in_force() -> None:
+    """Hire Ronin: «Por cada ficha de Ronin que tengan en reserva, obtienen +1 Fuerza para
+    determinar el resultado de la Batalla.» Koi (Force 2, no Ronin) against Turtle (Force 1
+    and four Ronin, Koi being poor): Turtle may hire two Force more in the reckoning, so
+    Koi's lead of one is a margin of -1, not +1, and Turtle's chance is that of +1. The
+    player counted its own Ronin and not its rivals', so it sat one figure ahead of a clan
+    that would hire its way past."""
+    g = _political(0, players=5)
+    g.ronin[TURTLE] = 4
+    assert ai_eval.win_chance(g, KOI, [2, 0, 1, 0, 0]) == ai_eval.MARGIN_CHANCE[-1]
+    assert ai_eval.win_chance(g, TURTLE, [2, 0, 1, 0, 0]) == ai_eval.MARGIN_CHANCE[1]
