@@ -66,10 +66,10 @@ ADD_TIMER: Final = (
     "INSERT INTO timers (due_at, kind, game_id, user_id, payload) VALUES (?, ?, ?, ?, ?)"
 )
 # where a request's origin is in a log ($origin twice): the action it played, or the
-# version a rollback it asked for went back to (then 1)
+# version a rollback it asked for went back to (then 1), or its move a rollback cut (0)
 PLAYED: Final = (
     "SELECT game_id, seq, 0 FROM actions WHERE origin = ?"
-    " UNION ALL SELECT game_id, to_version, 1 FROM rollbacks WHERE origin = ?"
+    " UNION ALL SELECT game_id, to_version, asked FROM rollbacks WHERE origin = ?"
 )
 # a rollback's origin, in its transaction ($origin, $game, $to, $now)
 KEEP_ROLLBACK: Final = (
@@ -92,9 +92,14 @@ UNDONE: Final = (
     " published_version = CASE WHEN published_version > ? THEN ? ELSE published_version END,"
 )
 
-# a rollback's cut, each statement bound to (game, version): the log from the version on
-# and the snapshots after it go, each seat's last action is the last one left
+# a rollback's cut, each statement bound to (game, version): the origins of the actions
+# cut are kept (a request delivered again after its move was taken back is not played
+# again), the log from the version on and the snapshots after it go, each seat's last
+# action is the last one left
 CUT_LOG: Final = (
+    "INSERT INTO rollbacks (origin, game_id, to_version, created_at, asked)"
+    " SELECT origin, game_id, seq, created_at, 0 FROM actions"
+    " WHERE game_id = ? AND seq >= ? AND origin IS NOT NULL ON CONFLICT (origin) DO NOTHING",
     "DELETE FROM actions WHERE game_id = ? AND seq >= ?",
     "DELETE FROM snapshots WHERE game_id = ? AND seq > ?",
     "UPDATE seats SET last_acted_seq = (SELECT MAX(seq) FROM actions"

@@ -213,12 +213,15 @@ MIGRATIONS: Final[list[tuple[int, str]]] = [
         -- what asked for a rollback (an Undo's interaction, a takeback's deciding vote):
         -- a rollback writes no action, so its origin is kept here, in its transaction,
         -- and the same request delivered again is answered "already taken back" instead
-        -- of taking back one more step (origins share one space with actions.origin)
+        -- of taking back one more step (origins share one space with actions.origin);
+        -- the origins of the moves a rollback cuts stay here too (asked = 0), so a move
+        -- delivered again after it was taken back is "already played", not played again
         CREATE TABLE rollbacks (
             origin     TEXT    NOT NULL PRIMARY KEY,
             game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
             to_version INTEGER NOT NULL,
-            created_at REAL    NOT NULL
+            created_at REAL    NOT NULL,
+            asked      INTEGER NOT NULL DEFAULT 1
         );
         CREATE INDEX rollbacks_game ON rollbacks (game_id);
         """,

@@ -155,8 +155,9 @@ class NewTimer:
 
 
 class Played(NamedTuple):
-    """Where a request's origin is in a log: the game and the action it played (``seq``),
-    or, for a rollback it asked for (``rollback``), the version the game went back to."""
+    """Where a request's origin is in a log: the game and the action it played (``seq``,
+    even if a rollback cut it since), or, for a rollback it asked for (``rollback``), the
+    version the game went back to."""
 
     game_id: int
     seq: int

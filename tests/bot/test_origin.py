@@ -19,7 +19,7 @@ from tests.bot.store_support import Opener, play, started_game, toy_apply
 from tests.bot.test_rewind import PLAYERS, _first_legal, _samurai_step, _started
 
 
-async def test_an_origin_is_written_once_and_leaves_with_its_action(
+async def test_an_origin_is_written_once_and_outlives_its_undo(
     store_url: str, opener: Opener
 ) -> None:
     """Guards the unique origin (migration 5): a second write of the same request was a
@@ -37,7 +37,7 @@ async def test_an_origin_is_written_once_and_leaves_with_its_action(
     assert (await store.get_game(game.id)).version == 1  # type: ignore[union-attr]
     assert [a.text for a in await store.actions(game.id)] == ["m0"]
     await store.rollback(game.id, to_version=0, expected_version=1, state=game.state)
-    assert await store.played("i7") is None  # an undone move is no longer played
+    assert await store.played("i7") == Played(game.id, 0)  # still played, though taken back
 
 
 async def test_the_same_request_again_is_already_played(store_url: str, opener: Opener) -> None:
@@ -114,3 +114,26 @@ async def test_the_same_deciding_vote_again_is_already_taken_back(
         await service.council.vote_takeback(game_id, last, version, True)
     assert told.value.key == "err.already_undone"
     assert (await service.load(game_id)).row.version == 0
+
+
+async def test_a_move_delivered_again_after_its_undo_is_not_played_again(
+    store_url: str, opener: Opener
+) -> None:
+    """Guards the origins of the moves a rollback cuts: an undone move's origin left with
+    it, so the same /move delivered again after its Undo (Discord re-sends an interaction
+    after a gateway resume) was played a second time. Shown red by dropping the first
+    statement of ``CUT_LOG``: the move played again and the game went to version 1."""
+    service = Service(await opener(store_url), render=False, ai_budget_s=0.02)
+    game_id = await _started(service, "samurai", {"random_opening": True, "random_placement": True})
+    unit.begin("i4001")
+    user, _ = await _first_legal(service, game_id)  # a step within the turn: undoable
+    unit.begin("i4002")
+    await service.undo(game_id, user, expected_version=1)
+    assert (await service.load(game_id)).row.version == 0
+    loaded = await service.load(game_id)
+    assert await service.store.played("i4001") == Played(game_id, 0)
+    unit.begin("i4001")  # Discord delivers the move again
+    with pytest.raises(AlreadyPlayed) as told:
+        await _first_legal(service, game_id)
+    assert told.value.key == "err.already_played"
+    assert (await service.load(game_id)).row == loaded.row  # nothing written

@@ -21,6 +21,7 @@ import pytest
 
 import games
 import renderer
+from bench.configs import Config, random_positions
 from bot.words.help import game_help
 from renderer.china import board as china_board
 from renderer.china import map as china_map
@@ -169,3 +170,26 @@ def test_every_mark_on_the_board_is_in_its_key(
     helped = game_help(games.get(game), locale)
     for mark in spec.helped:  # each explained in the reader's words, in /help game:
         assert tr(f"{game}.mark.{mark}") in helped, mark
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_china_s_fortifications_are_drawn_and_explained(
+    locale: str, marks: list[str], watch: Callable[[], TextLog]
+) -> None:
+    """The fortification variant (option ``fortifications``, off in the configurations
+    above, so their boards never drew one): a board of a playout with it draws the
+    fortification mark, and /help game: explains it. Shown red with ``fort`` left out of
+    China's ``MARKS``."""
+    game = games.get("china")
+    config = Config("china", game, {"fortifications": True}, 4)
+    states = list(random_positions(config, 1, seed=15))
+    view = game.view(states[-1], None)
+    marks.clear()
+    renderer.get("china").render(
+        view, palette=PALETTES["default"], highlight=True, kit=watch().kit(),
+        names=NAMES[:4], locale=locale,
+    )  # fmt: skip
+    assert "fort" in marks
+    listed = {mark for mark, _ in _china_key(view, words(locale))} | set(china_board.MARKS)
+    assert set(marks) <= listed, sorted(set(marks) - listed)
+    assert words(locale)("china.mark.fort") in game_help(game, locale)
