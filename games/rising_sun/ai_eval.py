@@ -93,7 +93,7 @@ def set_gain(have: int, seasons_after: int) -> float:
     so a seat fights for the province that completes a step, not for any new one."""
     mean = LATER_NEW * seasons_after
     total, chance = 0.0, math.exp(-mean)
-    for later in range(8 - have):  # 8 provinces on the map
+    for later in range(len(data().provinces) - have):  # every province, at most
         total += chance * (set_bonus(have + 1 + later) - set_bonus(have + later))
         chance *= mean / (later + 1)
     return total
